@@ -1,0 +1,132 @@
+// destroy and destroy_shuffled: N entities with Position and Velocity,
+// destroyed one by one by handle, in creation order, then in the shuffled
+// order of get.
+//
+// Each iteration starts from a new world of N entities, made while the timer
+// is paused, as is the list of handles in the order of destruction.
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <bench/world.hpp>
+
+#include "aos.hpp"
+#include "baseline.hpp"
+#include "harness.hpp"
+#include "setup.hpp"
+#include "soa.hpp"
+#include "values.hpp"
+
+namespace kiln_bench {
+namespace {
+
+enum class order { creation, shuffled };
+
+// The order of destruction: indices into the creation order.
+template <order Order>
+std::vector<std::uint32_t> destruction_order(std::size_t n) {
+    if constexpr (Order == order::shuffled) {
+        return shuffled_rows(n);
+    } else {
+        std::vector<std::uint32_t> indices(n);
+        std::iota(indices.begin(), indices.end(), std::uint32_t{0});
+        return indices;
+    }
+}
+
+// handles[indices[0]], handles[indices[1]], ...
+template <class Handle>
+void gather(std::vector<Handle>& into, const std::vector<Handle>& handles, const std::vector<std::uint32_t>& indices) {
+    into.resize(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        into[k] = handles[indices[k]];
+    }
+}
+
+template <order Order>
+void destroy_kiln(benchmark::State& state, std::size_t n) {
+    const std::vector<std::uint32_t> indices = destruction_order<Order>(n);
+    bench::World world;
+    std::vector<kiln::entity> doomed;
+    for (auto _ : state) {
+        state.PauseTiming();
+        world = bench::World{};
+        gather(doomed, add_moving(world, n), indices);
+        state.ResumeTiming();
+        for (const kiln::entity e : doomed) {
+            world.destroy(e);
+        }
+        benchmark::DoNotOptimize(world);
+    }
+    publish(state, n);
+}
+
+// A baseline's rows with the handle table that destroys them by handle.
+template <class Rows>
+struct with_handles {
+    Rows rows;
+    row_table handles;
+};
+
+// Fills store with N entities; returns their handles in creation order.
+template <class Rows>
+std::vector<std::uint32_t> fill(with_handles<Rows>& store, std::size_t n) {
+    add_moving(store.rows, n);
+    store.handles.reserve(n);
+    std::vector<std::uint32_t> created(n);
+    for (std::uint32_t& handle : created) {
+        handle = store.handles.create();
+    }
+    return created;
+}
+
+template <order Order>
+void destroy_soa(benchmark::State& state, std::size_t n) {
+    const std::vector<std::uint32_t> indices = destruction_order<Order>(n);
+    with_handles<soa::moving> store;
+    std::vector<std::uint32_t> doomed;
+    for (auto _ : state) {
+        state.PauseTiming();
+        store = with_handles<soa::moving>{};
+        gather(doomed, fill(store, n), indices);
+        state.ResumeTiming();
+        for (const std::uint32_t handle : doomed) {
+            store.rows.swap_remove(store.handles.remove(handle));
+        }
+        benchmark::DoNotOptimize(store);
+    }
+    publish(state, n);
+}
+
+template <order Order>
+void destroy_aos(benchmark::State& state, std::size_t n) {
+    const std::vector<std::uint32_t> indices = destruction_order<Order>(n);
+    with_handles<std::vector<aos::moving>> store;
+    std::vector<std::uint32_t> doomed;
+    for (auto _ : state) {
+        state.PauseTiming();
+        store = with_handles<std::vector<aos::moving>>{};
+        gather(doomed, fill(store, n), indices);
+        state.ResumeTiming();
+        for (const std::uint32_t handle : doomed) {
+            swap_remove(store.rows, store.handles.remove(handle));
+        }
+        benchmark::DoNotOptimize(store);
+    }
+    publish(state, n);
+}
+
+} // namespace
+
+void add_destroy_cases() {
+    add("destroy", {{"kiln", destroy_kiln<order::creation>},
+                    {"soa", destroy_soa<order::creation>},
+                    {"aos", destroy_aos<order::creation>}});
+    add("destroy_shuffled", {{"kiln", destroy_kiln<order::shuffled>},
+                             {"soa", destroy_soa<order::shuffled>},
+                             {"aos", destroy_aos<order::shuffled>}});
+}
+
+} // namespace kiln_bench

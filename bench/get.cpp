@@ -1,0 +1,71 @@
+// get: the Position of each of N entities, read by handle in a shuffled
+// order, accumulating p.x + p.y.
+//
+// The world and the shuffled handles are made before timing starts; every
+// iteration reads all N. The baselines' handles are their rows.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <bench/world.hpp>
+
+#include "aos.hpp"
+#include "harness.hpp"
+#include "setup.hpp"
+#include "soa.hpp"
+#include "values.hpp"
+
+namespace kiln_bench {
+namespace {
+
+void get_kiln(benchmark::State& state, std::size_t n) {
+    bench::World world;
+    const std::vector<kiln::entity> handles = shuffled(add_moving(world, n));
+    for (auto _ : state) {
+        float sum = 0;
+        for (const kiln::entity e : handles) {
+            const bench::Position& p = world.get<const bench::Position>(e);
+            sum += p.x + p.y;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    publish(state, n);
+}
+
+void get_soa(benchmark::State& state, std::size_t n) {
+    soa::moving rows;
+    add_moving(rows, n);
+    const std::vector<std::uint32_t> handles = shuffled_rows(n);
+    for (auto _ : state) {
+        float sum = 0;
+        for (const std::uint32_t row : handles) {
+            sum += rows.px[row] + rows.py[row];
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    publish(state, n);
+}
+
+void get_aos(benchmark::State& state, std::size_t n) {
+    std::vector<aos::moving> rows;
+    add_moving(rows, n);
+    const std::vector<std::uint32_t> handles = shuffled_rows(n);
+    for (auto _ : state) {
+        float sum = 0;
+        for (const std::uint32_t row : handles) {
+            const bench::Position& p = rows[row].position;
+            sum += p.x + p.y;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    publish(state, n);
+}
+
+} // namespace
+
+void add_get_cases() {
+    add("get", {{"kiln", get_kiln}, {"soa", get_soa}, {"aos", get_aos}});
+}
+
+} // namespace kiln_bench

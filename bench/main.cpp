@@ -1,0 +1,80 @@
+// kiln_bench: every case of bench/README.md, for kiln and the hand-written
+// baselines. Besides Google Benchmark's own context, the JSON output records
+// how this binary was built and run, for bench/report.py: the command line,
+// the compiler and flags, the CPU, and the bench/run command that started it
+// (bench/run passes it in the environment variable KILN_BENCH_RUN).
+#include <cstddef>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include <sys/utsname.h>
+
+#include <benchmark/benchmark.h>
+
+#include "harness.hpp"
+
+namespace {
+
+std::string compiler() {
+#if defined(__clang__)
+    return "clang " __clang_version__;
+#elif defined(__GNUC__)
+    return "g++ " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+// The CPU's model name, from /proc/cpuinfo where there is one.
+std::string cpu() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    for (std::string line; std::getline(cpuinfo, line);) {
+        if (line.starts_with("model name")) {
+            const std::size_t start = line.find_first_not_of(" \t", line.find(':') + 1);
+            return start == std::string::npos ? "unknown" : line.substr(start);
+        }
+    }
+    return "unknown";
+}
+
+// What `uname -m` prints.
+std::string machine() {
+    utsname names{};
+    return uname(&names) == 0 ? names.machine : "unknown";
+}
+
+std::string command_line(int argc, char** argv) {
+    std::string command = argv[0];
+    for (int i = 1; i < argc; ++i) {
+        command += ' ';
+        command += argv[i];
+    }
+    return command;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    benchmark::AddCustomContext("kiln_command", command_line(argc, argv));
+    benchmark::AddCustomContext("kiln_compiler", compiler());
+    benchmark::AddCustomContext("kiln_build", KILN_BENCH_BUILD);
+    benchmark::AddCustomContext("kiln_cpu", cpu());
+    benchmark::AddCustomContext("kiln_machine", machine());
+    if (const char* run = std::getenv("KILN_BENCH_RUN")) {
+        benchmark::AddCustomContext("kiln_run", run);
+    }
+
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    kiln_bench::add_create_cases();
+    kiln_bench::add_iterate_cases();
+    kiln_bench::add_addremove_cases();
+    kiln_bench::add_destroy_cases();
+    kiln_bench::add_get_cases();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,400 @@
+#!/usr/bin/python3
+"""Writes the performance report from kiln_bench's JSON output.
+
+Usage: bench/report.py RESULTS.json [--markdown PATH] [--plot PATH]
+
+For every benchmark <case>/<implementation>/<N> it takes the median over the
+repetitions (the one run when there was a single repetition), computes
+nanoseconds per entity as real time per iteration divided by the `entities`
+counter, and the ratios of kiln to the soa and aos baselines. It writes a
+Markdown page (by default docs/performance.md) and a plot of ns per entity
+against N, one panel per case (by default docs/performance.png).
+
+The output depends on the JSON and the arguments only: the same input gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import os
+import pathlib
+import sys
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    name: str
+    target: float | None  # the most kiln/soa may be, or None
+    definition: str
+
+
+# The cases of bench/README.md, in its order, with their targets.
+CASES = (
+    Case("create", 2.0, "N entities with Position and Velocity created one at a time in an empty world."),
+    Case("create_bulk", 1.2, "The same N entities created at once through the bulk API."),
+    Case("iterate2", 1.05, "One pass `p.x += v.x*dt; p.y += v.y*dt` over N entities with Position and Velocity."),
+    Case(
+        "iterate3",
+        1.05,
+        "One pass `p.x += v.x*dt + d.b; p.y += v.y*dt; ++d.a` over N entities with Position, Velocity and Data.",
+    ),
+    Case(
+        "iterate2_mixed",
+        1.15,
+        "The iterate2 pass over N interleaved entities of which 3N/4 have Position and Velocity "
+        "(N/4 of those also Data) and N/4 Position only; time per matching entity.",
+    ),
+    Case(
+        "addremove",
+        2.0,
+        "Frozen added to each of N entities with Position and Velocity, then removed from each, in creation order.",
+    ),
+    Case("destroy", 2.0, "N entities with Position and Velocity destroyed by handle in creation order."),
+    Case("destroy_shuffled", None, "The same, destroyed in the shuffled order of get."),
+    Case("get", 1.5, "The Position of each of N entities read by handle in a shuffled order, summing `p.x + p.y`."),
+)
+CASE_NAMES = tuple(case.name for case in CASES)
+IMPLEMENTATIONS = ("kiln", "soa", "aos")
+NANOSECONDS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+class ReportError(Exception):
+    """A problem with the input, reported as one line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    ns_per_entity: float
+    entities: int
+    repetitions: int
+    cv: float | None  # coefficient of variation of real time over the repetitions
+
+
+def parse_name(run_name: str) -> tuple[str, str, int]:
+    """Splits a run name into case, implementation and N.
+
+    >>> parse_name("iterate2/kiln/10000/real_time")
+    ('iterate2', 'kiln', 10000)
+    >>> parse_name("get/soa/1000000")
+    ('get', 'soa', 1000000)
+    """
+    parts = run_name.split("/")
+    if parts[-1] == "real_time":
+        parts = parts[:-1]
+    if len(parts) != 3 or not parts[2].isdigit():
+        raise ReportError(f"benchmark {run_name!r} is not named <case>/<implementation>/<N>")
+    case, implementation, n = parts
+    if case not in CASE_NAMES:
+        raise ReportError(f"benchmark {run_name!r}: unknown case {case!r}; add it to CASES in bench/report.py")
+    if implementation not in IMPLEMENTATIONS:
+        raise ReportError(f"benchmark {run_name!r}: unknown implementation {implementation!r}")
+    return case, implementation, int(n)
+
+
+def load(path: pathlib.Path) -> tuple[dict, dict[tuple[str, str, int], Result]]:
+    """Returns the JSON's context and one Result per (case, implementation, N)."""
+    try:
+        document = json.loads(path.read_text())
+    except OSError as error:
+        raise ReportError(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise ReportError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+
+    medians: dict[tuple[str, str, int], dict] = {}
+    singles: dict[tuple[str, str, int], dict] = {}
+    cvs: dict[tuple[str, str, int], float] = {}
+    for benchmark in document.get("benchmarks", []):
+        key = parse_name(benchmark["run_name"])
+        if benchmark.get("error_occurred"):
+            raise ReportError(f"{benchmark['name']} failed: {benchmark.get('error_message', 'no message')}")
+        if benchmark["run_type"] == "aggregate":
+            if benchmark["aggregate_name"] == "median":
+                medians[key] = benchmark
+            elif benchmark["aggregate_name"] == "cv":
+                cvs[key] = benchmark["real_time"]
+        else:
+            singles.setdefault(key, benchmark)
+
+    results = {}
+    for key in sorted(medians.keys() | singles.keys()):
+        benchmark = medians.get(key, singles.get(key))
+        entities = benchmark.get("entities")
+        if not entities:
+            raise ReportError(f"{benchmark['name']} has no `entities` counter")
+        real_ns = benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]]
+        results[key] = Result(
+            ns_per_entity=real_ns / entities,
+            entities=round(entities),
+            repetitions=benchmark["repetitions"] if key in medians else 1,
+            cv=cvs.get(key),
+        )
+    if not results:
+        raise ReportError(f"{path} holds no benchmark results")
+    return document.get("context", {}), results
+
+
+def format_ns(value: float) -> str:
+    """Three significant digits, without exponents.
+
+    >>> [format_ns(x) for x in (0.29341, 3.4399, 34.401, 123.4)]
+    ['0.293', '3.44', '34.4', '123']
+    """
+    if value >= 100:
+        return f"{value:.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    if value >= 1:
+        return f"{value:.2f}"
+    return f"{value:.3f}"
+
+
+def format_bytes(size: int) -> str:
+    """
+    >>> format_bytes(32768), format_bytes(33554432)
+    ('32 KiB', '32 MiB')
+    """
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale} {unit}"
+    return f"{size} B"
+
+
+def ratio(results, case: str, n: int, baseline: str) -> float | None:
+    kiln = results.get((case, "kiln", n))
+    other = results.get((case, baseline, n))
+    if kiln is None or other is None:
+        return None
+    return kiln.ns_per_entity / other.ns_per_entity
+
+
+def holds(value: float | None, target: float | None) -> str:
+    if target is None:
+        return "no target"
+    if value is None:
+        return "no kiln figure"
+    return "yes" if value <= target else "**no**"
+
+
+def sizes_of(results, case: str) -> list[int]:
+    return sorted({n for (name, _, n) in results if name == case})
+
+
+def machine_lines(context: dict) -> list[str]:
+    caches = ", ".join(
+        f"L{cache['level']} {cache['type'].lower()} {format_bytes(cache['size'])}"
+        + (f" (shared by {cache['num_sharing']})" if cache.get("num_sharing", 1) > 1 else "")
+        for cache in context.get("caches", [])
+    )
+    scaling = context.get("cpu_scaling_enabled")
+    rows = [
+        ("CPU", context.get("kiln_cpu", "unknown")),
+        ("CPUs", f"{context.get('num_cpus', '?')} at {context.get('mhz_per_cpu', '?')} MHz"),
+        ("`uname -m`", context.get("kiln_machine", "unknown")),
+        ("caches", caches or "unknown"),
+        ("frequency scaling", "unknown" if scaling is None else ("on" if scaling else "off")),
+        ("compiler", context.get("kiln_compiler", "unknown")),
+        ("build", context.get("kiln_build", "unknown")),
+        ("Google Benchmark library", f"{context.get('library_build_type', 'unknown')} build"),
+        ("run at", context.get("date", "unknown")),
+        ("load average at the start", " ".join(f"{load:.2f}" for load in context.get("load_avg", [])) or "unknown"),
+    ]
+    lines = ["| | |", "|---|---|"]
+    lines += [f"| {name} | {value} |" for name, value in rows]
+    return lines
+
+
+def command_lines(context: dict, json_argument: str) -> list[str]:
+    kiln_bench = ["```sh", context.get("kiln_command", "kiln_bench"), "```"]
+    report = ["```sh", f"/usr/bin/python3 bench/report.py {json_argument}", "```"]
+    if "kiln_run" not in context:
+        return ["The benchmarks ran with", "", *kiln_bench, "", "and this page and its plot were written with", "", *report]
+    return [
+        "```sh",
+        context["kiln_run"],
+        "```",
+        "",
+        "built the `release` preset (`cmake --preset release`, then",
+        "`cmake --build --preset release --target kiln_bench`), ran",
+        "",
+        *kiln_bench,
+        "",
+        "and wrote this page and its plot with",
+        "",
+        *report,
+    ]
+
+
+def markdown(context: dict, results, json_argument: str, plot_link: str) -> str:
+    repetitions = sorted({result.repetitions for result in results.values()})
+    statistic = (
+        f"the median of {repetitions[0]} repetitions"
+        if repetitions == [max(repetitions)] and repetitions[0] > 1
+        else "one repetition"
+        if repetitions == [1]
+        else "the median of " + " or ".join(map(str, repetitions)) + " repetitions"
+    )
+    measured = [case for case in CASES if sizes_of(results, case.name)]
+    all_sizes = sorted({n for (_, _, n) in results})
+
+    out = [
+        "# Performance",
+        "",
+        "<!-- Written by bench/report.py from the output of bench/run: do not edit, run bench/run. -->",
+        "",
+        "kiln against two hand-written baselines on the cases defined in",
+        "[bench/README.md](../bench/README.md): `soa`, one `std::vector` per field with plain",
+        "loops, and `aos`, one `std::vector` of a struct holding the components.",
+        f"Every figure is {statistic} of the wall-clock time per iteration, divided",
+        "by the number of entities an iteration processes: nanoseconds per entity, lower",
+        "is better. A kiln/soa ratio of 1.10 means that kiln takes 10% longer than the",
+        "soa baseline.",
+        "",
+        "## Summary",
+        "",
+        "kiln / soa at each N, against the target:",
+        "",
+        "| case | target | " + " | ".join(f"N = {n}" for n in all_sizes) + " | holds |",
+        "|---|---|" + "---|" * len(all_sizes) + "---|",
+    ]
+    for case in measured:
+        ratios = [ratio(results, case.name, n, "soa") for n in all_sizes]
+        present = [value for value in ratios if value is not None]
+        if case.target is None:
+            verdict = "no target"
+        elif not present:
+            verdict = "no kiln figure"
+        else:
+            verdict = "yes" if all(value <= case.target for value in present) else "**no**"
+        cells = ["—" if value is None else f"{value:.2f}" for value in ratios]
+        target = "—" if case.target is None else f"≤ {case.target:.2f}"
+        out.append(f"| {case.name} | {target} | " + " | ".join(cells) + f" | {verdict} |")
+
+    out += [
+        "",
+        f"![ns per entity against N, one panel per case]({plot_link})",
+        "",
+        "## Machine",
+        "",
+        *machine_lines(context),
+        "",
+        "## Commands",
+        "",
+        *command_lines(context, json_argument),
+        "",
+        "`entities` is the number of entities one iteration processes; for the iteration",
+        "cases it is counted by an untimed pass before timing starts. `cv` is the largest",
+        "coefficient of variation of the wall-clock time over the repetitions among the",
+        "row's implementations: how far apart the repetitions were.",
+    ]
+
+    for case in measured:
+        target = "no target" if case.target is None else f"target kiln/soa ≤ {case.target:.2f}"
+        out += [
+            "",
+            f"## {case.name}",
+            "",
+            f"{case.definition} ({target})",
+            "",
+            "| N | entities | kiln ns | soa ns | aos ns | kiln/soa | kiln/aos | holds | cv |",
+            "|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+        ]
+        for n in sizes_of(results, case.name):
+            row = {implementation: results.get((case.name, implementation, n)) for implementation in IMPLEMENTATIONS}
+            present = [result for result in row.values() if result is not None]
+            entities = sorted({result.entities for result in present})
+            cvs = [result.cv for result in present if result.cv is not None]
+            versus_soa = ratio(results, case.name, n, "soa")
+            versus_aos = ratio(results, case.name, n, "aos")
+            cells = [
+                str(n),
+                " / ".join(map(str, entities)),
+                *("—" if row[name] is None else format_ns(row[name].ns_per_entity) for name in IMPLEMENTATIONS),
+                "—" if versus_soa is None else f"{versus_soa:.2f}",
+                "—" if versus_aos is None else f"{versus_aos:.2f}",
+                holds(versus_soa, case.target),
+                f"{100 * max(cvs):.1f}%" if cvs else "—",
+            ]
+            out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
+
+
+def plot(results, path: pathlib.Path) -> None:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ReportError(
+            "the plot needs matplotlib: apt-get install python3-matplotlib (tools/setup-debian installs it), "
+            "and run this script with /usr/bin/python3"
+        ) from None
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+    from matplotlib.ticker import FuncFormatter
+
+    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^")}
+    measured = [case for case in CASES if sizes_of(results, case.name)]
+    columns = 3
+    rows = math.ceil(len(measured) / columns)
+    figure, axes = pyplot.subplots(rows, columns, figsize=(4.2 * columns, 3.3 * rows), squeeze=False)
+    for index, case in enumerate(measured):
+        ax = axes[index // columns][index % columns]
+        sizes = sizes_of(results, case.name)
+        for implementation in IMPLEMENTATIONS:
+            points = [(n, results[(case.name, implementation, n)]) for n in sizes if (case.name, implementation, n) in results]
+            if not points:
+                continue
+            color, marker = styles[implementation]
+            ax.plot(
+                [n for n, _ in points],
+                [result.ns_per_entity for _, result in points],
+                color=color,
+                marker=marker,
+                label=implementation,
+            )
+        ax.set_xscale("log")
+        ax.set_xticks(sizes)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,.0f}"))
+        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+        ax.set_ylim(bottom=0)
+        ax.set_title(case.name)
+        ax.set_xlabel("N")
+        ax.set_ylabel("ns per entity")
+        ax.grid(True, alpha=0.3)
+    for index in range(len(measured), rows * columns):
+        axes[index // columns][index % columns].axis("off")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    figure.legend(handles, labels, loc="upper right", ncol=len(IMPLEMENTATIONS))
+    figure.suptitle("kiln and hand-written baselines: ns per entity (lower is better)", x=0.02, ha="left")
+    figure.tight_layout(rect=(0, 0, 1, 0.96))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, dpi=100, metadata={"Software": None})
+    pyplot.close(figure)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("results", help="kiln_bench's --benchmark_out JSON")
+    parser.add_argument("--markdown", type=pathlib.Path, default=REPOSITORY / "docs" / "performance.md")
+    parser.add_argument("--plot", type=pathlib.Path, default=REPOSITORY / "docs" / "performance.png")
+    arguments = parser.parse_args()
+    try:
+        context, results = load(pathlib.Path(arguments.results))
+        plot_link = pathlib.Path(os.path.relpath(arguments.plot, arguments.markdown.parent)).as_posix()
+        page = markdown(context, results, arguments.results, plot_link)
+        plot(results, arguments.plot)
+    except ReportError as error:
+        print(f"bench/report.py: {error}", file=sys.stderr)
+        return 1
+    arguments.markdown.parent.mkdir(parents=True, exist_ok=True)
+    arguments.markdown.write_text(page)
+    print(f"bench/report.py: wrote {arguments.markdown} and {arguments.plot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+# kiln_generate(<target> SCHEMAS <file>... [OUTPUT_DIR <dir>])
+#
+# Makes <target>, an INTERFACE library whose include directory holds the C++
+# headers that kilnc generates from the schema files: <namespace>/components.hpp
+# and <namespace>/world.hpp, where namespace a::b maps to a/b/. Linking
+# <target> also links kiln::runtime and regenerates the headers, before
+# anything that includes them compiles, whenever a schema, kilnc or one of its
+# templates changes. kilnc rewrites a header only when its bytes change, so an
+# edit that does not change a header recompiles nothing that includes it.
+#
+# Schema errors stop the configure step with kilnc's messages, in the
+# compiler's file:line:col format.
+include_guard(GLOBAL)
+
+# Sets KILN_PYTHON_EXECUTABLE to an interpreter that can import tomllib and
+# jinja2. The python3 found first on PATH may be a shim (pyenv) whose packages
+# differ from the system's, so each candidate is probed, and the interpreter
+# it resolves to (sys.executable) is kept.
+function(_kiln_find_python)
+    if(KILN_PYTHON_EXECUTABLE AND EXISTS "${KILN_PYTHON_EXECUTABLE}")
+        return()
+    endif()
+    find_program(_kiln_path_python3 NAMES python3 NO_CACHE)
+    set(candidates ${KILN_PYTHON} ${Python3_EXECUTABLE} ${_kiln_path_python3} /usr/bin/python3)
+    list(REMOVE_DUPLICATES candidates)
+    foreach(candidate IN LISTS candidates)
+        execute_process(
+            COMMAND "${candidate}" -c "import sys, tomllib, jinja2; print(sys.executable)"
+            RESULT_VARIABLE probe_result
+            OUTPUT_VARIABLE resolved
+            OUTPUT_STRIP_TRAILING_WHITESPACE
+            ERROR_QUIET)
+        if(probe_result EQUAL 0 AND EXISTS "${resolved}")
+            set(KILN_PYTHON_EXECUTABLE "${resolved}" CACHE INTERNAL "The Python that runs kilnc")
+            message(STATUS "kiln: running kilnc with ${resolved}")
+            return()
+        endif()
+    endforeach()
+    list(JOIN candidates ", " tried)
+    message(FATAL_ERROR
+        "kiln: kilnc needs Python 3.11 or newer with Jinja2, and none of the interpreters tried "
+        "(${tried}) can import both tomllib and jinja2.\n"
+        "On Debian 12: sudo apt-get install python3 python3-jinja2\n"
+        "Elsewhere: install Jinja2 for a Python 3.11+ and pass -DKILN_PYTHON=/path/to/that/python3")
+endfunction()
+
+function(kiln_generate target)
+    cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR" "SCHEMAS")
+    if(arg_UNPARSED_ARGUMENTS)
+        message(FATAL_ERROR "kiln_generate(${target}): unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
+    endif()
+    if(NOT arg_SCHEMAS)
+        message(FATAL_ERROR "kiln_generate(${target}): name the schema files: SCHEMAS <file>...")
+    endif()
+    if(NOT arg_OUTPUT_DIR)
+        set(arg_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/${target}")
+    endif()
+    cmake_path(ABSOLUTE_PATH arg_OUTPUT_DIR BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
+
+    set(schemas "")
+    foreach(schema IN LISTS arg_SCHEMAS)
+        cmake_path(ABSOLUTE_PATH schema BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+        list(APPEND schemas "${schema}")
+    endforeach()
+
+    _kiln_find_python()
+    # codegen/ sits beside cmake/, in the source tree and in an installed kiln alike.
+    cmake_path(SET codegen_dir NORMALIZE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../codegen")
+    set(kilnc "${KILN_PYTHON_EXECUTABLE}" "${codegen_dir}/kilnc")
+
+    # Which headers come out depends on the schema's namespace: ask kilnc now,
+    # and configure again when a schema changes.
+    execute_process(
+        COMMAND ${kilnc} outputs --out "${arg_OUTPUT_DIR}" ${schemas}
+        RESULT_VARIABLE outputs_result
+        OUTPUT_VARIABLE outputs
+        ERROR_VARIABLE outputs_errors
+        OUTPUT_STRIP_TRAILING_WHITESPACE)
+    if(NOT outputs_result EQUAL 0)
+        message(FATAL_ERROR "kiln_generate(${target}): kilnc rejected the schema:\n${outputs_errors}")
+    endif()
+    string(REPLACE "\n" ";" outputs "${outputs}")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${schemas})
+
+    set(stamp "${arg_OUTPUT_DIR}/.kiln-${target}.stamp")
+    add_custom_command(
+        OUTPUT "${stamp}"
+        BYPRODUCTS ${outputs}
+        COMMAND ${kilnc} generate --out "${arg_OUTPUT_DIR}" --root "${CMAKE_SOURCE_DIR}"
+                --depfile "${stamp}.d" --depfile-target "${stamp}" ${schemas}
+        COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+        DEPENDS ${schemas} "${codegen_dir}/kilnc"
+        DEPFILE "${stamp}.d"
+        COMMENT "kiln: generating ${target} from ${arg_SCHEMAS}"
+        VERBATIM)
+    add_custom_target(${target}_generate DEPENDS "${stamp}")
+
+    add_library(${target} INTERFACE)
+    target_include_directories(${target} INTERFACE "${arg_OUTPUT_DIR}")
+    target_link_libraries(${target} INTERFACE kiln::runtime)
+    add_dependencies(${target} ${target}_generate)
+endfunction()

@@ -1,0 +1,23 @@
+# Installs kiln as a CMake package: find_package(kiln) then gives kiln::runtime,
+# kiln::game_flags and kiln_generate(), with kilnc and its templates.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(KILN_INSTALL_CMAKEDIR "${CMAKE_INSTALL_DATADIR}/kiln/cmake")
+
+install(TARGETS kiln_runtime kiln_game_flags EXPORT kilnTargets)
+install(DIRECTORY runtime/include/kiln DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(EXPORT kilnTargets NAMESPACE kiln:: DESTINATION "${KILN_INSTALL_CMAKEDIR}")
+install(PROGRAMS codegen/kilnc DESTINATION "${CMAKE_INSTALL_DATADIR}/kiln/codegen")
+install(DIRECTORY codegen/kiln_codegen DESTINATION "${CMAKE_INSTALL_DATADIR}/kiln/codegen"
+    PATTERN "__pycache__" EXCLUDE)
+
+configure_package_config_file(cmake/kilnConfig.cmake.in "${PROJECT_BINARY_DIR}/kilnConfig.cmake"
+    INSTALL_DESTINATION "${KILN_INSTALL_CMAKEDIR}")
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/kilnConfigVersion.cmake"
+    COMPATIBILITY SameMajorVersion ARCH_INDEPENDENT)
+install(FILES
+    "${PROJECT_BINARY_DIR}/kilnConfig.cmake"
+    "${PROJECT_BINARY_DIR}/kilnConfigVersion.cmake"
+    cmake/KilnGenerate.cmake
+    DESTINATION "${KILN_INSTALL_CMAKEDIR}")

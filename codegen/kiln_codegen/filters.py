@@ -1,0 +1,176 @@
+"""Jinja filters: the small pieces of C++ spelling the templates need, so templates stay declarative."""
+
+import math
+import textwrap
+from collections.abc import Iterable
+
+from .floats import shortest_f32
+from .model import Array, Component, DefaultValue, Extern, Field, FieldType, Scalar, Schema
+
+_CPP_SCALARS = {
+    Scalar.BOOL: "bool",
+    Scalar.I8: "std::int8_t",
+    Scalar.I16: "std::int16_t",
+    Scalar.I32: "std::int32_t",
+    Scalar.I64: "std::int64_t",
+    Scalar.U8: "std::uint8_t",
+    Scalar.U16: "std::uint16_t",
+    Scalar.U32: "std::uint32_t",
+    Scalar.U64: "std::uint64_t",
+    Scalar.F32: "float",
+    Scalar.F64: "double",
+    Scalar.ENTITY: "kiln::entity",
+}
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+COMMENT_WIDTH = 100  # columns, counting the indentation and the "// "
+
+
+def cpp_type(field_type: FieldType) -> str:
+    """The C++ type of a field.
+
+    >>> cpp_type(Scalar.U8), cpp_type(Array(Scalar.F32, 4)), cpp_type(Extern("Mat4", "quads::mat4", None))
+    ('std::uint8_t', 'std::array<float, 4>', 'quads::mat4')
+    """
+    if isinstance(field_type, Array):
+        return f"std::array<{cpp_type(field_type.element)}, {field_type.length}>"
+    if isinstance(field_type, Extern):
+        return field_type.cpp
+    return _CPP_SCALARS[field_type]
+
+
+def braced_default(field: Field) -> str:
+    """A field's default member initialiser: its default in braces, or {} to value-initialise it.
+
+    >>> braced_default(Field("x", Scalar.F32, None, None)), braced_default(Field("x", Scalar.F32, 0.5, None))
+    ('{}', '{0.5f}')
+    >>> braced_default(Field("xs", Array(Scalar.U8, 2), (1, 2), None))
+    '{{1, 2}}'
+    >>> braced_default(Field("v", Extern("Vec2", "glm::vec2", None), (1, 2), None))
+    '{1, 2}'
+    """
+    if field.default is None:
+        return "{}"
+    value = cpp_value(field.default, field.type)
+    # An extern's brace list is its initialiser, so `v{1, 2}` reaches an aggregate's members or a
+    # constructor alike; a std::array needs braces of its own around the list for its inner array.
+    return value if isinstance(field.type, Extern) else "{" + value + "}"
+
+
+def cpp_value(value: DefaultValue, field_type: FieldType) -> str:
+    """A validated default as a C++ expression of the field's type.
+
+    >>> cpp_value(True, Scalar.BOOL), cpp_value(1, Scalar.F32), cpp_value(0.1, Scalar.F64)
+    ('true', '1.0f', '0.1')
+    >>> cpp_value(float("inf"), Scalar.F32), cpp_value(float("-inf"), Scalar.F64)
+    ('std::numeric_limits<float>::infinity()', '-std::numeric_limits<double>::infinity()')
+    >>> cpp_value(((1, 0), (0.5, 2)), Array(Extern("V2", "v2", None), 2))
+    '{{1, 0}, {0.5, 2}}'
+    """
+    if isinstance(field_type, Array):
+        return "{" + ", ".join(cpp_value(element, field_type.element) for element in value) + "}"
+    if isinstance(field_type, Extern):
+        return _brace_list(value)
+    if field_type is Scalar.BOOL:
+        return "true" if value else "false"
+    if field_type is Scalar.F32:
+        return _floating(value, "float", lambda finite: shortest_f32(finite) + "f")
+    if field_type is Scalar.F64:
+        return _floating(value, "double", lambda finite: repr(float(finite)))
+    return cpp_integer(value)
+
+
+def cpp_integer(value: int) -> str:
+    """An integer literal that means `value` whatever type it initialises.
+
+    >>> cpp_integer(255), cpp_integer(-5), cpp_integer(-2**63), cpp_integer(2**64 - 1)
+    ('255', '-5', '(-9223372036854775807 - 1)', '18446744073709551615u')
+    """
+    if value == _INT64_MIN:
+        # 9223372036854775808 fits no signed type, so negating that literal is not the minimum.
+        return f"({_INT64_MIN + 1} - 1)"
+    if value > _INT64_MAX:
+        return f"{value}u"  # unsuffixed, it fits no signed type: the u makes it unsigned long long
+    return str(value)
+
+
+def names(items: Iterable, qualifier: str = "") -> str:
+    """The names of schema items, comma-separated, each qualified by `qualifier::` if given.
+
+    >>> position = Component("Position", 0, None, (), None)
+    >>> names([position, position]), names([position], "game")
+    ('Position, Position', 'game::Position')
+    """
+    prefix = f"{qualifier}::" if qualifier else ""
+    return ", ".join(prefix + item.name for item in items)
+
+
+def member_pointers(component: Component, namespace: str) -> str:
+    """Pointers to every data member of a component, in field order.
+
+    >>> r, g = Field("r", Scalar.U8, None, None), Field("g", Scalar.U8, None, None)
+    >>> member_pointers(Component("Color", 0, None, (r, g), None), "game")
+    '&game::Color::r, &game::Color::g'
+    """
+    return ", ".join(f"&{namespace}::{component.name}::{field.name}" for field in component.fields)
+
+
+def comment(text: str, indent: int = 0) -> str:
+    """`text` as // comment lines, indented; lines longer than COMMENT_WIDTH wrap at spaces.
+
+    >>> print(comment("Where it is.\\n\\nMetres from the origin.", indent=4))
+        // Where it is.
+        //
+        // Metres from the origin.
+    """
+    prefix = " " * indent + "//"
+    lines = []
+    for paragraph in text.strip().splitlines():
+        wrapped = textwrap.wrap(paragraph, COMMENT_WIDTH - len(prefix) - 1, break_long_words=False,
+                                break_on_hyphens=False)
+        if wrapped:
+            lines.extend(f"{prefix} {line}" for line in wrapped)
+        else:
+            lines.append(prefix)  # an empty line of text stays, as a bare //
+    return "\n".join(lines)
+
+
+def standard_headers(schema: Schema) -> list[str]:
+    """Standard headers the generated code needs beyond <kiln/component.hpp>: <limits> for inf and NaN.
+
+    >>> infinite = Field("x", Scalar.F32, float("inf"), None)
+    >>> standard_headers(Schema("game", 1, (), (Component("A", 0, None, (infinite,), None),), (), ()))
+    ['limits']
+    """
+    defaults = [field.default for record in schema.components + schema.resources for field in record.fields]
+    return ["limits"] if any(map(_has_non_finite, defaults)) else []
+
+
+FILTERS = {
+    filter.__name__: filter
+    for filter in (cpp_type, braced_default, cpp_value, names, member_pointers, comment, standard_headers)
+}
+
+
+def _floating(value: int | float, cpp: str, finite_literal) -> str:
+    if isinstance(value, int) or math.isfinite(value):
+        return finite_literal(value)
+    if math.isnan(value):
+        return f"std::numeric_limits<{cpp}>::quiet_NaN()"
+    infinity = f"std::numeric_limits<{cpp}>::infinity()"
+    return infinity if value > 0 else "-" + infinity
+
+
+def _brace_list(value: DefaultValue) -> str:
+    """An extern's default: nested tuples of numbers as nested braces; floats read as double."""
+    if isinstance(value, tuple):
+        return "{" + ", ".join(map(_brace_list, value)) + "}"
+    if isinstance(value, float):
+        return _floating(value, "double", repr)
+    return cpp_integer(value)
+
+
+def _has_non_finite(value: DefaultValue) -> bool:
+    if isinstance(value, tuple):
+        return any(map(_has_non_finite, value))
+    return isinstance(value, float) and not math.isfinite(value)

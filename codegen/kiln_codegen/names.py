@@ -1,0 +1,66 @@
+"""What a name in a schema may be, and the C++ names kilnc derives from schema names."""
+
+import re
+
+# C++20 keywords and alternative tokens: none of them can name a type, a member or a namespace.
+CPP_KEYWORDS = frozenset(
+    """
+    alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t
+    char32_t class compl concept const consteval constexpr constinit const_cast continue co_await
+    co_return co_yield decltype default delete do double dynamic_cast else enum explicit export
+    extern false float for friend goto if inline int long mutable namespace new noexcept not not_eq
+    nullptr operator or or_eq private protected public register reinterpret_cast requires return
+    short signed sizeof static static_assert static_cast struct switch template this thread_local
+    throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t while
+    xor xor_eq
+    """.split()
+)
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a type, field or namespace, or None when it can.
+
+    The answer completes a sentence that starts with the name.
+
+    >>> name_problem("Position") is None
+    True
+    >>> name_problem("class")
+    'is a C++ keyword'
+    >>> name_problem("2d")
+    "is not a C identifier (ASCII letters, digits and '_', not starting with a digit)"
+    >>> name_problem("Kiln_state")
+    "starts with 'kiln', which is reserved for kiln's own names"
+    >>> name_problem("_Tag")
+    "is reserved for the C++ implementation (it starts with '_' or contains '__')"
+    """
+    if not _IDENTIFIER.fullmatch(name):
+        return "is not a C identifier (ASCII letters, digits and '_', not starting with a digit)"
+    if name in CPP_KEYWORDS:
+        return "is a C++ keyword"
+    # Any case: KILN_ names would also collide with the runtime's macros.
+    if name.lower().startswith("kiln"):
+        return "starts with 'kiln', which is reserved for kiln's own names"
+    if name.startswith("_") or "__" in name:
+        return "is reserved for the C++ implementation (it starts with '_' or contains '__')"
+    return None
+
+
+def snake_case(name: str) -> str:
+    """The snake_case spelling of a PascalCase name; acronyms stay one word.
+
+    >>> snake_case("RisingQuad")
+    'rising_quad'
+    >>> snake_case("HTTPServer")
+    'http_server'
+    >>> snake_case("Vec3D")
+    'vec3_d'
+    >>> snake_case("Particle")
+    'particle'
+    >>> snake_case("already_snake")
+    'already_snake'
+    """
+    words = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", words)
+    return words.lower()

@@ -1,0 +1,60 @@
+"""Renders a Schema through the Jinja templates and writes the files whose bytes changed."""
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import jinja2
+
+from .filters import FILTERS
+from .model import Schema
+from .outputs import COMPONENTS_HEADER, HEADERS, include_path
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+# The kiln::codegen_abi the generated headers are written for; the runtime and kilnc raise it
+# together whenever the shape of generated code changes, so stale headers fail to compile.
+CODEGEN_ABI = 1
+
+
+def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
+    """Every generated header's text, keyed by its include path ("game/world.hpp").
+
+    `sources` are the schema paths to name in the banner, as the reader should see them.
+    """
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+    environment.filters.update(FILTERS)
+    texts = {}
+    for header in HEADERS:
+        template_name = header + ".j2"
+        path = include_path(schema.namespace, header)
+        texts[path] = environment.get_template(template_name).render(
+            schema=schema,
+            sources=sources,
+            template_name=template_name,
+            include_path=path,
+            components_include=include_path(schema.namespace, COMPONENTS_HEADER),
+            codegen_abi=CODEGEN_ABI,
+        )
+    return texts
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Writes `text` to `path` unless the file already holds exactly it; returns whether it wrote.
+
+    Leaving unchanged files alone keeps their mtime, so builds do not recompile what includes them.
+    """
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True

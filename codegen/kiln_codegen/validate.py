@@ -1,0 +1,485 @@
+"""Turns loaded schema files into a model.Schema, reporting every mistake at once.
+
+Checks run in the order things depend on each other (the [kiln] header, the names declared,
+externs, fields, archetypes) and each goes on after a mistake, so one run reports all it can.
+Something already reported is left out of later checks rather than reported again.
+"""
+
+import difflib
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .defaults import DefaultProblem, check_default
+from .errors import Diagnostic, Location, SchemaError, in_report_order, shown
+from .key_positions import KeyPath
+from .loader import SchemaFile
+from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Resource, Scalar, Schema
+from .names import CPP_KEYWORDS, name_problem, snake_case
+
+KINDS = ("extern", "component", "resource", "archetype")  # tables of named declarations
+TOP_LEVEL = ("kiln",) + KINDS
+HEADER_KEYS = ("namespace", "version")
+EXTERN_KEYS = ("cpp", "include")
+FIELD_KEYS = ("type", "default", "doc")
+OPTION_KEYS = {"component": ("layout", "doc"), "resource": ("doc",)}  # keys of the reserved `kiln`
+ARCHETYPE_KEYS = ("components", "doc")
+LAYOUTS = {"packed": Layout.PACKED, "split": Layout.SPLIT}
+SCALARS = {scalar.value: scalar for scalar in Scalar}
+MAX_VERSION = 2**32 - 1  # schema::version is a std::uint32_t
+
+# Names the generated code declares in the schema's namespace, or uses there unqualified inside
+# structs that also have members of these names: a schema type so named would break the code.
+GENERATED_NAMES = {
+    "World": "the world type",
+    "schema": "the struct that describes the schema",
+    "archetype_storages": "the struct of archetype storages",
+    "std": "the C++ standard library's namespace",
+    **dict.fromkeys(
+        ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages"),
+        "a member of the generated archetype and schema structs",
+    ),
+}
+# What the reference view of a split component declares; its fields cannot take these names.
+SPLIT_VIEW_NAMES = ("basic_ref", "ref", "cref", "Const", "value")
+
+_TYPE_CHOICES = (
+    f"use one of {', '.join(SCALARS)}, a fixed array like 'f32[4]', or a type declared in [extern]"
+)
+_ARRAY_LENGTH = re.compile(r"[0-9]+")
+
+
+def validate(files: Sequence[SchemaFile]) -> Schema:
+    """The schema of one world made of `files` (in command-line order); raises SchemaError."""
+    checker = _Checker(files)
+    namespace, version = checker.header()
+    checker.top_level()
+    declarations = checker.declarations()
+    externs = [checker.extern(declaration) for declaration in _of_kind(declarations, "extern")]
+    checker.externs = {extern.name: extern for extern in externs}
+    components = [
+        checker.component(declaration, component_id)
+        for component_id, declaration in enumerate(_of_kind(declarations, "component"))
+    ]
+    resources = [checker.resource(declaration) for declaration in _of_kind(declarations, "resource")]
+    archetypes = checker.archetypes(list(_of_kind(declarations, "archetype")), components)
+    checker.raise_if_any()
+    return Schema(namespace, version, tuple(externs), tuple(components), tuple(resources), tuple(archetypes))
+
+
+@dataclass(frozen=True)
+class _Declaration:
+    """A named table: [extern.X], [component.X], [resource.X] or [archetype.X]."""
+
+    kind: str
+    name: str
+    body: dict[str, Any]
+    file: SchemaFile
+    location: Location
+    order: tuple[int, int, int]  # file on the command line, line, column
+
+    @property
+    def keys(self) -> KeyPath:
+        return self.kind, self.name
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} '{self.name}'"
+
+
+class _Checker:
+    def __init__(self, files: Sequence[SchemaFile]):
+        self.files = files
+        self.diagnostics: list[Diagnostic] = []
+        self.declared: dict[str, _Declaration] = {}
+        self.externs: dict[str, Extern] = {}
+
+    def error(self, file: SchemaFile, keys: KeyPath, message: str) -> None:
+        self.diagnostics.append(Diagnostic(file.locate(keys), message))
+
+    def raise_if_any(self) -> None:
+        if self.diagnostics:
+            raise SchemaError(in_report_order(self.diagnostics, [file.path for file in self.files]))
+
+    # The [kiln] header -----------------------------------------------------------------------
+
+    def header(self) -> tuple[str | None, int | None]:
+        """The namespace and version every file declares; the first valid file sets them."""
+        agreed: tuple[str, int, SchemaFile] | None = None
+        for file in self.files:
+            header = file.data.get("kiln")
+            if header is None:
+                self.error(file, (), 'missing [kiln] table; begin the file with [kiln] and namespace = "..." '
+                           "(the C++ namespace to generate into)")
+                continue
+            if not isinstance(header, dict):
+                self.error(file, ("kiln",), "'kiln' must be a table: write [kiln] and below it namespace = \"...\"")
+                continue
+            self.unknown_keys(file, ("kiln",), header, HEADER_KEYS, "[kiln]")
+            namespace = self.namespace(file, header)
+            version = self.version(file, header)
+            if namespace is None or version is None:
+                continue
+            if agreed is None:
+                agreed = namespace, version, file
+                continue
+            first_namespace, first_version, first_file = agreed
+            if namespace != first_namespace:
+                self.error(file, ("kiln", "namespace"),
+                           f"[kiln] namespace '{namespace}' differs from '{first_namespace}' at "
+                           f"{first_file.locate(('kiln', 'namespace'))}; all files of one world declare the same "
+                           "namespace")
+            if version != first_version:
+                self.error(file, ("kiln", "version"),
+                           f"[kiln] version {version} differs from version {first_version} at "
+                           f"{first_file.locate(('kiln', 'version'))}; all files of one world declare the same "
+                           "version (1 when not given)")
+        return (agreed[0], agreed[1]) if agreed else (None, None)
+
+    def namespace(self, file: SchemaFile, header: dict[str, Any]) -> str | None:
+        keys = ("kiln", "namespace")
+        namespace = header.get("namespace")
+        if namespace is None:
+            self.error(file, ("kiln",), '[kiln] has no namespace; add namespace = "game" (the C++ namespace of '
+                       'the generated code; nest with "::", like "studio::game")')
+            return None
+        if not isinstance(namespace, str):
+            self.error(file, keys, f'[kiln] namespace must be a string like "game", not {shown(namespace)}')
+            return None
+        valid = True
+        for index, part in enumerate(namespace.split("::")):
+            problem = name_problem(part)
+            if problem is None and index == 0 and part == "std":
+                problem = "is the C++ standard library's namespace"
+            if problem is not None:
+                self.error(file, keys, f"[kiln] namespace '{namespace}': '{part}' {problem}; choose another namespace")
+                valid = False
+        return namespace if valid else None
+
+    def version(self, file: SchemaFile, header: dict[str, Any]) -> int | None:
+        version = header.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= MAX_VERSION:
+            self.error(file, ("kiln", "version"),
+                       f"[kiln] version must be a whole number from 1 to {MAX_VERSION} (the schema's own "
+                       f"version), not {shown(version)}")
+            return None
+        return version
+
+    # Names -----------------------------------------------------------------------------------
+
+    def top_level(self) -> None:
+        for file in self.files:
+            for key, value in file.data.items():
+                if key not in TOP_LEVEL:
+                    close = difflib.get_close_matches(key, TOP_LEVEL, n=1)
+                    advice = (f"did you mean [{close[0]}]?" if close else
+                              "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME] "
+                              "and [archetype.NAME]")
+                    self.error(file, (key,), f"unknown table [{key}]; {advice}")
+                elif key != "kiln" and not isinstance(value, dict):
+                    self.error(file, (key,), f"'{key}' must be a table of {key}s, each written [{key}.NAME]")
+
+    def declarations(self) -> list[_Declaration]:
+        """Every named table in declaration order, each name once: a repeated name is reported."""
+        found = []
+        for file_index, file in enumerate(self.files):
+            for kind in KINDS:
+                table = file.data.get(kind)
+                if not isinstance(table, dict):
+                    continue
+                for name, body in table.items():
+                    if not isinstance(body, dict):
+                        self.error(file, (kind, name),
+                                   f"{kind} '{name}' must be a table; write it as [{kind}.{name}] with its keys below")
+                        continue
+                    location = file.locate((kind, name))
+                    order = (file_index, location.line, location.column)
+                    found.append(_Declaration(kind, name, body, file, location, order))
+        unique = []
+        for declaration in sorted(found, key=lambda declaration: declaration.order):
+            self.check_declared_name(declaration)
+            first = self.declared.setdefault(declaration.name, declaration)
+            if first is not declaration:
+                self.error(declaration.file, declaration.keys,
+                           f"{declaration.label}: the name '{declaration.name}' is already taken by {first.label} "
+                           f"at {first.location}; components, resources, archetypes and externs share one "
+                           "name space, so rename one of them")
+                continue
+            unique.append(declaration)
+        return unique
+
+    def check_declared_name(self, declaration: _Declaration) -> None:
+        name = declaration.name
+        problem = name_problem(name)
+        if problem is None and name in GENERATED_NAMES:
+            problem = f"is taken by the generated code ({GENERATED_NAMES[name]})"
+        if problem is None and declaration.kind == "extern" and name in SCALARS:
+            problem = "is a built-in field type"
+        if problem is not None:
+            self.error(declaration.file, declaration.keys,
+                       f"{declaration.kind} name '{name}' {problem}; choose another name")
+
+    def unknown_keys(self, file: SchemaFile, keys: KeyPath, table: dict[str, Any], allowed: Sequence[str],
+                     owner: str, place: str = "") -> bool:
+        """Reports each key of `table` not in `allowed`; returns whether there was one."""
+        unknown = [key for key in table if key not in allowed]
+        for key in unknown:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            advice = f"did you mean '{close[0]}'?" if close else f"the keys allowed here are {_listing(allowed)}"
+            self.error(file, keys + (key,), f"{owner}: unknown key '{key}'{place}; {advice}")
+        return bool(unknown)
+
+    # Externs, components, resources ----------------------------------------------------------
+
+    def extern(self, declaration: _Declaration) -> Extern:
+        file, keys, label, body = declaration.file, declaration.keys, declaration.label, declaration.body
+        self.unknown_keys(file, keys, body, EXTERN_KEYS, label)
+        cpp = body.get("cpp")
+        if cpp is None:
+            self.error(file, keys, f'{label} has no cpp; add cpp = "the::type" (its C++ name)')
+        elif not isinstance(cpp, str) or not cpp.strip() or cpp != cpp.strip() or "\n" in cpp:
+            self.error(file, keys + ("cpp",),
+                       f'{label}: cpp must be the C++ type\'s name on one line, like "quads::mat4"')
+        include = body.get("include")
+        if include is not None and not _is_header_path(include):
+            self.error(file, keys + ("include",),
+                       f'{label}: include must be a header path like "quads/mat4.hpp" (kilnc writes the '
+                       "#include <...> around it)")
+        # Fields may name this extern even when it is broken: that is reported above, not again.
+        return Extern(declaration.name, cpp if isinstance(cpp, str) else "",
+                      include if isinstance(include, str) else None)
+
+    def component(self, declaration: _Declaration, component_id: int) -> Component:
+        file, keys, label = declaration.file, declaration.keys, declaration.label
+        options = self.options(declaration)
+        fields = self.fields(declaration)
+        layout_name = options.get("layout")
+        if not any(key != "kiln" for key in declaration.body):
+            layout = Layout.TAG
+            if layout_name is not None:
+                self.error(file, keys + ("kiln", "layout"),
+                           f"{label} has no fields, so it is a tag and has nothing to lay out; remove kiln.layout")
+        elif layout_name is None:
+            layout = Layout.PACKED
+        elif isinstance(layout_name, str) and layout_name in LAYOUTS:
+            layout = LAYOUTS[layout_name]
+        else:
+            layout = Layout.PACKED
+            self.error(file, keys + ("kiln", "layout"),
+                       f'{label}: unknown layout {shown(layout_name)}; use "packed" (the default: one struct '
+                       'per entity) or "split" (one array per field)')
+        if layout is Layout.SPLIT:
+            for field in fields:
+                if field.name in SPLIT_VIEW_NAMES:
+                    self.error(file, keys + (field.name,),
+                               f"{label}: field name '{field.name}' is taken by the view kilnc generates for split "
+                               f"components ({_listing(SPLIT_VIEW_NAMES)}); choose another name")
+        doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
+        return Component(declaration.name, component_id, layout, tuple(fields), doc)
+
+    def resource(self, declaration: _Declaration) -> Resource:
+        options = self.options(declaration)
+        doc = self.doc(declaration.file, declaration.keys + ("kiln", "doc"), options.get("doc"), declaration.label)
+        return Resource(declaration.name, tuple(self.fields(declaration)), doc)
+
+    def options(self, declaration: _Declaration) -> dict[str, Any]:
+        """The reserved key `kiln` of a component or resource: its options, not a field."""
+        options = declaration.body.get("kiln", {})
+        keys = declaration.keys + ("kiln",)
+        if not isinstance(options, dict):
+            self.error(declaration.file, keys,
+                       f"{declaration.label}: the key 'kiln' is reserved for options and must be a table, like "
+                       'kiln = { doc = "..." }; give the field another name')
+            return {}
+        self.unknown_keys(declaration.file, keys, options, OPTION_KEYS[declaration.kind], declaration.label, " in kiln")
+        return options
+
+    def fields(self, declaration: _Declaration) -> list[Field]:
+        """The valid fields, in declaration order; the others are reported."""
+        fields = (self.field(declaration, name, spec) for name, spec in declaration.body.items() if name != "kiln")
+        return [field for field in fields if field is not None]
+
+    def field(self, declaration: _Declaration, name: str, spec: Any) -> Field | None:
+        file, label = declaration.file, declaration.label
+        keys = declaration.keys + (name,)
+        owner = f"{label}: field '{name}'"
+        problem = name_problem(name)
+        if problem is None and name == declaration.name:
+            problem = f"is the name of its own {declaration.kind}"
+        if problem is not None:
+            self.error(file, keys, f"{label}: field name '{name}' {problem}; choose another name")
+        if isinstance(spec, str):
+            type_name, type_keys, doc = spec, keys, None
+        elif isinstance(spec, dict):
+            misspelled = self.unknown_keys(file, keys, spec, FIELD_KEYS, label, f" in field '{name}'")
+            doc = self.doc(file, keys + ("doc",), spec.get("doc"), owner)
+            type_name, type_keys = spec.get("type"), keys + ("type",)
+            if type_name is None:
+                if not misspelled:  # a misspelled `type` is already reported
+                    self.error(file, keys, f'{owner} has no type; add type = "f32" (or another field type)')
+                return None
+            if not isinstance(type_name, str):
+                self.error(file, type_keys, f'{owner}: type must be a string like "f32", not {shown(type_name)}')
+                return None
+        else:
+            self.error(file, keys, f'{owner} must be a type like "f32" or a table like {{ type = "f32", '
+                       f"default = 0.0 }}, not {shown(spec)}")
+            return None
+        field_type = self.field_type(file, type_keys, owner, type_name)
+        if field_type is None:
+            return None
+        default = None
+        if isinstance(spec, dict) and "default" in spec:
+            default = check_default(spec["default"], field_type)
+            if isinstance(default, DefaultProblem):
+                self.error(file, keys + ("default",) + default.element, f"{owner}: {default.clause}")
+                return None
+        return Field(name, field_type, default, doc) if problem is None else None
+
+    def field_type(self, file: SchemaFile, keys: KeyPath, owner: str, spelled: str) -> FieldType | None:
+        element_name, bracket, rest = spelled.partition("[")
+        element = SCALARS.get(element_name) or self.externs.get(element_name)
+        if not bracket:
+            if element is None:
+                self.error(file, keys, self.unknown_type(owner, spelled, spelled))
+            return element
+        length, closing, tail = rest.partition("]")
+        if tail.startswith("["):
+            self.error(file, keys, f"{owner} has type '{spelled}', but arrays of arrays are not supported; use one "
+                       "array of the whole length, or an extern type")
+            return None
+        if not closing or tail or not _ARRAY_LENGTH.fullmatch(length) or int(length) < 1:
+            self.error(file, keys, f"{owner} has type '{spelled}', which is not a fixed array; write an element "
+                       "type and a length of at least 1, like 'f32[4]'")
+            return None
+        if element is None:
+            self.error(file, keys, self.unknown_type(owner, element_name, spelled))
+            return None
+        return Array(element, int(length))
+
+    def unknown_type(self, owner: str, name: str, spelled: str) -> str:
+        declared = self.declared.get(name)
+        if declared is not None:
+            return (f"{owner} has type '{spelled}', but '{name}' is {_a(declared.kind)}, not a field type; "
+                    f"{_TYPE_CHOICES}")
+        if name != spelled:
+            return f"{owner} has unknown element type '{name}' in '{spelled}'; {_TYPE_CHOICES}"
+        return f"{owner} has unknown type '{spelled}'; {_TYPE_CHOICES}"
+
+    def doc(self, file: SchemaFile, keys: KeyPath, doc: Any, owner: str) -> str | None:
+        if doc is None:
+            return None
+        if not isinstance(doc, str):
+            self.error(file, keys, f"{owner}: doc must be a string, not {shown(doc)}")
+            return None
+        if any(line.endswith("\\") for line in doc.splitlines()):
+            self.error(file, keys, f"{owner}: a line of doc ends with a backslash, which would continue the C++ "
+                       "comment onto the next line; remove the backslash")
+            return None
+        return doc
+
+    # Archetypes ------------------------------------------------------------------------------
+
+    def archetypes(self, declarations: list[_Declaration], components: list[Component]) -> list[Archetype]:
+        by_name = {component.name: component for component in components}
+        storages = self.storage_names(declarations)
+        by_component_set: dict[frozenset[str], _Declaration] = {}
+        archetypes = []
+        for archetype_id, declaration in enumerate(declarations):
+            doc = self.doc(declaration.file, declaration.keys + ("doc",), declaration.body.get("doc"),
+                           declaration.label)
+            names = self.component_names(declaration)
+            if names is None:
+                continue
+            first = by_component_set.setdefault(frozenset(names), declaration)
+            if first is not declaration:
+                self.error(declaration.file, declaration.keys,
+                           f"{declaration.label} holds the same components as {first.label} at {first.location}; "
+                           "an entity's components decide its archetype, so merge the two or add a tag "
+                           "component to one of them")
+            members = tuple(by_name[name] for name in names if name in by_name)
+            archetypes.append(Archetype(declaration.name, archetype_id, members, storages[declaration.name], doc))
+        return archetypes
+
+    def component_names(self, declaration: _Declaration) -> list[str] | None:
+        """The names in an archetype's `components`, each once; reports those that name no component."""
+        file, keys, label, body = declaration.file, declaration.keys, declaration.label, declaration.body
+        misspelled = self.unknown_keys(file, keys, body, ARCHETYPE_KEYS, label)
+        listed = body.get("components")
+        if listed is None:
+            if not misspelled:  # a misspelled `components` is already reported
+                self.error(file, keys, f'{label} has no components; add components = ["Position", ...]')
+            return None
+        if not isinstance(listed, list):
+            self.error(file, keys + ("components",),
+                       f'{label}: components must be an array of component names, like ["Position", "Velocity"]')
+            return None
+        if not listed:
+            self.error(file, keys + ("components",),
+                       f"{label} has an empty components list; an archetype holds at least one component")
+            return None
+        names = []
+        for index, name in enumerate(listed):
+            where = keys + ("components", index)
+            if not isinstance(name, str):
+                self.error(file, where, f"{label}: components[{index}] must be a component's name in quotes, "
+                           f"not {shown(name)}")
+            elif name in names:
+                self.error(file, where, f"{label} lists component '{name}' twice; remove one")
+            else:
+                names.append(name)
+                self.check_component_name(declaration, where, name)
+        return names
+
+    def check_component_name(self, archetype: _Declaration, keys: KeyPath, name: str) -> None:
+        declared = self.declared.get(name)
+        if declared is not None and declared.kind == "component":
+            return
+        if declared is not None:
+            message = f"'{name}' is {_a(declared.kind)}, not a component; list only components"
+        else:
+            components = [other.name for other in self.declared.values() if other.kind == "component"]
+            close = difflib.get_close_matches(name, components, n=1)
+            advice = f"did you mean '{close[0]}'?" if close else f"declare it as [component.{name}] or fix the name"
+            message = f"unknown component '{name}'; {advice}"
+        self.error(archetype.file, keys, f"{archetype.label}: {message}")
+
+    def storage_names(self, declarations: Iterable[_Declaration]) -> dict[str, str]:
+        """Each archetype's member in archetype_storages: its name in snake_case, or if that is a
+        keyword or already a name, that with '_' appended, then '_2', '_3'... (never '__': reserved)."""
+        taken = set(self.declared) | set(GENERATED_NAMES) | CPP_KEYWORDS
+        storages = {}
+        for declaration in declarations:
+            base = snake_case(declaration.name)
+            stem = base.rstrip("_")  # names may end with one '_'
+            candidates = itertools.chain([base, stem + "_"], (f"{stem}_{number}" for number in itertools.count(2)))
+            storage = next(candidate for candidate in candidates if candidate not in taken)
+            taken.add(storage)
+            storages[declaration.name] = storage
+        return storages
+
+
+def _of_kind(declarations: Iterable[_Declaration], kind: str) -> Iterable[_Declaration]:
+    return (declaration for declaration in declarations if declaration.kind == kind)
+
+
+def _is_header_path(include: Any) -> bool:
+    """Whether `include` fits between < and >: not empty, not padded, no <, >, " or line break."""
+    return (isinstance(include, str) and bool(include) and include == include.strip()
+            and not set(include) & set('<>"\r\n'))
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _listing(words: Sequence[str]) -> str:
+    """Quoted words joined for a sentence.
+
+    >>> _listing(["type", "default", "doc"])
+    "'type', 'default' and 'doc'"
+    """
+    quoted = [f"'{word}'" for word in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]

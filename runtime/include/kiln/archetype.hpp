@@ -1,0 +1,40 @@
+// Archetypes as the generator describes them.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <kiln/type_list.hpp>
+
+namespace kiln {
+
+// A generated archetype tag A has
+//   static constexpr std::uint32_t id;       // its index in the schema's archetype list
+//   static constexpr std::string_view name;
+//   using components = kiln::type_list<...>;
+//   static constexpr auto storage;           // member pointer into the schema's storages struct
+template <class A>
+concept archetype = requires {
+    { A::id } -> std::convertible_to<std::uint32_t>;
+    { A::name } -> std::convertible_to<std::string_view>;
+    typename A::components;
+    A::storage;
+};
+
+// Specialized by generated code, for each component C held by any archetype,
+// with `using type = kiln::type_list<archetypes holding C, in schema order>`.
+// The generator computes these lists so that a query starts from the few
+// archetypes that can match instead of filtering all of them at compile time.
+template <class C>
+struct archetypes_with {
+    using type = type_list<>;
+};
+
+template <class C>
+using archetypes_with_t = typename archetypes_with<C>::type;
+
+// Whether archetype A holds component C.
+template <class A, class C>
+inline constexpr bool holds_v = contains_v<C, typename A::components>;
+
+} // namespace kiln

@@ -1,0 +1,82 @@
+// What kiln knows of a component or a resource type: the traits that the
+// generator specializes for every type a schema declares.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+#include <kiln/entity.hpp>
+
+namespace kiln {
+
+// The version of the contract between kilnc's output and this runtime.
+// Generated headers static_assert it, so a stale header fails the build with
+// a sentence instead of a page of template errors.
+inline constexpr int codegen_abi = 1;
+
+// How an archetype stores a component's values.
+enum class layout : std::uint8_t {
+    packed, // one column of whole structs: each gives C&
+    split,  // one column per field: each gives C::ref, a struct of references
+    tag,    // no fields, no column: only membership counts
+};
+
+// Specialized by generated code for each component C with
+//   static constexpr std::uint32_t id;          // dense, in schema order
+//   static constexpr std::string_view name;     // as written in the schema
+//   static constexpr kiln::layout layout;
+//   static constexpr std::tuple fields;         // split only: member pointers, in order
+template <class C>
+struct component_traits;
+
+// Specialized by generated code for each resource R with
+//   static constexpr std::string_view name;
+template <class R>
+struct resource_traits;
+
+template <class C>
+concept component = requires {
+    { component_traits<C>::id } -> std::convertible_to<std::uint32_t>;
+    { component_traits<C>::layout } -> std::convertible_to<layout>;
+};
+
+template <class R>
+concept resource = requires {
+    { resource_traits<R>::name } -> std::convertible_to<std::string_view>;
+};
+
+template <class C>
+inline constexpr layout layout_of = component_traits<C>::layout;
+
+// The reference type of one field in a split component's row view.
+template <bool Const, class Field>
+using field_ref_t = std::conditional_t<Const, const Field&, Field&>;
+
+namespace internal {
+
+template <class C, layout = component_traits<std::remove_const_t<C>>::layout>
+struct reference {
+    using type = C&;
+};
+
+template <class C>
+struct reference<C, layout::split> {
+    using type = typename C::ref;
+};
+
+template <class C>
+struct reference<const C, layout::split> {
+    using type = typename C::cref;
+};
+
+} // namespace internal
+
+// What reading a component of type C gives, where C may be const-qualified:
+// C& for packed and tag components, C::ref or C::cref for split ones.
+template <class C>
+using reference_t = typename internal::reference<C>::type;
+
+} // namespace kiln

@@ -1,0 +1,121 @@
+// The table from entity handles to where their components live.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include <kiln/config.hpp>
+#include <kiln/entity.hpp>
+
+namespace kiln {
+
+// Where an entity's components are: the id of its archetype and its row in
+// that archetype's columns.
+struct entity_location {
+    std::uint32_t archetype;
+    std::uint32_t row;
+};
+
+// One slot per entity index. A live slot holds the entity's location; a free
+// slot holds the next free index in `row`, so the free list costs no memory of
+// its own. Freed slots are reused last-in first-out.
+class entity_table {
+public:
+    // True while e names a live entity of this table; false for the null
+    // entity, a destroyed entity, and an index this table never issued.
+    [[nodiscard]] bool alive(entity e) const noexcept {
+        return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
+               slots_[e.index()].archetype != free_archetype;
+    }
+
+    // The location of a live entity. Precondition: alive(e).
+    [[nodiscard]] entity_location location(entity e) const noexcept {
+        KILN_ASSERT(alive(e), "entity_table::location: entity %u:%u is not alive", e.index(), e.generation());
+        const slot& s = slots_[e.index()];
+        return {s.archetype, s.row};
+    }
+
+    // Issues a handle for a new entity stored at where.
+    entity create(entity_location where) {
+        ++alive_count_;
+        if (free_head_ != no_free_slot) {
+            const std::uint32_t index = free_head_;
+            slot& s = slots_[index];
+            free_head_ = s.row;
+            s.archetype = where.archetype;
+            s.row = where.row;
+            return {index, s.generation};
+        }
+        KILN_CHECK(slots_.size() < entity::null_index, "entity_table::create: all %u entity indices are in use",
+                   entity::null_index);
+        slots_.push_back({0, where.archetype, where.row});
+        return {static_cast<entity::index_type>(slots_.size() - 1), 0};
+    }
+
+    // Frees e's slot. Precondition: alive(e).
+    void destroy(entity e) noexcept {
+        KILN_ASSERT(alive(e), "entity_table::destroy: entity %u:%u is not alive", e.index(), e.generation());
+        --alive_count_;
+        slot& s = slots_[e.index()];
+        s.archetype = free_archetype;
+        if (s.generation == std::numeric_limits<entity::generation_type>::max()) {
+            return; // retired: one more reuse would issue a handle equal to an old one
+        }
+        ++s.generation;
+        s.row = free_head_;
+        free_head_ = e.index();
+    }
+
+    // Records that a live entity now lives at where. Precondition: alive(e).
+    void relocate(entity e, entity_location where) noexcept {
+        KILN_ASSERT(alive(e), "entity_table::relocate: entity %u:%u is not alive", e.index(), e.generation());
+        slot& s = slots_[e.index()];
+        s.archetype = where.archetype;
+        s.row = where.row;
+    }
+
+    // Records that a live entity moved to another row of the same archetype.
+    void set_row(entity e, std::uint32_t row) noexcept {
+        KILN_ASSERT(alive(e), "entity_table::set_row: entity %u:%u is not alive", e.index(), e.generation());
+        slots_[e.index()].row = row;
+    }
+
+    void reserve(std::size_t count) { slots_.reserve(count); }
+
+    // The number of slots needed to create count more entities: reserve this
+    // much before creating many at once.
+    [[nodiscard]] std::size_t capacity_needed(std::size_t count) const noexcept {
+        const std::size_t reusable = slots_.size() - alive_count_; // free or retired slots
+        return count > reusable ? slots_.size() + (count - reusable) : slots_.size();
+    }
+
+    // The number of live entities.
+    [[nodiscard]] std::size_t size() const noexcept { return alive_count_; }
+
+    // Destroys every entity; handles issued before stay dead.
+    void clear() noexcept {
+        for (std::uint32_t index = 0; index < slots_.size(); ++index) {
+            if (slots_[index].archetype != free_archetype) {
+                destroy({index, slots_[index].generation});
+            }
+        }
+    }
+
+private:
+    static constexpr std::uint32_t free_archetype = ~std::uint32_t{0};
+    static constexpr std::uint32_t no_free_slot = ~std::uint32_t{0};
+
+    struct slot {
+        entity::generation_type generation;
+        std::uint32_t archetype; // free_archetype when the slot is free
+        std::uint32_t row;       // when free: the next free index
+    };
+
+    std::vector<slot> slots_;
+    std::uint32_t free_head_ = no_free_slot;
+    std::size_t alive_count_ = 0;
+};
+
+} // namespace kiln

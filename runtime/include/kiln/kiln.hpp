@@ -1,0 +1,14 @@
+// Everything kiln's runtime offers, in one include.
+#pragma once
+
+#include <kiln/archetype.hpp>
+#include <kiln/archetype_storage.hpp>
+#include <kiln/column.hpp>
+#include <kiln/component.hpp>
+#include <kiln/config.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/entity_table.hpp>
+#include <kiln/fwd.hpp>
+#include <kiln/query.hpp>
+#include <kiln/type_list.hpp>
+#include <kiln/world.hpp>

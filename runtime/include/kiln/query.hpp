@@ -1,0 +1,98 @@
+// Queries: which archetypes a set of components and filters matches.
+//
+// A query names the components it accesses (const for read-only), plus
+// with<...> (required, not accessed) and without<...> (excluded). Matching is
+// decided entirely at compile time: it starts from the generated list of
+// archetypes holding the rarest required component and keeps those that hold
+// every required component and none of the excluded ones.
+#pragma once
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+
+#include <kiln/archetype.hpp>
+#include <kiln/component.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln {
+
+// Filter: entities must also have these components, which are not accessed.
+template <class... Components>
+struct with_t {
+    using list = type_list<Components...>;
+};
+
+// Filter: entities must have none of these components.
+template <class... Components>
+struct without_t {
+    using list = type_list<Components...>;
+};
+
+template <class... Components>
+inline constexpr with_t<Components...> with{};
+
+template <class... Components>
+inline constexpr without_t<Components...> without{};
+
+namespace internal {
+
+template <class List>
+struct shortest_archetype_list;
+
+template <class... Required>
+struct shortest_archetype_list<type_list<Required...>> {
+    static constexpr std::size_t sizes[] = {archetypes_with_t<Required>::size...};
+    static constexpr std::size_t shortest = [] {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < sizeof...(Required); ++i) {
+            if (sizes[i] < sizes[best]) {
+                best = i;
+            }
+        }
+        return best;
+    }();
+    using type = archetypes_with_t<std::tuple_element_t<shortest, std::tuple<Required...>>>;
+};
+
+template <class A, class Required, class Excluded>
+inline constexpr bool matches_v = false;
+
+template <class A, class... Required, class... Excluded>
+inline constexpr bool matches_v<A, type_list<Required...>, type_list<Excluded...>> =
+    (holds_v<A, Required> && ...) && !(holds_v<A, Excluded> || ...);
+
+} // namespace internal
+
+// The archetypes a query matches, described at compile time. Access lists the
+// accessed components (maybe const), With and Without the filters.
+template <class Access, class With = type_list<>, class Without = type_list<>>
+struct query;
+
+template <class... Access, class... With, class... Without>
+struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
+    using required = type_list<std::remove_const_t<Access>..., With...>;
+    using excluded = type_list<Without...>;
+
+    static_assert(sizeof...(Access) + sizeof...(With) > 0,
+                  "kiln query: name at least one component to access or require");
+    static_assert(((component<std::remove_const_t<Access>>) && ...) && (component<With> && ...) &&
+                      (component<Without> && ...),
+                  "kiln query: every type must be a component declared in a schema");
+    static_assert(((archetypes_with_t<std::remove_const_t<Access>>::size > 0) && ...) &&
+                      ((archetypes_with_t<With>::size > 0) && ...),
+                  "kiln query: no archetype of this world holds one of the requested components; "
+                  "add it to an archetype in the schema");
+
+    // Calls visit.template operator()<A>() for every matching archetype A.
+    template <class Visitor>
+    static constexpr void for_each_archetype(Visitor&& visit) {
+        for_each_type(typename internal::shortest_archetype_list<required>::type{}, [&]<class A>() {
+            if constexpr (internal::matches_v<A, required, excluded>) {
+                visit.template operator()<A>();
+            }
+        });
+    }
+};
+
+} // namespace kiln

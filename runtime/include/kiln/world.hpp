@@ -1,0 +1,579 @@
+// basic_world: the entities, archetypes and resources of one schema.
+#pragma once
+
+#include <array>
+#include <cstdlib>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/archetype.hpp>
+#include <kiln/archetype_storage.hpp>
+#include <kiln/component.hpp>
+#include <kiln/config.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/entity_table.hpp>
+#include <kiln/handle.hpp>
+#include <kiln/query.hpp>
+#include <kiln/transition.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln {
+
+namespace internal {
+
+template <class List>
+struct resource_tuple;
+
+template <class... Resources>
+struct resource_tuple<type_list<Resources...>> {
+    using type = std::tuple<Resources...>;
+};
+
+// Calls visit.template operator()<A>() for the archetype A of List whose id
+// is id; returns whether there was one. Compiles to a switch over the few
+// archetypes of List.
+template <class... Archetypes, class Visitor>
+constexpr bool visit_archetype(type_list<Archetypes...>, [[maybe_unused]] std::uint32_t id,
+                               [[maybe_unused]] Visitor&& visit) {
+    return ((id == Archetypes::id && (visit.template operator()<Archetypes>(), true)) || ...);
+}
+
+// Calls visit.template operator()<From, To>() for the edge of Edges that
+// leaves archetype from_id; returns whether there was one.
+template <class... Edges, class Visitor>
+constexpr bool visit_edge(type_list<Edges...>, [[maybe_unused]] std::uint32_t from_id, [[maybe_unused]] Visitor&& visit) {
+    return ((from_id == Edges::from::id && (visit.template operator()<typename Edges::from, typename Edges::to>(), true)) ||
+            ...);
+}
+
+template <class... Archetypes>
+constexpr bool ids_are_positions(type_list<Archetypes...>) {
+    std::uint32_t position = 0;
+    return ((Archetypes::id == position++) && ...);
+}
+
+template <class... Archetypes>
+constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list<Archetypes...>) {
+    return {Archetypes::name...};
+}
+
+// The given value of type C among given, or C's schema defaults.
+template <class C>
+C given_or_default() {
+    return C{};
+}
+
+template <class C, class First, class... Rest>
+decltype(auto) given_or_default(First&& first, Rest&&... rest) {
+    if constexpr (std::is_same_v<C, std::remove_cvref_t<First>>) {
+        return std::forward<First>(first);
+    } else {
+        return given_or_default<C>(std::forward<Rest>(rest)...);
+    }
+}
+
+template <class Access, class Storage>
+auto cursor_of(Storage& storage) {
+    using value_type = std::remove_const_t<Access>;
+    if constexpr (std::is_const_v<Access>) {
+        return std::as_const(storage.template column<value_type>()).cursor();
+    } else {
+        return storage.template column<value_type>().cursor();
+    }
+}
+
+template <class Function, class... Cursors>
+void for_each_row(Function& function, std::size_t count, Cursors... cursors) {
+    for (std::size_t row = 0; row < count; ++row) {
+        function(cursors[row]...);
+    }
+}
+
+template <class Function, class... Cursors>
+void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities, Cursors... cursors) {
+    for (std::size_t row = 0; row < count; ++row) {
+        function(entities[row], cursors[row]...);
+    }
+}
+
+} // namespace internal
+
+// The world of a schema: generated code names it `<namespace>::World`.
+//
+// Schema is the generated `schema` struct: its archetypes, components,
+// resources, and the struct holding one archetype_storage per archetype.
+// Entities are created in an archetype and stay there; their components are
+// rows of that archetype's columns.
+//
+// Misuse, and what happens:
+// - get<C>(e) with a dead e, or an e whose archetype lacks C, stops the program
+//   with a message in every build (a reference to the wrong row would corrupt
+//   memory silently); try_get is the checked alternative.
+// - destroy, alive, has and try_get accept any handle, dead or null.
+// - create or destroy while each() runs invalidates the loop's references:
+//   debug builds stop with a message; release builds do not check.
+template <class Schema>
+class basic_world {
+    using archetypes = typename Schema::archetypes;
+    static_assert(internal::ids_are_positions(archetypes{}),
+                  "kiln::basic_world: archetype ids must be their positions in schema::archetypes");
+
+public:
+    using schema_type = Schema;
+
+    basic_world() = default;
+    basic_world(const basic_world&) = delete;
+    basic_world& operator=(const basic_world&) = delete;
+    basic_world(basic_world&&) noexcept = default;
+    basic_world& operator=(basic_world&&) noexcept = default;
+
+    // The storage of archetype A: its entities and columns, for code that
+    // wants whole columns at once.
+    template <archetype A>
+    [[nodiscard]] auto& storage() noexcept {
+        return storages_.*A::storage;
+    }
+    template <archetype A>
+    [[nodiscard]] const auto& storage() const noexcept {
+        return storages_.*A::storage;
+    }
+
+    // Creates an entity in archetype A. Components of A that are not given
+    // take the schema's defaults; each given value must be a component of A.
+    // Returns a handle<A>, which converts to kiln::entity.
+    template <archetype A, class... Given>
+    handle<A> create(Given&&... given) {
+        static_assert((contains_v<std::remove_cvref_t<Given>, typename A::components> && ...),
+                      "kiln::world::create<A>: every value given must be a component of archetype A");
+        static_assert(unique_v<type_list<std::remove_cvref_t<Given>...>>,
+                      "kiln::world::create<A>: a component is given twice");
+        assert_not_iterating("create");
+        auto& rows = storage<A>();
+        const entity created = entities_.create({A::id, static_cast<std::uint32_t>(rows.size())});
+        push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
+        return handle<A>::adopt(created);
+    }
+
+    // Creates count entities in archetype A at once, every one with the same
+    // values (the components not given take the schema's defaults). Returns
+    // the new handles: a view of A's entity column, valid until the next
+    // structural change of A.
+    template <archetype A, class... Given>
+        requires(component<std::remove_cvref_t<Given>> && ...)
+    std::span<const entity> create_n(std::size_t count, const Given&... given) {
+        return create_n<A>(count, [&given...](std::size_t) { return std::tuple<Given...>{given...}; });
+    }
+
+    // Creates count entities in archetype A at once; entity i takes its
+    // values from make_values(i), a std::tuple of components of A (any of
+    // them, in any order; the others take the schema's defaults). Returns
+    // the new handles, as above. Level loading and spawning waves use this:
+    // each column is written in one sequential pass.
+    template <archetype A, class MakeValues>
+        requires std::invocable<MakeValues&, std::size_t>
+    std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
+        assert_not_iterating("create_n");
+        auto& rows = storage<A>();
+        entities_.reserve(entities_.capacity_needed(count));
+        const std::uint32_t first = rows.append_made(
+            count, [this](std::uint32_t row) { return entities_.create({A::id, row}); }, make_values);
+        return rows.entities().subspan(first);
+    }
+
+    // Destroys every entity of archetype A.
+    template <archetype A>
+    void destroy_all() {
+        assert_not_iterating("destroy_all");
+        auto& rows = storage<A>();
+        for (const entity e : rows.entities()) {
+            entities_.destroy(e);
+        }
+        rows.clear();
+    }
+
+    // Destroys e: its row is filled by its archetype's last row. Returns
+    // false, and does nothing, when e is not alive.
+    bool destroy(entity e) {
+        if (!entities_.alive(e)) {
+            return false;
+        }
+        assert_not_iterating("destroy");
+        const entity_location where = entities_.location(e);
+        static constexpr auto remove_row_of = remove_row_table(archetypes{});
+        remove_row_of[where.archetype](*this, where.row);
+        entities_.destroy(e);
+        return true;
+    }
+
+    [[nodiscard]] bool alive(entity e) const noexcept { return entities_.alive(e); }
+
+    // Whether e is alive and its archetype holds C.
+    template <class C>
+    [[nodiscard]] bool has(entity e) const noexcept {
+        static_assert(component<C>, "kiln::world::has<C>: C must be a component declared in a schema");
+        return entities_.alive(e) &&
+               internal::visit_archetype(archetypes_with_t<C>{}, entities_.location(e).archetype, []<class>() {});
+    }
+
+    // Component C of e (C may be const): C& for packed components, C::ref
+    // for split ones. Precondition: has<C>(e); checked in every build.
+    template <class C>
+    [[nodiscard]] decltype(auto) get(entity e) {
+        return get_from<C>(*this, e);
+    }
+    template <class C>
+    [[nodiscard]] decltype(auto) get(entity e) const {
+        return get_from<const C>(*this, e);
+    }
+
+    // Component C of the entity of h, found without looking up its
+    // archetype. A lacking C is a compile error; h no longer naming a live
+    // entity of A stops the program with a message, as get does.
+    template <class C, class A>
+    [[nodiscard]] reference_t<C> get(handle<A> h) {
+        static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
+        return internal::cursor_of<C>(storage<A>())[checked_row(h, "get")];
+    }
+    template <class C, class A>
+    [[nodiscard]] reference_t<const C> get(handle<A> h) const {
+        static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
+        return internal::cursor_of<const C>(storage<A>())[checked_row(h, "get")];
+    }
+
+    // A handle<A> for e, or nothing when e is dead or not in archetype A.
+    template <archetype A>
+    [[nodiscard]] std::optional<handle<A>> handle_of(entity e) const noexcept {
+        if (!entities_.alive(e) || entities_.location(e).archetype != A::id) {
+            return std::nullopt;
+        }
+        return handle<A>::adopt(e);
+    }
+
+    // Gives e component C with value, moving e to the archetype that holds
+    // its components plus C (the generator's transition table says which).
+    // Returns the new component. Stops the program with a message when e is
+    // dead, already has C, or no declared archetype holds its components
+    // plus C: see docs/world.md for the transition rule.
+    template <class C>
+    reference_t<C> add(entity e, C value = C{}) {
+        static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
+        constexpr std::string_view name = component_traits<C>::name;
+        KILN_CHECK(entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive", static_cast<int>(name.size()),
+                   name.data(), e.index(), e.generation());
+        assert_not_iterating("add");
+        const entity_location where = entities_.location(e);
+        std::uint32_t row = 0;
+        decltype(internal::cursor_of<C>(storage<front_t<archetypes_with_t<C>>>())) cursor{};
+        const bool moved = internal::visit_edge(typename transitions<C>::add{}, where.archetype, [&]<class From, class To>() {
+            row = move_entity<From, To>(e, where.row, std::move(value));
+            cursor = internal::cursor_of<C>(storage<To>());
+        });
+        if (!moved) [[unlikely]] {
+            report_impossible_move(e, where.archetype, name, has<C>(e) ? "already has" : "cannot gain");
+        }
+        return cursor[row];
+    }
+
+    // The same for an entity whose archetype is known: a missing transition
+    // is a compile error, and the result is a handle of the new archetype.
+    template <class C, class A>
+    handle<add_target_t<A, C>> add(handle<A> h, C value = C{}) {
+        using target = add_target_t<A, C>;
+        static_assert(!holds_v<A, C>, "kiln::world::add<C>(handle<A>): archetype A already has C; use set");
+        static_assert(!std::is_void_v<target>,
+                      "kiln::world::add<C>(handle<A>): no archetype of the schema holds A's components plus C; "
+                      "declare one to allow the move");
+        assert_not_iterating("add");
+        move_entity<A, target>(h, checked_row(h, "add"), std::move(value));
+        return handle<target>::adopt(h);
+    }
+
+    // Takes component C from e, moving e to the archetype that holds its
+    // components minus C. Returns false, and does nothing, when e is dead or
+    // lacks C; stops the program with a message when no declared archetype
+    // holds its components minus C.
+    template <class C>
+    bool remove(entity e) {
+        static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
+        if (!has<C>(e)) {
+            return false;
+        }
+        assert_not_iterating("remove");
+        const entity_location where = entities_.location(e);
+        const bool moved = internal::visit_edge(typename transitions<C>::remove{}, where.archetype,
+                                                [&]<class From, class To>() { move_entity<From, To>(e, where.row); });
+        if (!moved) [[unlikely]] {
+            report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
+        }
+        return true;
+    }
+
+    // The same for an entity whose archetype is known: a missing transition
+    // is a compile error, and the result is a handle of the new archetype.
+    template <class C, class A>
+    handle<remove_target_t<A, C>> remove(handle<A> h) {
+        using target = remove_target_t<A, C>;
+        static_assert(holds_v<A, C>, "kiln::world::remove<C>(handle<A>): archetype A has no C");
+        static_assert(!std::is_void_v<target>,
+                      "kiln::world::remove<C>(handle<A>): no archetype of the schema holds A's components minus C; "
+                      "declare one to allow the move");
+        assert_not_iterating("remove");
+        move_entity<A, target>(h, checked_row(h, "remove"));
+        return handle<target>::adopt(h);
+    }
+
+    // Sets e's component C to value: assigns it when e has C, adds it
+    // otherwise (see add). Returns the component.
+    template <class C>
+    reference_t<C> set(entity e, C value) {
+        if (has<C>(e)) {
+            reference_t<C> current = get<C>(e);
+            current = std::move(value);
+            return current;
+        }
+        return add<C>(e, std::move(value));
+    }
+
+    // Component C of e, or nothing when e is dead or lacks C: a pointer for
+    // packed and tag components (null when absent), a std::optional of
+    // C::ref for split ones.
+    template <class C>
+    [[nodiscard]] auto try_get(entity e) {
+        return try_get_from<C>(*this, e);
+    }
+    template <class C>
+    [[nodiscard]] auto try_get(entity e) const {
+        return try_get_from<const C>(*this, e);
+    }
+
+    // The resource R: one instance per world.
+    template <class R>
+    [[nodiscard]] R& resource() noexcept {
+        static_assert(contains_v<R, typename Schema::resources>,
+                      "kiln::world::resource<R>: R must be a resource declared in this world's schema");
+        return std::get<R>(resources_);
+    }
+    template <class R>
+    [[nodiscard]] const R& resource() const noexcept {
+        static_assert(contains_v<R, typename Schema::resources>,
+                      "kiln::world::resource<R>: R must be a resource declared in this world's schema");
+        return std::get<R>(resources_);
+    }
+
+    // Calls function for every entity whose archetype holds all of Access
+    // (and the with<> filter's components, and none of the without<>
+    // filter's): function(reference_t<Access>...) or function(entity,
+    // reference_t<Access>...). Const components are passed read-only. Which
+    // archetypes match is decided at compile time; each is a plain loop over
+    // its columns.
+    template <class... Access, class Function>
+    void each(Function&& function) {
+        each_matching<query<type_list<Access...>>, Access...>(function);
+    }
+    template <class... Access, class... With, class Function>
+    void each(with_t<With...>, Function&& function) {
+        each_matching<query<type_list<Access...>, type_list<With...>>, Access...>(function);
+    }
+    template <class... Access, class... Without, class Function>
+    void each(without_t<Without...>, Function&& function) {
+        each_matching<query<type_list<Access...>, type_list<>, type_list<Without...>>, Access...>(function);
+    }
+    template <class... Access, class... With, class... Without, class Function>
+    void each(with_t<With...>, without_t<Without...>, Function&& function) {
+        each_matching<query<type_list<Access...>, type_list<With...>, type_list<Without...>>, Access...>(function);
+    }
+
+    // The number of entities each<Components...>(filters...) would visit.
+    template <class... Components>
+    [[nodiscard]] std::size_t count() const noexcept {
+        return count_matching<query<type_list<Components...>>>();
+    }
+    template <class... Components, class... With>
+    [[nodiscard]] std::size_t count(with_t<With...>) const noexcept {
+        return count_matching<query<type_list<Components...>, type_list<With...>>>();
+    }
+    template <class... Components, class... Without>
+    [[nodiscard]] std::size_t count(without_t<Without...>) const noexcept {
+        return count_matching<query<type_list<Components...>, type_list<>, type_list<Without...>>>();
+    }
+    template <class... Components, class... With, class... Without>
+    [[nodiscard]] std::size_t count(with_t<With...>, without_t<Without...>) const noexcept {
+        return count_matching<query<type_list<Components...>, type_list<With...>, type_list<Without...>>>();
+    }
+
+    // The number of live entities.
+    [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
+
+    // The name of the archetype e lives in. Precondition: alive(e).
+    [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {
+        KILN_CHECK(entities_.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(), e.generation());
+        return archetype_names[entities_.location(e).archetype];
+    }
+
+    // Destroys every entity; resources keep their values.
+    void clear() noexcept {
+        assert_not_iterating("clear");
+        for_each_type(archetypes{}, [this]<class A>() { storage<A>().clear(); });
+        entities_.clear();
+    }
+
+private:
+    static constexpr auto archetype_names = internal::names_of(archetypes{});
+
+    template <class Storage, class... Components, class... Given>
+    static void push_row(Storage& rows, entity created, type_list<Components...>, Given&&... given) {
+        rows.push_back(created, internal::given_or_default<Components>(std::forward<Given>(given)...)...);
+    }
+
+    // Moves e, at row of From, to a new row of To; its components that To
+    // holds go along, added supplies the one To adds. Returns the new row.
+    template <class From, class To, class... Added>
+    std::uint32_t move_entity(entity e, std::uint32_t row, Added&&... added) {
+        auto& target = storage<To>();
+        const auto new_row = static_cast<std::uint32_t>(target.size());
+        push_moved<From>(target, e, row, typename To::components{}, std::forward<Added>(added)...);
+        remove_row<From>(*this, row);
+        entities_.relocate(e, {To::id, new_row});
+        return new_row;
+    }
+
+    template <class From, class Storage, class... Components, class... Added>
+    void push_moved(Storage& target, entity e, std::uint32_t row, type_list<Components...>, Added&&... added) {
+        target.push_back(e, take<From, Components>(row, added...)...);
+    }
+
+    // Component C for the moved row: the added value, or the source's.
+    template <class From, class C, class... Added>
+    C take(std::uint32_t row, Added&... added) {
+        if constexpr (contains_v<C, type_list<Added...>>) {
+            return given_or_default_moved<C>(added...);
+        } else {
+            return C(std::move(storage<From>().template at<C>(row)));
+        }
+    }
+
+    template <class C, class First, class... Rest>
+    static C given_or_default_moved(First& first, Rest&... rest) {
+        if constexpr (std::is_same_v<C, First>) {
+            return std::move(first);
+        } else {
+            return given_or_default_moved<C>(rest...);
+        }
+    }
+
+    // The row of h's entity. Stops the program with a message unless h names
+    // a live entity of A.
+    template <class A>
+    std::uint32_t checked_row(handle<A> h, const char* operation) const noexcept {
+        KILN_CHECK(entities_.alive(h), "world::%s: entity %u:%u is not alive", operation, h.get().index(),
+                   h.get().generation());
+        const entity_location where = entities_.location(h);
+        KILN_CHECK(where.archetype == A::id, "world::%s: handle<%.*s> names entity %u:%u, which moved to archetype %.*s",
+                   operation, static_cast<int>(A::name.size()), A::name.data(), h.get().index(), h.get().generation(),
+                   static_cast<int>(archetype_names[where.archetype].size()), archetype_names[where.archetype].data());
+        return where.row;
+    }
+
+    [[noreturn]] void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
+                                             const char* verb) const {
+        KILN_CHECK(false,
+                   "world: entity %u:%u of archetype %.*s %s %.*s: no declared archetype holds that set of "
+                   "components; declare one in the schema to allow the move",
+                   e.index(), e.generation(), static_cast<int>(archetype_names[archetype].size()),
+                   archetype_names[archetype].data(), verb, static_cast<int>(component.size()), component.data());
+        std::abort();
+    }
+
+    template <class A>
+    static void remove_row(basic_world& world, std::uint32_t row) {
+        const entity moved = world.storage<A>().swap_remove(row);
+        if (!moved.is_null()) {
+            world.entities_.set_row(moved, row);
+        }
+    }
+
+    template <class... Archetypes>
+    static constexpr auto remove_row_table(type_list<Archetypes...>) {
+        using remove_row_function = void (*)(basic_world&, std::uint32_t);
+        return std::array<remove_row_function, sizeof...(Archetypes)>{&remove_row<Archetypes>...};
+    }
+
+    // Returns reference_t<C>; deduced, so that a C that is no component meets
+    // the static_asserts below instead of a failed substitution.
+    template <class C, class World>
+    static decltype(auto) get_from(World& world, entity e) {
+        using value_type = std::remove_const_t<C>;
+        static_assert(component<value_type>, "kiln::world::get<C>: C must be a component declared in a schema");
+        static_assert(archetypes_with_t<value_type>::size > 0,
+                      "kiln::world::get<C>: no archetype of this world holds C; add it to one in the schema");
+        constexpr std::string_view name = component_traits<value_type>::name;
+        KILN_CHECK(world.entities_.alive(e), "world::get<%.*s>: entity %u:%u is not alive",
+                   static_cast<int>(name.size()), name.data(), e.index(), e.generation());
+        const entity_location where = world.entities_.location(e);
+        decltype(internal::cursor_of<C>(world.template storage<front_t<archetypes_with_t<value_type>>>())) cursor{};
+        const bool held = internal::visit_archetype(archetypes_with_t<value_type>{}, where.archetype, [&]<class A>() {
+            cursor = internal::cursor_of<C>(world.template storage<A>());
+        });
+        KILN_CHECK(held, "world::get<%.*s>: entity %u:%u lives in archetype %.*s, which has no %.*s",
+                   static_cast<int>(name.size()), name.data(), e.index(), e.generation(),
+                   static_cast<int>(archetype_names[where.archetype].size()), archetype_names[where.archetype].data(),
+                   static_cast<int>(name.size()), name.data());
+        return cursor[where.row];
+    }
+
+    template <class C, class World>
+    static auto try_get_from(World& world, entity e) {
+        using value_type = std::remove_const_t<C>;
+        if constexpr (layout_of<value_type> == layout::split) {
+            using result = std::optional<reference_t<C>>;
+            return world.template has<value_type>(e) ? result{get_from<C>(world, e)} : result{};
+        } else {
+            return world.template has<value_type>(e) ? &get_from<C>(world, e) : nullptr;
+        }
+    }
+
+    template <class Query, class... Access, class Function>
+    void each_matching(Function& function) {
+        ++iteration_depth_;
+        Query::for_each_archetype([&]<class A>() {
+            auto& rows = storage<A>();
+            if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+                internal::for_each_row_with_entity(function, rows.size(), rows.entities().data(),
+                                                   internal::cursor_of<Access>(rows)...);
+            } else {
+                static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
+                              "kiln::world::each<Access...>: the function must take (reference_t<Access>...) or "
+                              "(kiln::entity, reference_t<Access>...): C& or const C& for packed components, "
+                              "C::ref or C::cref for split ones");
+                internal::for_each_row(function, rows.size(), internal::cursor_of<Access>(rows)...);
+            }
+        });
+        --iteration_depth_;
+    }
+
+    template <class Query>
+    std::size_t count_matching() const noexcept {
+        std::size_t total = 0;
+        Query::for_each_archetype([&]<class A>() { total += storage<A>().size(); });
+        return total;
+    }
+
+    void assert_not_iterating([[maybe_unused]] const char* operation) const noexcept {
+        KILN_ASSERT(iteration_depth_ == 0,
+                    "world::%s: called while each() iterates this world; the loop's references would dangle",
+                    operation);
+    }
+
+    typename Schema::storages storages_;
+    typename internal::resource_tuple<typename Schema::resources>::type resources_;
+    entity_table entities_;
+    int iteration_depth_ = 0;
+};
+
+} // namespace kiln

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Checks that kilnc still generates the checked-in headers, byte for byte.
+
+    tests/codegen/check_golden.py --expected generated [--update] schema/game.toml
+    tests/codegen/check_golden.py --schemas schema/game.toml --expected generated   (the same)
+
+Runs `kilnc generate` on the schema files (one world) into a temporary directory, with banner
+paths relative to --root (default: the current directory, so run this from the repository root),
+and compares each generated file with the file at the same path under --expected. Other files
+under --expected are left alone, so one directory can hold the output of several schema sets.
+
+Exit status: 0 all the same; 1 something differs (a unified diff is printed); 2 kilnc failed.
+With --update, the expected files are rewritten instead and the exit status is 0.
+"""
+
+import argparse
+import difflib
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+KILNC = Path(__file__).resolve().parents[2] / "codegen" / "kilnc"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Compares kilnc's output with checked-in headers.")
+    parser.add_argument("schemas", nargs="*", metavar="FILE", help="the schema files of one world, in order")
+    parser.add_argument("--schemas", nargs="+", default=[], dest="more_schemas", metavar="FILE",
+                        help="more schema files, after those given without the option")
+    parser.add_argument("--expected", required=True, type=Path, metavar="DIR", help="directory of expected output")
+    parser.add_argument("--root", default=".", metavar="DIR", help="what banner paths are relative to (default: .)")
+    parser.add_argument("--update", action="store_true", help="rewrite the expected files with kilnc's output")
+    args = parser.parse_args()
+    schemas = args.schemas + args.more_schemas
+    if not schemas:
+        parser.error("name the schema files")
+
+    with tempfile.TemporaryDirectory() as scratch:
+        generated = Path(scratch)
+        kilnc = subprocess.run([sys.executable, str(KILNC), "generate", "--out", str(generated),
+                                "--root", args.root, *schemas])
+        if kilnc.returncode != 0:
+            print(f"check_golden: kilnc failed with exit status {kilnc.returncode}", file=sys.stderr)
+            return 2
+        different = []
+        for actual in sorted(path for path in generated.rglob("*") if path.is_file()):
+            relative = actual.relative_to(generated)
+            expected = args.expected / relative
+            if expected.is_file() and expected.read_bytes() == actual.read_bytes():
+                continue
+            if args.update:
+                expected.parent.mkdir(parents=True, exist_ok=True)
+                expected.write_bytes(actual.read_bytes())
+                print(f"updated {expected}")
+                continue
+            different.append(expected)
+            _print_diff(expected, actual, relative)
+    if different:
+        print(f"check_golden: {len(different)} file(s) differ from kilnc's output; if the change is intended, "
+              "rerun with --update and commit the result", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _print_diff(expected: Path, actual: Path, relative: Path) -> None:
+    old = expected.read_text(encoding="utf-8").splitlines(keepends=True) if expected.is_file() else []
+    new = actual.read_text(encoding="utf-8").splitlines(keepends=True)
+    diff = list(difflib.unified_diff(old, new, fromfile=str(expected), tofile=f"kilnc output: {relative.as_posix()}"))
+    if not diff:
+        diff = [f"{expected}: same lines, different bytes (line endings or a final newline?)\n"]
+    sys.stdout.writelines(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+"""What the codegen tests share: where things are, schemas written to temporary directories,
+and kilnc run in-process (for messages and output) or as a subprocess (for the command line)."""
+
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CODEGEN = REPO / "codegen"
+KILNC = CODEGEN / "kilnc"
+
+# Importing kiln_codegen from the source tree must not leave __pycache__ in it.
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(CODEGEN))
+
+from kiln_codegen.errors import SchemaError  # noqa: E402
+from kiln_codegen.loader import load_all  # noqa: E402
+from kiln_codegen.render import render  # noqa: E402
+from kiln_codegen.validate import validate  # noqa: E402
+
+
+class SchemaTestCase(unittest.TestCase):
+    """A test with its own temporary directory to write schemas into."""
+
+    def setUp(self) -> None:
+        directory = tempfile.TemporaryDirectory()
+        self.addCleanup(directory.cleanup)
+        self.directory = Path(directory.name)
+
+    def write(self, name: str, text: str) -> Path:
+        """Writes a schema; `text` is dedented and loses its first newline, so line 1 is its first line."""
+        path = self.directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    def errors(self, text: str) -> list[str]:
+        """kilnc's error lines for one schema file, which is called game.toml in them."""
+        return self.errors_in({"game.toml": text})
+
+    def errors_in(self, files: dict[str, str]) -> list[str]:
+        """kilnc's error lines for several files given in this order, paths relative to the directory."""
+        return self.errors_of([self.write(name, text) for name, text in files.items()])
+
+    def errors_of(self, paths: list[Path]) -> list[str]:
+        """kilnc's error lines for files already written, paths relative to the directory."""
+        try:
+            validate(load_all([str(path) for path in paths]))
+        except SchemaError as error:
+            return [str(diagnostic).replace(str(self.directory) + os.sep, "") for diagnostic in error.diagnostics]
+        return []
+
+    def assertError(self, errors: list[str], location: str, *fragments: str) -> None:
+        """There is exactly one error, at `location`, and its message contains every fragment."""
+        self.assertEqual(len(errors), 1, "\n".join(errors))
+        self.assertTrue(errors[0].startswith(location + ": error: "), errors[0])
+        for fragment in fragments:
+            self.assertIn(fragment, errors[0])
+
+    def generate(self, text: str, *more: str) -> tuple[str, str]:
+        """components.hpp and world.hpp for schema files game.toml (and more_1.toml, ...)."""
+        names = ["game.toml"] + [f"more_{index}.toml" for index in range(1, len(more) + 1)]
+        paths = [str(self.write(name, body)) for name, body in zip(names, (text,) + more)]
+        texts = render(validate(load_all(paths)), names)
+        components = next(text for path, text in texts.items() if path.endswith("/components.hpp"))
+        world = next(text for path, text in texts.items() if path.endswith("/world.hpp"))
+        return components, world
+
+    def assertLines(self, text: str, *lines: str) -> None:
+        """`text` has each of `lines` as a whole line, in this order (others may come between)."""
+        remaining = iter(text.splitlines())
+        for line in lines:
+            if not any(candidate == line for candidate in remaining):
+                self.fail(f"line not found (in this order): {line!r}\n--- in ---\n{text}")
+
+
+def run_kilnc(*args: str, python: str = sys.executable, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([python, str(KILNC), *args], cwd=cwd, capture_output=True, text=True)

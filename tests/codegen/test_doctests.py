@@ -1,0 +1,13 @@
+"""The examples in kiln_codegen's docstrings (filters.py above all) are tests too."""
+
+import doctest
+import importlib
+import pkgutil
+
+from . import support
+
+
+def load_tests(loader, tests, ignore):
+    for module in pkgutil.iter_modules([str(support.CODEGEN / "kiln_codegen")]):
+        tests.addTests(doctest.DocTestSuite(importlib.import_module(f"kiln_codegen.{module.name}")))
+    return tests

@@ -1,0 +1,33 @@
+// Misuse of the world, one case per run, for tests that read the message it
+// stops with: misuse <case>.
+#include <fixture/world.hpp>
+
+#include <cstdio>
+#include <cstring>
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each\n", argv[0]);
+        return 2;
+    }
+    const char* misuse = argv[1];
+    fixture::World world;
+    const kiln::entity particle = world.create<fixture::Particle>();
+    if (std::strcmp(misuse, "get-stale") == 0) {
+        world.destroy(particle);
+        return static_cast<int>(world.get<fixture::Position>(particle).x);
+    }
+    if (std::strcmp(misuse, "get-missing") == 0) {
+        return world.get<fixture::Health>(particle).hp;
+    }
+    if (std::strcmp(misuse, "create-in-each") == 0) {
+        world.each<fixture::Position>([&](fixture::Position&) { world.create<fixture::Particle>(); });
+        return 0;
+    }
+    if (std::strcmp(misuse, "destroy-in-each") == 0) {
+        world.each<fixture::Position>([&](kiln::entity e, fixture::Position&) { world.destroy(e); });
+        return 0;
+    }
+    std::fprintf(stderr, "unknown case %s\n", misuse);
+    return 2;
+}

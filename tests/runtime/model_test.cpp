@@ -1,0 +1,289 @@
+// The randomized model test: a long run of random operations on a world,
+// each checked against a plain reference model built on std::map.
+//
+// Run: kiln_model_test [--operations N] [--seed S]
+// A failure prints the operation number and the seed; the same seed replays
+// the same run.
+#include <fixture/world.hpp>
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <random>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+// What the model knows of one entity: its archetype and the values of the
+// components the test follows.
+struct record {
+    std::uint32_t archetype;
+    std::optional<fixture::Position> position;
+    std::optional<fixture::Velocity> velocity;
+    std::optional<fixture::Health> health;
+    std::optional<fixture::Color> color;
+    bool frozen = false;
+};
+
+bool same(const fixture::Position& a, const fixture::Position& b) { return a.x == b.x && a.y == b.y; }
+bool same(const fixture::Velocity& a, const fixture::Velocity& b) { return a.x == b.x && a.y == b.y; }
+bool same(const fixture::Health& a, const fixture::Health& b) { return a.hp == b.hp && a.regen == b.regen; }
+bool same(const fixture::Color& a, const fixture::Color& b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+class model_test {
+public:
+    explicit model_test(std::uint64_t seed) : seed_{seed}, random_{seed} {}
+
+    bool run(long operations) {
+        for (operation_ = 0; operation_ < operations; ++operation_) {
+            step();
+            check_totals();
+            if (operation_ % 512 == 0) {
+                check_everything();
+            }
+            if (failed_) {
+                return false;
+            }
+        }
+        check_everything();
+        return !failed_;
+    }
+
+private:
+    void step() {
+        const int dice = pick(100);
+        const bool crowded = model_.size() > 2000;
+        if (dice < (crowded ? 20 : 40)) {
+            create();
+        } else if (dice < 60) {
+            destroy();
+        } else if (dice < 75) {
+            check_one();
+        } else if (dice < 85) {
+            set_position();
+        } else if (dice < 90) {
+            move_all();
+        } else if (dice < 95) {
+            wound_unfrozen();
+        } else {
+            check_stale();
+        }
+    }
+
+    void create() {
+        std::optional<fixture::Position> position;
+        if (pick(2) == 0) {
+            position = fixture::Position{static_cast<float>(pick(1000)), static_cast<float>(pick(1000))};
+        }
+        std::optional<fixture::Health> health;
+        if (pick(2) == 0) {
+            health = fixture::Health{pick(500), pick(2) == 0};
+        }
+        record r{};
+        kiln::entity created;
+        switch (pick(5)) {
+        case 0:
+            created = position ? world_.create<fixture::Particle>(*position) : world_.create<fixture::Particle>();
+            r = {fixture::Particle::id, position.value_or(fixture::Position{}), fixture::Velocity{}, {}, {}};
+            break;
+        case 1:
+            created = world_.create<fixture::Ship>(health.value_or(fixture::Health{}), fixture::Color{9, 8, 7});
+            r = {fixture::Ship::id, fixture::Position{}, fixture::Velocity{}, health.value_or(fixture::Health{}),
+                 fixture::Color{9, 8, 7}};
+            break;
+        case 2:
+            created = world_.create<fixture::FrozenShip>(position.value_or(fixture::Position{}));
+            r = {fixture::FrozenShip::id, position.value_or(fixture::Position{}), fixture::Velocity{},
+                 fixture::Health{}, fixture::Color{}, true};
+            break;
+        case 3:
+            created = world_.create<fixture::Marker>();
+            r = {fixture::Marker::id, fixture::Position{}, {}, {}, {}};
+            break;
+        default:
+            created = world_.create<fixture::Beacon>();
+            r = {fixture::Beacon::id, {}, {}, {}, {}};
+            break;
+        }
+        expect(!model_.contains(created.to_bits()), "create issued a handle that is already alive");
+        model_[created.to_bits()] = r;
+        issued_.push_back(created);
+        check_entity(created);
+    }
+
+    void destroy() {
+        if (issued_.empty()) {
+            return;
+        }
+        const kiln::entity e = issued_[pick(static_cast<int>(issued_.size()))];
+        const bool was_alive = model_.erase(e.to_bits()) == 1;
+        expect(world_.destroy(e) == was_alive, "destroy returned the wrong answer");
+        expect(!world_.alive(e), "a destroyed entity is alive");
+    }
+
+    void check_one() {
+        if (const auto e = any_alive()) {
+            check_entity(*e);
+        }
+    }
+
+    void set_position() {
+        const auto e = any_alive();
+        if (!e || !model_[e->to_bits()].position) {
+            return;
+        }
+        const fixture::Position value{static_cast<float>(pick(100)), static_cast<float>(pick(100))};
+        world_.get<fixture::Position>(*e) = value;
+        model_[e->to_bits()].position = value;
+        check_entity(*e);
+    }
+
+    void move_all() {
+        world_.each<fixture::Position, const fixture::Velocity>([](fixture::Position& p, const fixture::Velocity& v) {
+            p.x += v.x;
+            p.y += v.y;
+        });
+        for (auto& [bits, r] : model_) {
+            if (r.position && r.velocity) {
+                r.position->x += r.velocity->x;
+                r.position->y += r.velocity->y;
+            }
+        }
+    }
+
+    void wound_unfrozen() {
+        long visited = 0;
+        world_.each<fixture::Health>(kiln::without<fixture::Frozen>, [&](kiln::entity e, fixture::Health& h) {
+            expect(world_.alive(e), "each passed a dead entity");
+            h.hp -= 1;
+            ++visited;
+        });
+        long expected = 0;
+        for (auto& [bits, r] : model_) {
+            if (r.health && !r.frozen) {
+                r.health->hp -= 1;
+                ++expected;
+            }
+        }
+        expect(visited == expected, "each<Health>(without<Frozen>) visited the wrong number of entities");
+    }
+
+    void check_stale() {
+        if (issued_.empty()) {
+            return;
+        }
+        const kiln::entity e = issued_[pick(static_cast<int>(issued_.size()))];
+        if (model_.contains(e.to_bits())) {
+            return;
+        }
+        expect(!world_.alive(e), "a destroyed handle is alive");
+        expect(!world_.has<fixture::Position>(e), "a destroyed handle has a component");
+        expect(world_.try_get<fixture::Position>(e) == nullptr, "try_get through a destroyed handle gave a value");
+    }
+
+    void check_entity(kiln::entity e) {
+        const record& r = model_.at(e.to_bits());
+        expect(world_.alive(e), "a live entity is not alive");
+        expect(world_.archetype_name(e) == archetype_name(r.archetype), "an entity is in the wrong archetype");
+        expect(world_.has<fixture::Position>(e) == r.position.has_value(), "has<Position> is wrong");
+        expect(world_.has<fixture::Health>(e) == r.health.has_value(), "has<Health> is wrong");
+        expect(world_.has<fixture::Frozen>(e) == r.frozen, "has<Frozen> is wrong");
+        if (r.position) {
+            expect(same(world_.get<fixture::Position>(e), *r.position), "Position differs from the model");
+        }
+        if (r.velocity) {
+            expect(same(world_.get<fixture::Velocity>(e), *r.velocity), "Velocity differs from the model");
+        }
+        if (r.health) {
+            expect(same(world_.get<fixture::Health>(e), *r.health), "Health differs from the model");
+        }
+        if (r.color) {
+            expect(same(world_.get<fixture::Color>(e), *r.color), "Color differs from the model");
+        }
+    }
+
+    void check_totals() {
+        expect(world_.size() == model_.size(), "size differs from the model");
+    }
+
+    void check_everything() {
+        for (const auto& [bits, r] : model_) {
+            check_entity(kiln::entity::from_bits(bits));
+        }
+        std::size_t positions = 0;
+        world_.each<const fixture::Position>([&](kiln::entity e, const fixture::Position& p) {
+            const auto found = model_.find(e.to_bits());
+            expect(found != model_.end() && found->second.position && same(*found->second.position, p),
+                   "each<Position> visited an entity the model does not know, or with another value");
+            ++positions;
+        });
+        std::size_t expected = 0;
+        for (const auto& [bits, r] : model_) {
+            expected += r.position.has_value();
+        }
+        expect(positions == expected, "each<Position> missed entities");
+        expect(world_.count<fixture::Position>() == expected, "count<Position> differs from the model");
+    }
+
+    std::optional<kiln::entity> any_alive() {
+        if (model_.empty()) {
+            return std::nullopt;
+        }
+        auto it = model_.lower_bound(random_());
+        if (it == model_.end()) {
+            it = model_.begin();
+        }
+        return kiln::entity::from_bits(it->first);
+    }
+
+    static std::string_view archetype_name(std::uint32_t id) {
+        constexpr std::string_view names[] = {fixture::Particle::name, fixture::Ship::name, fixture::FrozenShip::name,
+                                              fixture::Marker::name,   fixture::Probe::name, fixture::Beacon::name};
+        static_assert(fixture::Beacon::id == 5);
+        return names[id];
+    }
+
+    int pick(int bound) { return std::uniform_int_distribution<int>{0, bound - 1}(random_); }
+
+    void expect(bool condition, const char* what) {
+        if (!condition && !failed_) {
+            failed_ = true;
+            std::fprintf(stderr, "model test failed at operation %ld (seed %" PRIu64 "): %s\n", operation_, seed_, what);
+        }
+    }
+
+    std::uint64_t seed_;
+    std::mt19937_64 random_;
+    fixture::World world_;
+    std::map<std::uint64_t, record> model_;
+    std::vector<kiln::entity> issued_;
+    long operation_ = 0;
+    bool failed_ = false;
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    long operations = 100'000;
+    std::uint64_t seed = 12345;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--operations") == 0) {
+            operations = std::atol(argv[i + 1]);
+        } else if (std::strcmp(argv[i], "--seed") == 0) {
+            seed = std::strtoull(argv[i + 1], nullptr, 10);
+        } else {
+            std::fprintf(stderr, "usage: %s [--operations N] [--seed S]\n", argv[0]);
+            return 2;
+        }
+    }
+    model_test test{seed};
+    if (!test.run(operations)) {
+        return 1;
+    }
+    std::printf("model test: %ld operations, seed %" PRIu64 ": the world matched the model at every step\n",
+                operations, seed);
+}

@@ -1,0 +1,236 @@
+#include <fixture/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+using fixture::World;
+
+TEST_CASE("create fills the components not given with the schema's defaults") {
+    World world;
+    const kiln::entity ship = world.create<fixture::Ship>(fixture::Position{1, 2}, fixture::Health{5, false});
+    CHECK(world.alive(ship));
+    CHECK(world.size() == 1);
+    CHECK(world.get<fixture::Position>(ship).x == 1);
+    CHECK(world.get<fixture::Position>(ship).y == 2);
+    CHECK(world.get<fixture::Velocity>(ship).x == 1.5f);
+    CHECK(world.get<fixture::Velocity>(ship).y == -2.0f);
+    CHECK(world.get<fixture::Health>(ship).hp == 5);
+    CHECK_FALSE(world.get<fixture::Health>(ship).regen);
+    CHECK(world.get<fixture::Target>(ship).who.is_null());
+    CHECK(world.get<fixture::Color>(ship).g == 2);
+    CHECK(world.archetype_name(ship) == "Ship");
+}
+
+TEST_CASE("array and extern fields take their defaults") {
+    World world;
+    const kiln::entity probe = world.create<fixture::Probe>();
+    const auto& samples = world.get<const fixture::Samples>(probe);
+    CHECK(samples.values == std::array{0.5, 1.5, 2.5});
+    CHECK(samples.count == 0);
+    CHECK(world.get<fixture::Orientation>(probe).axis == fixture_math::vec3{0, 0, 1});
+    const fixture::Scanner scanner = world.get<fixture::Scanner>(probe);
+    CHECK(scanner.range == 10.0f);
+    CHECK(scanner.history == std::array{0, 0});
+}
+
+TEST_CASE("get gives a reference into the world") {
+    World world;
+    const kiln::entity particle = world.create<fixture::Particle>();
+    world.get<fixture::Position>(particle).x = 42;
+    CHECK(world.get<const fixture::Position>(particle).x == 42);
+
+    const kiln::entity ship = world.create<fixture::Ship>();
+    world.get<fixture::Color>(ship) = fixture::Color{7, 8, 9};
+    world.get<fixture::Color>(ship).b = 10;
+    const World& view = world;
+    const fixture::Color color = view.get<fixture::Color>(ship);
+    CHECK(color.r == 7);
+    CHECK(color.g == 8);
+    CHECK(color.b == 10);
+}
+
+TEST_CASE("has and try_get answer for dead handles and missing components") {
+    World world;
+    const kiln::entity particle = world.create<fixture::Particle>();
+    const kiln::entity ship = world.create<fixture::Ship>();
+    CHECK(world.has<fixture::Position>(particle));
+    CHECK_FALSE(world.has<fixture::Health>(particle));
+    CHECK(world.try_get<fixture::Health>(particle) == nullptr);
+    CHECK(world.try_get<fixture::Health>(ship) == &world.get<fixture::Health>(ship));
+    CHECK_FALSE(world.try_get<fixture::Color>(particle).has_value());
+    REQUIRE(world.try_get<fixture::Color>(ship).has_value());
+    CHECK(world.try_get<fixture::Color>(ship)->r == 1);
+
+    world.destroy(ship);
+    CHECK_FALSE(world.has<fixture::Health>(ship));
+    CHECK(world.try_get<fixture::Health>(ship) == nullptr);
+    CHECK_FALSE(world.has<fixture::Position>(kiln::null_entity));
+}
+
+TEST_CASE("destroy fills the hole with the archetype's last row and keeps other handles valid") {
+    World world;
+    const kiln::entity a = world.create<fixture::Particle>(fixture::Position{1, 0});
+    const kiln::entity b = world.create<fixture::Particle>(fixture::Position{2, 0});
+    const kiln::entity c = world.create<fixture::Particle>(fixture::Position{3, 0});
+    CHECK(world.destroy(a));
+    CHECK_FALSE(world.alive(a));
+    CHECK(world.size() == 2);
+    CHECK(world.get<fixture::Position>(b).x == 2);
+    CHECK(world.get<fixture::Position>(c).x == 3);
+    CHECK(world.storage<fixture::Particle>().entities()[0] == c);
+    CHECK_FALSE(world.destroy(a));
+    CHECK_FALSE(world.destroy(kiln::null_entity));
+}
+
+TEST_CASE("a stale handle never names the entity that reuses its slot") {
+    World world;
+    const kiln::entity old = world.create<fixture::Particle>();
+    world.destroy(old);
+    const kiln::entity reused = world.create<fixture::Ship>();
+    CHECK(reused.index() == old.index());
+    CHECK_FALSE(world.alive(old));
+    CHECK_FALSE(world.has<fixture::Position>(old));
+    CHECK(world.try_get<fixture::Position>(old) == nullptr);
+    CHECK_FALSE(world.destroy(old));
+    CHECK(world.alive(reused));
+}
+
+TEST_CASE("an entity field whose target was destroyed is detected by alive") {
+    World world;
+    const kiln::entity target = world.create<fixture::Particle>();
+    const kiln::entity hunter = world.create<fixture::Ship>(fixture::Target{target});
+    CHECK(world.alive(world.get<fixture::Target>(hunter).who));
+    world.destroy(target);
+    CHECK_FALSE(world.alive(world.get<fixture::Target>(hunter).who));
+}
+
+TEST_CASE("each visits every matching entity, with or without its handle") {
+    World world;
+    world.create<fixture::Particle>(fixture::Position{1, 0}, fixture::Velocity{1, 1});
+    world.create<fixture::Ship>(fixture::Position{2, 0}, fixture::Velocity{2, 2});
+    world.create<fixture::FrozenShip>(fixture::Position{3, 0}, fixture::Velocity{3, 3});
+    world.create<fixture::Marker>(fixture::Position{4, 0});
+
+    world.each<fixture::Position, const fixture::Velocity>(
+        [](fixture::Position& p, const fixture::Velocity& v) { p.y += v.y; });
+    float sum = 0;
+    world.each<const fixture::Position>([&](const fixture::Position& p) { sum += p.y; });
+    CHECK(sum == 6);
+
+    std::set<kiln::entity> visited;
+    world.each<fixture::Position>([&](kiln::entity e, fixture::Position&) { visited.insert(e); });
+    CHECK(visited.size() == 4);
+    for (const kiln::entity e : visited) {
+        CHECK(world.alive(e));
+    }
+}
+
+TEST_CASE("each honours with and without filters") {
+    World world;
+    world.create<fixture::Particle>();
+    world.create<fixture::Ship>();
+    world.create<fixture::FrozenShip>();
+    world.create<fixture::Marker>();
+
+    int moving = 0;
+    world.each<const fixture::Velocity>(kiln::without<fixture::Frozen>, [&](const fixture::Velocity&) { ++moving; });
+    CHECK(moving == 2);
+
+    int frozen_ships = 0;
+    world.each<fixture::Color>(kiln::with<fixture::Frozen>, [&](fixture::Color::ref c) {
+        c.r = 0;
+        ++frozen_ships;
+    });
+    CHECK(frozen_ships == 1);
+
+    int tagged = 0;
+    world.each<fixture::Position>(kiln::with<fixture::Tag>, kiln::without<fixture::Velocity>,
+                                  [&](fixture::Position&) { ++tagged; });
+    CHECK(tagged == 1);
+}
+
+TEST_CASE("count counts what each would visit") {
+    World world;
+    for (int i = 0; i < 3; ++i) {
+        world.create<fixture::Particle>();
+    }
+    world.create<fixture::Ship>();
+    world.create<fixture::FrozenShip>();
+    world.create<fixture::Beacon>();
+    CHECK(world.count<fixture::Position>() == 5);
+    CHECK(world.count<fixture::Position, fixture::Health>() == 2);
+    CHECK(world.count<fixture::Velocity>(kiln::without<fixture::Frozen>) == 4);
+    CHECK(world.count<fixture::Tag>() == 1);
+    CHECK(world.count<fixture::Position>(kiln::with<fixture::Frozen>, kiln::without<fixture::Tag>) == 1);
+}
+
+TEST_CASE("resources are one instance per world, starting at their defaults") {
+    World world;
+    CHECK(world.resource<fixture::Clock>().dt == 0.25f);
+    world.resource<fixture::Clock>().ticks = 9;
+    world.resource<fixture::Score>().points = -3;
+    const World& view = world;
+    CHECK(view.resource<fixture::Clock>().ticks == 9);
+    CHECK(view.resource<fixture::Score>().points == -3);
+    CHECK(World{}.resource<fixture::Clock>().ticks == 0);
+}
+
+TEST_CASE("clear destroys every entity and keeps resources") {
+    World world;
+    const kiln::entity a = world.create<fixture::Particle>();
+    world.create<fixture::Probe>();
+    world.resource<fixture::Score>().points = 5;
+    world.clear();
+    CHECK(world.size() == 0);
+    CHECK_FALSE(world.alive(a));
+    CHECK(world.count<fixture::Position>() == 0);
+    CHECK(world.resource<fixture::Score>().points == 5);
+    const kiln::entity b = world.create<fixture::Particle>();
+    CHECK(world.alive(b));
+    CHECK(b != a);
+}
+
+TEST_CASE("create_n creates many entities with the same values") {
+    World world;
+    const kiln::entity before = world.create<fixture::Particle>();
+    const auto created = world.create_n<fixture::Particle>(3, fixture::Velocity{7, 8});
+    REQUIRE(created.size() == 3);
+    CHECK(world.size() == 4);
+    for (const kiln::entity e : created) {
+        CHECK(world.alive(e));
+        CHECK(e != before);
+        CHECK(world.get<fixture::Velocity>(e).y == 8);
+        CHECK(world.get<fixture::Position>(e).x == 0);
+    }
+}
+
+TEST_CASE("create_n takes each entity's values from a function of its index") {
+    World world;
+    world.destroy(world.create<fixture::Ship>()); // a free slot to reuse
+    const auto created = world.create_n<fixture::Ship>(4, [](std::size_t i) {
+        return std::tuple{fixture::Color{static_cast<std::uint8_t>(i), 0, 0}, fixture::Health{static_cast<int>(i) * 10}};
+    });
+    REQUIRE(created.size() == 4);
+    std::set<kiln::entity> distinct(created.begin(), created.end());
+    CHECK(distinct.size() == 4);
+    for (std::size_t i = 0; i < created.size(); ++i) {
+        CHECK(world.get<fixture::Health>(created[i]).hp == static_cast<int>(i) * 10);
+        CHECK(world.get<fixture::Color>(created[i]).r == i);
+        CHECK(world.get<fixture::Velocity>(created[i]).x == 1.5f);
+    }
+}
+
+TEST_CASE("destroy_all destroys one archetype's entities and no other") {
+    World world;
+    const auto particles = world.create_n<fixture::Particle>(3);
+    const std::vector<kiln::entity> handles(particles.begin(), particles.end());
+    const kiln::entity ship = world.create<fixture::Ship>();
+    world.destroy_all<fixture::Particle>();
+    for (const kiln::entity e : handles) {
+        CHECK_FALSE(world.alive(e));
+    }
+    CHECK(world.alive(ship));
+    CHECK(world.size() == 1);
+    CHECK(world.count<fixture::Position>() == 1);
+}
