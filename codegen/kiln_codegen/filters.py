@@ -5,7 +5,7 @@ import textwrap
 from collections.abc import Iterable
 
 from .floats import shortest_f32
-from .model import Array, Component, DefaultValue, Extern, Field, FieldType, Scalar, Schema
+from .model import Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Scalar, Schema
 
 _CPP_SCALARS = {
     Scalar.BOOL: "bool",
@@ -105,6 +105,16 @@ def names(items: Iterable, qualifier: str = "") -> str:
     return ", ".join(prefix + item.name for item in items)
 
 
+def edges(items: Iterable[Edge], namespace: str) -> str:
+    """Transition edges as kiln::edge types, comma-separated; nothing for none.
+
+    >>> ship, frozen = Archetype("Ship", 0, (), "ship", None), Archetype("Frozen", 1, (), "frozen", None)
+    >>> edges([Edge(ship, frozen), Edge(frozen, ship)], "game"), edges([], "game")
+    ('kiln::edge<game::Ship, game::Frozen>, kiln::edge<game::Frozen, game::Ship>', '')
+    """
+    return ", ".join(f"kiln::edge<{namespace}::{edge.source.name}, {namespace}::{edge.target.name}>" for edge in items)
+
+
 def member_pointers(component: Component, namespace: str) -> str:
     """Pointers to every data member of a component, in field order.
 
@@ -148,7 +158,8 @@ def standard_headers(schema: Schema) -> list[str]:
 
 FILTERS = {
     filter.__name__: filter
-    for filter in (cpp_type, braced_default, cpp_value, names, member_pointers, comment, standard_headers)
+    for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, comment,
+                   standard_headers)
 }
 
 

@@ -120,6 +120,23 @@ class Archetype:
 
 
 @dataclass(frozen=True)
+class Edge:
+    """A move between archetypes: an entity of `source` that gains or loses a component lands in `target`."""
+
+    source: Archetype
+    target: Archetype
+
+
+@dataclass(frozen=True)
+class Transitions:
+    """Where entities go when they gain (`add`) or lose (`remove`) `component`, each in schema order of source."""
+
+    component: Component
+    add: tuple[Edge, ...]
+    remove: tuple[Edge, ...]
+
+
+@dataclass(frozen=True)
 class Schema:
     """One world: every file given to kilnc, merged in command-line order."""
 
@@ -138,9 +155,44 @@ class Schema:
     @property
     def archetypes_by_component(self) -> list[tuple[Component, list[Archetype]]]:
         """Each component that some archetype holds, with those archetypes, all in schema order."""
-        pairs = []
+        holders: dict[str, list[Archetype]] = {}
+        for archetype in self.archetypes:
+            for component in archetype.components:
+                holders.setdefault(component.name, []).append(archetype)
+        return [(component, holders[component.name]) for component in self.components if component.name in holders]
+
+    @property
+    def transitions(self) -> list[Transitions]:
+        """Each component that some entity can gain or lose, with its edges, in schema order.
+
+        Gaining C moves an entity of archetype A to the archetype that holds exactly A's components
+        and C; losing C, to the one that holds A's without C. An edge needs both ends declared: a set
+        of components that no archetype declares is not an archetype, so no move leads there.
+
+        >>> p, v, f = (Component(name, index, Layout.TAG, (), None) for index, name in enumerate("PVF"))
+        >>> ship, frozen = Archetype("Ship", 0, (p, v), "", None), Archetype("Frozen", 1, (p, v, f), "", None)
+        >>> [(t.component.name, [(e.source.name, e.target.name) for e in t.add + t.remove])
+        ...  for t in Schema("game", 1, (), (p, v, f), (), (ship, frozen)).transitions]
+        [('F', [('Ship', 'Frozen'), ('Frozen', 'Ship')])]
+        """
+        by_set = {frozenset(component.name for component in archetype.components): archetype
+                  for archetype in self.archetypes}
+        order = {archetype.name: index for index, archetype in enumerate(self.archetypes)}
+        add: dict[str, list[Edge]] = {}
+        remove: dict[str, list[Edge]] = {}
+        # Every edge joins an archetype to a declared one with a component fewer, so dropping each
+        # component of each archetype in turn finds them all, both ways, with one lookup per drop.
+        for archetype in self.archetypes:
+            names = frozenset(component.name for component in archetype.components)
+            for component in archetype.components:
+                smaller = by_set.get(names - {component.name})
+                if smaller is not None:
+                    remove.setdefault(component.name, []).append(Edge(archetype, smaller))
+                    add.setdefault(component.name, []).append(Edge(smaller, archetype))
+        result = []
         for component in self.components:
-            holders = [archetype for archetype in self.archetypes if component in archetype.components]
-            if holders:
-                pairs.append((component, holders))
-        return pairs
+            adds = sorted(add.get(component.name, ()), key=lambda edge: order[edge.source.name])
+            removes = remove.get(component.name, [])  # found in schema order of source already
+            if adds or removes:
+                result.append(Transitions(component, tuple(adds), tuple(removes)))
+        return result

@@ -20,20 +20,12 @@ def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
 
     `sources` are the schema paths to name in the banner, as the reader should see them.
     """
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-    )
-    environment.filters.update(FILTERS)
+    templates = environment()
     texts = {}
     for header in HEADERS:
         template_name = header + ".j2"
         path = include_path(schema.namespace, header)
-        texts[path] = environment.get_template(template_name).render(
+        texts[path] = templates.get_template(template_name).render(
             schema=schema,
             sources=sources,
             template_name=template_name,
@@ -42,6 +34,20 @@ def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
             codegen_abi=CODEGEN_ABI,
         )
     return texts
+
+
+def environment() -> jinja2.Environment:
+    """The strict Jinja environment of the templates, with the filters of filters.py."""
+    templates = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+    templates.filters.update(FILTERS)
+    return templates
 
 
 def write_if_changed(path: Path, text: str) -> bool:

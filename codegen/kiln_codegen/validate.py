@@ -105,9 +105,14 @@ class _Checker:
 
     # The [kiln] header -----------------------------------------------------------------------
 
-    def header(self) -> tuple[str | None, int | None]:
-        """The namespace and version every file declares; the first valid file sets them."""
-        agreed: tuple[str, int, SchemaFile] | None = None
+    def header(self) -> tuple[str | None, int]:
+        """The namespace every file declares, and the version that any file gives (1 if none does).
+
+        The first file with a valid namespace or version sets it; the others must agree. A file
+        without `version` says nothing about it, so a world's version may be given in one file only.
+        """
+        namespace_at: tuple[str, SchemaFile] | None = None
+        version_at: tuple[int, SchemaFile] | None = None
         for file in self.files:
             header = file.data.get("kiln")
             if header is None:
@@ -119,24 +124,24 @@ class _Checker:
                 continue
             self.unknown_keys(file, ("kiln",), header, HEADER_KEYS, "[kiln]")
             namespace = self.namespace(file, header)
+            if namespace is not None:
+                namespace_at = namespace_at or (namespace, file)
+                first_namespace, first_file = namespace_at
+                if namespace != first_namespace:
+                    self.error(file, ("kiln", "namespace"),
+                               f"[kiln] namespace '{namespace}' differs from '{first_namespace}' at "
+                               f"{first_file.locate(('kiln', 'namespace'))}; all files of one world declare the "
+                               "same namespace")
             version = self.version(file, header)
-            if namespace is None or version is None:
-                continue
-            if agreed is None:
-                agreed = namespace, version, file
-                continue
-            first_namespace, first_version, first_file = agreed
-            if namespace != first_namespace:
-                self.error(file, ("kiln", "namespace"),
-                           f"[kiln] namespace '{namespace}' differs from '{first_namespace}' at "
-                           f"{first_file.locate(('kiln', 'namespace'))}; all files of one world declare the same "
-                           "namespace")
-            if version != first_version:
-                self.error(file, ("kiln", "version"),
-                           f"[kiln] version {version} differs from version {first_version} at "
-                           f"{first_file.locate(('kiln', 'version'))}; all files of one world declare the same "
-                           "version (1 when not given)")
-        return (agreed[0], agreed[1]) if agreed else (None, None)
+            if version is not None:
+                version_at = version_at or (version, file)
+                first_version, first_file = version_at
+                if version != first_version:
+                    self.error(file, ("kiln", "version"),
+                               f"[kiln] version {version} differs from version {first_version} at "
+                               f"{first_file.locate(('kiln', 'version'))}; a world has one version: give it in "
+                               "one file, or the same in each")
+        return (namespace_at[0] if namespace_at else None), (version_at[0] if version_at else 1)
 
     def namespace(self, file: SchemaFile, header: dict[str, Any]) -> str | None:
         keys = ("kiln", "namespace")
@@ -159,7 +164,10 @@ class _Checker:
         return namespace if valid else None
 
     def version(self, file: SchemaFile, header: dict[str, Any]) -> int | None:
-        version = header.get("version", 1)
+        """The version a file gives; None when it gives none, or one that is reported."""
+        if "version" not in header:
+            return None
+        version = header["version"]
         if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= MAX_VERSION:
             self.error(file, ("kiln", "version"),
                        f"[kiln] version must be a whole number from 1 to {MAX_VERSION} (the schema's own "

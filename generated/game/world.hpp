@@ -19,11 +19,11 @@ struct FrozenShip;
 
 // Every archetype's storage, one named member each.
 struct archetype_storages {
-    kiln::archetype_storage<Position, Angle, Color, Model, Rising> rising_quad;
-    kiln::archetype_storage<Position, Angle, Color, Model, Rotating> rotating_quad;
-    kiln::archetype_storage<Position, Velocity> particle;
-    kiln::archetype_storage<Position, Velocity, Health, Target, Trail> ship;
-    kiln::archetype_storage<Position, Velocity, Health, Target, Trail, Frozen> frozen_ship;
+    kiln::archetype_storage rising_quad{kiln::column_layouts<Position, Angle, Color, Model, Rising>};
+    kiln::archetype_storage rotating_quad{kiln::column_layouts<Position, Angle, Color, Model, Rotating>};
+    kiln::archetype_storage particle{kiln::column_layouts<Position, Velocity>};
+    kiln::archetype_storage ship{kiln::column_layouts<Position, Velocity, Health, Target, Trail>};
+    kiln::archetype_storage frozen_ship{kiln::column_layouts<Position, Velocity, Health, Target, Trail, Frozen>};
 };
 
 struct RisingQuad {
@@ -129,4 +129,12 @@ struct kiln::archetypes_with<game::Target> {
 template <>
 struct kiln::archetypes_with<game::Trail> {
     using type = kiln::type_list<game::Ship, game::FrozenShip>;
+};
+
+// Where an entity lands when it gains or loses a component: the declared
+// archetype whose components differ from its own by that one alone.
+template <>
+struct kiln::transitions<game::Frozen> {
+    using add = kiln::type_list<kiln::edge<game::Ship, game::FrozenShip>>;
+    using remove = kiln::type_list<kiln::edge<game::FrozenShip, game::Ship>>;
 };

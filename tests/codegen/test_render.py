@@ -4,6 +4,9 @@ import unittest
 
 from .support import SchemaTestCase, load_all, render, validate
 
+from kiln_codegen.model import Archetype, Component, Edge, Layout, Schema, Transitions
+from kiln_codegen.render import environment
+
 
 class Banner(SchemaTestCase):
     def test_names_schema_and_template_then_locks_the_abi(self):
@@ -349,9 +352,9 @@ class Archetypes(SchemaTestCase):
             "",
             "// Every archetype's storage, one named member each.",
             "struct archetype_storages {",
-            "    kiln::archetype_storage<Velocity, Position> http_server;",
-            "    kiln::archetype_storage<Position> class_;",
-            "    kiln::archetype_storage<Position, Frozen> frozen_ship;",
+            "    kiln::archetype_storage http_server{kiln::column_layouts<Velocity, Position>};",
+            "    kiln::archetype_storage class_{kiln::column_layouts<Position>};",
+            "    kiln::archetype_storage frozen_ship{kiln::column_layouts<Position, Frozen>};",
             "};",
             "",
             "struct HTTPServer {",
@@ -381,7 +384,8 @@ class Archetypes(SchemaTestCase):
     def test_archetypes_with_each_held_component(self):
         _, world = self.generate(self.SCHEMA)
         after_namespace = world.split("} // namespace game\n")[1]
-        self.assertEqual(after_namespace, (
+        before_transitions = after_namespace.split("\n// Where an entity lands")[0]
+        self.assertEqual(before_transitions, (
             "\n"
             "// The archetypes that hold each component, in schema order.\n"
             "template <>\n"
@@ -417,8 +421,8 @@ class Archetypes(SchemaTestCase):
             [archetype.Particle_]
             components = ["Other"]
         """)
-        self.assertLines(world, "    kiln::archetype_storage<particle> particle_2;",
-                         "    kiln::archetype_storage<Other> particle_3;")
+        self.assertLines(world, "    kiln::archetype_storage particle_2{kiln::column_layouts<particle>};",
+                         "    kiln::archetype_storage particle_3{kiln::column_layouts<Other>};")
 
     def test_a_world_without_archetypes(self):
         _, world = self.generate("""
@@ -432,6 +436,192 @@ class Archetypes(SchemaTestCase):
                          "struct archetype_storages {};", "    using archetypes = kiln::type_list<>;")
         self.assertTrue(world.endswith("} // namespace game\n"))
         self.assertNotIn("archetypes_with", world)
+        self.assertNotIn("transitions", world)
+
+
+class TransitionEdges(SchemaTestCase):
+    """kiln::transitions: where gaining or losing a component moves an entity."""
+
+    HEADER = """
+        [kiln]
+        namespace = "game"
+
+        [component.Position]
+        x = "f32"
+
+        [component.Velocity]
+        x = "f32"
+
+        [component.Frozen]
+
+        [component.Glowing]
+    """
+    COMMENT = ("// Where an entity lands when it gains or loses a component: the declared\n"
+               "// archetype whose components differ from its own by that one alone.\n")
+
+    def transitions(self, archetypes: str) -> str:
+        """The end of world.hpp from the transitions comment on, for HEADER and `archetypes`; "" if none."""
+        _, world = self.generate(self.HEADER + archetypes)
+        start = world.find(self.COMMENT)
+        return world[start:] if start >= 0 else ""
+
+    def test_add_and_remove(self):
+        _, world = self.generate(self.HEADER + """
+            [archetype.Ship]
+            components = ["Position", "Velocity"]
+
+            [archetype.FrozenShip]
+            components = ["Velocity", "Frozen", "Position"]
+        """)
+        self.assertTrue(world.endswith(
+            "struct kiln::archetypes_with<game::Frozen> {\n"
+            "    using type = kiln::type_list<game::FrozenShip>;\n"
+            "};\n"
+            "\n" + self.COMMENT +
+            "template <>\n"
+            "struct kiln::transitions<game::Frozen> {\n"
+            "    using add = kiln::type_list<kiln::edge<game::Ship, game::FrozenShip>>;\n"
+            "    using remove = kiln::type_list<kiln::edge<game::FrozenShip, game::Ship>>;\n"
+            "};\n"), world)
+
+    def test_no_edges_no_specializations_and_no_comment(self):
+        _, world = self.generate(self.HEADER + """
+            [archetype.Ship]
+            components = ["Position", "Velocity"]
+
+            [archetype.Lamp]
+            components = ["Position", "Glowing"]
+        """)
+        self.assertNotIn("transitions", world)
+        self.assertNotIn("Where an entity lands", world)
+        self.assertTrue(world.endswith("    using type = kiln::type_list<game::Lamp>;\n};\n"))
+
+    def test_a_set_that_no_archetype_declares_is_no_destination(self):
+        # Adding Frozen to Ship would give {Position, Velocity, Frozen}, and removing Glowing from
+        # GlowingFrozenShip would give {Position, Velocity, Frozen}: neither is declared, so no edge.
+        transitions = self.transitions("""
+            [archetype.Ship]
+            components = ["Position", "Velocity"]
+
+            [archetype.GlowingFrozenShip]
+            components = ["Position", "Velocity", "Frozen", "Glowing"]
+        """)
+        self.assertEqual(transitions, "")
+
+    def test_losing_the_only_component_leads_nowhere(self):
+        transitions = self.transitions("""
+            [archetype.Marker]
+            components = ["Frozen"]
+
+            [archetype.Dot]
+            components = ["Position"]
+
+            [archetype.FrozenDot]
+            components = ["Position", "Frozen"]
+        """)
+        # Marker and Dot would lose their only component: no archetype holds nothing, so no edge;
+        # FrozenDot losing Position lands in Marker.
+        self.assertEqual(transitions, self.COMMENT + (
+            "template <>\n"
+            "struct kiln::transitions<game::Position> {\n"
+            "    using add = kiln::type_list<kiln::edge<game::Marker, game::FrozenDot>>;\n"
+            "    using remove = kiln::type_list<kiln::edge<game::FrozenDot, game::Marker>>;\n"
+            "};\n"
+            "\n"
+            "template <>\n"
+            "struct kiln::transitions<game::Frozen> {\n"
+            "    using add = kiln::type_list<kiln::edge<game::Dot, game::FrozenDot>>;\n"
+            "    using remove = kiln::type_list<kiln::edge<game::FrozenDot, game::Dot>>;\n"
+            "};\n"
+        ))
+
+    def test_several_edges_each_list_in_schema_order_of_its_source(self):
+        transitions = self.transitions("""
+            [archetype.FrozenParticle]
+            components = ["Frozen", "Position"]
+
+            [archetype.Ship]
+            components = ["Velocity", "Position"]
+
+            [archetype.FrozenShip]
+            components = ["Position", "Velocity", "Frozen"]
+
+            [archetype.Particle]
+            components = ["Position"]
+        """)
+        # Specializations follow component order (Velocity before Frozen), and each list follows
+        # the order of the archetype moved from: for add that is not the order of remove reversed.
+        self.assertIn(
+            "struct kiln::transitions<game::Velocity> {\n"
+            "    using add = kiln::type_list<kiln::edge<game::FrozenParticle, game::FrozenShip>, "
+            "kiln::edge<game::Particle, game::Ship>>;\n"
+            "    using remove = kiln::type_list<kiln::edge<game::Ship, game::Particle>, "
+            "kiln::edge<game::FrozenShip, game::FrozenParticle>>;\n"
+            "};\n"
+            "\n"
+            "template <>\n"
+            "struct kiln::transitions<game::Frozen> {\n"
+            "    using add = kiln::type_list<kiln::edge<game::Ship, game::FrozenShip>, "
+            "kiln::edge<game::Particle, game::FrozenParticle>>;\n"
+            "    using remove = kiln::type_list<kiln::edge<game::FrozenParticle, game::Particle>, "
+            "kiln::edge<game::FrozenShip, game::Ship>>;\n"
+            "};\n", transitions)
+        self.assertNotIn("transitions<game::Position>", transitions)  # {Frozen} and {Velocity} are not declared
+
+    def test_every_add_edge_is_a_remove_edge_reversed(self):
+        # So a schema cannot give a component add edges without remove edges, or the reverse.
+        components = tuple(Component(name, index, Layout.TAG, (), None) for index, name in enumerate("ABCDE"))
+        sets = ["A", "AB", "ABC", "B", "BC", "C", "CE", "ACE", "ABCDE", "ABDE", "E", "DE"]
+        archetypes = tuple(Archetype(f"X{index}", index, tuple(c for c in components if c.name in members),
+                                     f"x{index}", None) for index, members in enumerate(sets))
+        transitions = Schema("game", 1, (), components, (), archetypes).transitions
+        self.assertEqual([t.component.name for t in transitions], ["A", "B", "C", "D", "E"])
+        for transition in transitions:
+            adds = {(edge.source.name, edge.target.name) for edge in transition.add}
+            removes = {(edge.target.name, edge.source.name) for edge in transition.remove}
+            self.assertEqual(adds, removes, transition.component.name)
+            for edge in transition.add:
+                self.assertEqual(set(edge.target.components) - set(edge.source.components), {transition.component})
+                self.assertEqual(len(edge.target.components), len(edge.source.components) + 1)
+
+    def test_an_empty_side_is_an_empty_list(self):
+        # Not reachable from a schema (see above), but the template writes either side empty.
+        frozen = Component("Frozen", 0, Layout.TAG, (), None)
+        ship, frozen_ship = (Archetype(name, index, (), "", None) for index, name in enumerate(("Ship", "FrozenShip")))
+        schema = Schema("game", 1, (), (frozen,), (), (ship, frozen_ship))
+        template = environment().get_template("_transitions.j2")
+        add_only = template.render(schema=schema, transition=Transitions(frozen, (Edge(ship, frozen_ship),), ()))
+        self.assertEqual(add_only, (
+            "template <>\n"
+            "struct kiln::transitions<game::Frozen> {\n"
+            "    using add = kiln::type_list<kiln::edge<game::Ship, game::FrozenShip>>;\n"
+            "    using remove = kiln::type_list<>;\n"
+            "};\n"))
+        remove_only = template.render(schema=schema, transition=Transitions(frozen, (), (Edge(frozen_ship, ship),)))
+        self.assertIn("    using add = kiln::type_list<>;\n"
+                      "    using remove = kiln::type_list<kiln::edge<game::FrozenShip, game::Ship>>;\n", remove_only)
+
+
+class Version(SchemaTestCase):
+    def version_line(self, *files: str) -> str:
+        _, world = self.generate(*files)
+        return next(line for line in world.splitlines() if "std::uint32_t version" in line).strip()
+
+    def test_one_when_no_file_gives_it(self):
+        header = '[kiln]\nnamespace = "game"\n'
+        self.assertEqual(self.version_line(header, header), "static constexpr std::uint32_t version = 1;")
+
+    def test_one_file_may_give_it_for_all(self):
+        header = '[kiln]\nnamespace = "game"\n'
+        versioned = header + "version = 7\n"
+        for files in ((versioned, header, header), (header, versioned), (header, versioned, header)):
+            with self.subTest(files=files):
+                self.assertEqual(self.version_line(*files), "static constexpr std::uint32_t version = 7;")
+
+    def test_several_files_may_give_the_same(self):
+        versioned = '[kiln]\nnamespace = "game"\nversion = 7\n'
+        self.assertEqual(self.version_line(versioned, '[kiln]\nnamespace = "game"\n', versioned),
+                         "static constexpr std::uint32_t version = 7;")
 
 
 class Namespaces(SchemaTestCase):

@@ -498,10 +498,36 @@ class HeaderErrors(SchemaTestCase):
         self.assertEqual(errors, [
             "b.toml:2:1: error: [kiln] namespace 'gaem' differs from 'game' at a.toml:2:1; all "
             "files of one world declare the same namespace",
-            "b.toml:3:1: error: [kiln] version 3 differs from version 2 at a.toml:3:1; all files "
-            "of one world declare the same version (1 when not given)",
-            "c.toml:1:2: error: [kiln] version 1 differs from version 2 at a.toml:3:1; all files "
-            "of one world declare the same version (1 when not given)",
+            "b.toml:3:1: error: [kiln] version 3 differs from version 2 at a.toml:3:1; a world has one "
+            "version: give it in one file, or the same in each",
+        ])
+
+    def test_only_files_that_give_a_version_are_compared(self):
+        errors = self.errors_in({
+            "a.toml": '[kiln]\nnamespace = "game"\n',
+            "b.toml": '[kiln]\nnamespace = "game"\nversion = 2\n',
+            "c.toml": '[kiln]\nnamespace = "game"\nversion = 2\n',
+            "d.toml": '[kiln]\nnamespace = "game"\nversion = 1\n',
+        })
+        self.assertError(errors, "d.toml:3:1", "[kiln] version 1 differs from version 2 at b.toml:3:1")
+
+    def test_a_bad_version_is_reported_once_and_not_compared(self):
+        errors = self.errors_in({
+            "a.toml": '[kiln]\nnamespace = "game"\nversion = "2"\n',
+            "b.toml": '[kiln]\nnamespace = "game"\nversion = 3\n',
+        })
+        self.assertError(errors, "a.toml:3:1", "[kiln] version must be a whole number", 'not "2"')
+
+    def test_a_bad_namespace_does_not_hide_the_version(self):
+        errors = self.errors_in({
+            "a.toml": '[kiln]\nnamespace = "std"\nversion = 2\n',
+            "b.toml": '[kiln]\nnamespace = "game"\nversion = 3\n',
+        })
+        self.assertEqual([error.split(": error: ") for error in errors], [
+            ["a.toml:2:1", "[kiln] namespace 'std': 'std' is the C++ standard library's namespace; choose another "
+             "namespace"],
+            ["b.toml:3:1", "[kiln] version 3 differs from version 2 at a.toml:3:1; a world has one version: give "
+             "it in one file, or the same in each"],
         ])
 
 

@@ -4,45 +4,76 @@
 
 #include <catch2/catch.hpp>
 
-#include <array>
+#include <cstring>
 
-using ship_storage = kiln::archetype_storage<fixture::Position, fixture::Health, fixture::Color>;
+namespace {
 
-TEST_CASE("archetype_storage keeps rows of all columns together") {
-    ship_storage storage;
-    CHECK(storage.empty());
-    CHECK(storage.push_back(kiln::entity(0, 0), {1, 1}, {10, true}, {1, 1, 1}) == 0);
-    CHECK(storage.push_back(kiln::entity(1, 0), {2, 2}, {20, true}, {2, 2, 2}) == 1);
-    CHECK(storage.push_back(kiln::entity(2, 0), {3, 3}, {30, true}, {3, 3, 3}) == 2);
-    REQUIRE(storage.size() == 3);
-    CHECK(storage.at<fixture::Health>(1).hp == 20);
-    CHECK(storage.at<const fixture::Color>(2).b == 3);
-    CHECK(storage.column<fixture::Position>().size() == 3);
+constexpr auto& layouts = kiln::column_layouts<fixture::Position, fixture::Health>;
+
+void push(kiln::archetype_storage& storage, kiln::entity e, float x, int hp) {
+    const std::uint32_t row = storage.grow_by(1);
+    storage.entity_at(row) = e;
+    kiln::write_component(storage.columns(), row, fixture::Position{x, 0});
+    kiln::write_component(storage.columns() + 1, row, fixture::Health{hp, true});
 }
 
-TEST_CASE("archetype_storage swap_remove reports which entity moved") {
-    ship_storage storage;
+const fixture::Position& position(const kiln::archetype_storage& storage, std::size_t row) {
+    return reinterpret_cast<const fixture::Position*>(storage.columns()[0])[row];
+}
+
+const fixture::Health& health(const kiln::archetype_storage& storage, std::size_t row) {
+    return reinterpret_cast<const fixture::Health*>(storage.columns()[1])[row];
+}
+
+} // namespace
+
+TEST_CASE("archetype_storage keeps every column's rows together as it grows") {
+    kiln::archetype_storage storage{layouts};
+    CHECK(storage.empty());
+    for (std::uint32_t i = 0; i < 100; ++i) {
+        push(storage, kiln::entity(i, 0), static_cast<float>(i), static_cast<int>(i) * 2);
+    }
+    REQUIRE(storage.size() == 100);
+    CHECK(storage.capacity() >= 100);
+    CHECK(storage.entities()[57] == kiln::entity(57, 0));
+    CHECK(position(storage, 57).x == 57);
+    CHECK(health(storage, 99).hp == 198);
+}
+
+TEST_CASE("archetype_storage swap_remove moves the last row into the hole") {
+    kiln::archetype_storage storage{layouts};
     for (std::uint32_t i = 0; i < 3; ++i) {
-        storage.push_back(kiln::entity(i, 0), {static_cast<float>(i), 0}, {static_cast<std::int32_t>(i), true}, {});
+        push(storage, kiln::entity(i, 0), static_cast<float>(i), static_cast<int>(i));
     }
     CHECK(storage.swap_remove(0) == kiln::entity(2, 0));
     CHECK(storage.entities()[0] == kiln::entity(2, 0));
-    CHECK(storage.at<fixture::Health>(0).hp == 2);
-    CHECK(storage.at<fixture::Position>(0).x == 2);
+    CHECK(position(storage, 0).x == 2);
+    CHECK(health(storage, 0).hp == 2);
     CHECK(storage.swap_remove(1).is_null());
     REQUIRE(storage.size() == 1);
 }
 
-TEST_CASE("archetype_storage append adds many rows with the same values") {
-    ship_storage storage;
-    storage.reserve(8);
-    const std::array entities{kiln::entity(4, 0), kiln::entity(5, 0), kiln::entity(6, 0)};
-    CHECK(storage.append(entities, {7, 8}, {}, {9, 9, 9}) == 0);
-    REQUIRE(storage.size() == 3);
-    CHECK(storage.entities()[2] == kiln::entity(6, 0));
-    CHECK(storage.at<fixture::Position>(2).y == 8);
-    CHECK(storage.at<fixture::Color>(1).r == 9);
+TEST_CASE("archetype_storage reserve keeps the rows; clear keeps the memory") {
+    kiln::archetype_storage storage{layouts};
+    push(storage, kiln::entity(0, 0), 5, 6);
+    storage.reserve(1000);
+    CHECK(storage.capacity() >= 1000);
+    CHECK(position(storage, 0).x == 5);
+    CHECK(health(storage, 0).hp == 6);
     storage.clear();
     CHECK(storage.empty());
-    CHECK(storage.column<fixture::Color>().size() == 0);
+    CHECK(storage.capacity() >= 1000);
+}
+
+TEST_CASE("a moved archetype_storage takes the rows along and leaves an empty one") {
+    kiln::archetype_storage storage{layouts};
+    push(storage, kiln::entity(3, 1), 7, 8);
+    kiln::archetype_storage moved{std::move(storage)};
+    CHECK(moved.size() == 1);
+    CHECK(position(moved, 0).x == 7);
+    CHECK(storage.empty());
+    push(storage, kiln::entity(4, 0), 9, 9);
+    CHECK(storage.size() == 1);
+    storage = std::move(moved);
+    CHECK(position(storage, 0).x == 7);
 }

@@ -4,73 +4,60 @@
 
 #include <catch2/catch.hpp>
 
-TEST_CASE("column_t follows the component's layout") {
-    STATIC_REQUIRE(std::is_same_v<kiln::column_t<fixture::Position>, kiln::packed_column<fixture::Position>>);
-    STATIC_REQUIRE(std::is_same_v<kiln::column_t<fixture::Color>, kiln::split_column<fixture::Color>>);
-    STATIC_REQUIRE(std::is_same_v<kiln::column_t<fixture::Frozen>, kiln::tag_column<fixture::Frozen>>);
+#include <array>
+#include <cstddef>
+
+TEST_CASE("a component takes one column if packed, one per field if split, none if a tag") {
+    STATIC_REQUIRE(kiln::column_count_v<fixture::Position> == 1);
+    STATIC_REQUIRE(kiln::column_count_v<fixture::Color> == 3);
+    STATIC_REQUIRE(kiln::column_count_v<fixture::Scanner> == 2);
+    STATIC_REQUIRE(kiln::column_count_v<fixture::Frozen> == 0);
 }
 
-TEST_CASE("packed_column swap_remove moves the last value into the hole") {
-    kiln::packed_column<fixture::Position> column;
-    column.push_back({1, 1});
-    column.push_back({2, 2});
-    column.push_back({3, 3});
-    column.swap_remove(0);
-    REQUIRE(column.size() == 2);
-    CHECK(column.cursor()[0].x == 3);
-    CHECK(column.cursor()[1].x == 2);
-    column.swap_remove(1);
-    REQUIRE(column.size() == 1);
-    CHECK(column.cursor()[0].x == 3);
+TEST_CASE("column_layouts lists every column's element size and alignment, in order") {
+    constexpr auto& layouts = kiln::column_layouts<fixture::Position, fixture::Frozen, fixture::Scanner>;
+    STATIC_REQUIRE(layouts.size() == 3);
+    CHECK(layouts[0].size == sizeof(fixture::Position));
+    CHECK(layouts[0].alignment == alignof(fixture::Position));
+    CHECK(layouts[1].size == sizeof(float));
+    CHECK(layouts[2].size == sizeof(std::array<std::int32_t, 2>));
+    CHECK(layouts[2].alignment == alignof(std::int32_t));
 }
 
-TEST_CASE("packed_column append adds copies of one value") {
-    kiln::packed_column<fixture::Health> column;
-    column.push_back({});
-    column.append(3, fixture::Health{7, false});
-    REQUIRE(column.size() == 4);
-    CHECK(column.cursor()[0].hp == 100);
-    CHECK(column.cursor()[3].hp == 7);
+TEST_CASE("first_column finds a component's columns among an archetype's") {
+    using components = kiln::type_list<fixture::Color, fixture::Frozen, fixture::Position, fixture::Scanner>;
+    STATIC_REQUIRE(kiln::first_column<fixture::Color>(components{}) == 0);
+    STATIC_REQUIRE(kiln::first_column<fixture::Position>(components{}) == 3);
+    STATIC_REQUIRE(kiln::first_column<fixture::Scanner>(components{}) == 4);
 }
 
-TEST_CASE("split_column stores one vector per field and reads rows through refs") {
-    kiln::split_column<fixture::Color> column;
-    column.push_back({10, 20, 30});
-    column.push_back({});
-    REQUIRE(column.size() == 2);
-    CHECK(column.field<0>() == std::vector<std::uint8_t>{10, 1});
-    CHECK(column.field<2>() == std::vector<std::uint8_t>{30, 3});
+TEST_CASE("a packed cursor is a pointer to the column") {
+    std::array<fixture::Position, 2> values{fixture::Position{1, 2}, fixture::Position{3, 4}};
+    std::byte* columns[] = {reinterpret_cast<std::byte*>(values.data())};
+    fixture::Position* cursor = kiln::make_cursor<fixture::Position, false>(columns);
+    CHECK(cursor[1].y == 4);
+}
 
-    fixture::Color::ref row = column.cursor()[1];
+TEST_CASE("write_component and a split cursor go field by field") {
+    std::array<std::uint8_t, 2> reds{}, greens{}, blues{};
+    std::byte* columns[] = {reinterpret_cast<std::byte*>(reds.data()), reinterpret_cast<std::byte*>(greens.data()),
+                            reinterpret_cast<std::byte*>(blues.data())};
+    kiln::write_component(columns, 1, fixture::Color{10, 20, 30});
+    CHECK(reds[1] == 10);
+    CHECK(greens[1] == 20);
+    CHECK(blues[1] == 30);
+
+    fixture::Color::ref row = kiln::make_cursor<fixture::Color, false>(columns)[1];
     row.g = 99;
-    CHECK(column.field<1>()[1] == 99);
-
+    CHECK(greens[1] == 99);
     row = fixture::Color{4, 5, 6};
-    const fixture::Color copy = std::as_const(column).cursor()[1];
+    const fixture::Color copy = kiln::make_cursor<fixture::Color, true>(columns)[1];
     CHECK(copy.r == 4);
     CHECK(copy.g == 5);
     CHECK(copy.b == 6);
 }
 
-TEST_CASE("split_column swap_remove and append work field by field") {
-    kiln::split_column<fixture::Scanner> column;
-    column.push_back({1.0f, {1, 2}});
-    column.append(2, fixture::Scanner{2.0f, {3, 4}});
-    column.swap_remove(0);
-    REQUIRE(column.size() == 2);
-    CHECK(column.cursor()[0].range == 2.0f);
-    CHECK(column.cursor()[0].history[1] == 4);
-    column.pop_back();
-    column.clear();
-    CHECK(column.size() == 0);
-}
-
-TEST_CASE("tag_column only counts") {
-    kiln::tag_column<fixture::Frozen> column;
-    column.push_back({});
-    column.append(4, {});
-    column.swap_remove(0);
-    CHECK(column.size() == 4);
-    column.clear();
-    CHECK(column.size() == 0);
+TEST_CASE("a tag cursor gives the same empty value for every row") {
+    const kiln::cursor_t<fixture::Frozen> cursor{};
+    CHECK(&cursor[0] == &cursor[7]);
 }

@@ -234,3 +234,59 @@ TEST_CASE("destroy_all destroys one archetype's entities and no other") {
     CHECK(world.size() == 1);
     CHECK(world.count<fixture::Position>() == 1);
 }
+
+TEST_CASE("add moves an entity to the archetype with one more component, keeping its values") {
+    World world;
+    const kiln::entity ship = world.create<fixture::Ship>(fixture::Position{1, 2}, fixture::Color{4, 5, 6});
+    const kiln::entity other = world.create<fixture::Ship>(fixture::Position{9, 9});
+    world.add<fixture::Frozen>(ship);
+    CHECK(world.archetype_name(ship) == "FrozenShip");
+    CHECK(world.has<fixture::Frozen>(ship));
+    CHECK(world.get<fixture::Position>(ship).y == 2);
+    CHECK(world.get<fixture::Color>(ship).b == 6);
+    CHECK(world.get<fixture::Health>(ship).hp == 100);
+    CHECK(world.get<fixture::Position>(other).x == 9); // moved into the hole ship left
+    CHECK(world.count<fixture::Frozen>() == 1);
+    CHECK(world.size() == 2);
+}
+
+TEST_CASE("add returns the added component, with the value given") {
+    World world;
+    const kiln::entity beacon = world.create<fixture::Beacon>();
+    fixture::Position& added = world.add<fixture::Position>(beacon, fixture::Position{3, 4});
+    CHECK(&added == &world.get<fixture::Position>(beacon));
+    CHECK(added.x == 3);
+    CHECK(world.archetype_name(beacon) == "Marker");
+}
+
+TEST_CASE("remove moves an entity to the archetype with one less component") {
+    World world;
+    const kiln::entity frozen = world.create<fixture::FrozenShip>(fixture::Health{7});
+    CHECK(world.remove<fixture::Frozen>(frozen));
+    CHECK(world.archetype_name(frozen) == "Ship");
+    CHECK(world.get<fixture::Health>(frozen).hp == 7);
+    CHECK_FALSE(world.remove<fixture::Frozen>(frozen));
+    CHECK_FALSE(world.remove<fixture::Frozen>(kiln::null_entity));
+}
+
+TEST_CASE("set assigns a component that is there and adds one that is not") {
+    World world;
+    const kiln::entity ship = world.create<fixture::Ship>();
+    world.set<fixture::Health>(ship, {42});
+    CHECK(world.get<fixture::Health>(ship).hp == 42);
+    world.set<fixture::Color>(ship, {1, 1, 1});
+    CHECK(world.get<fixture::Color>(ship).r == 1);
+    world.set<fixture::Frozen>(ship, {});
+    CHECK(world.archetype_name(ship) == "FrozenShip");
+}
+
+TEST_CASE("typed add and remove return handles of the new archetype") {
+    World world;
+    const kiln::handle<fixture::Ship> ship = world.create<fixture::Ship>(fixture::Health{5});
+    const kiln::handle<fixture::FrozenShip> frozen = world.add<fixture::Frozen>(ship);
+    CHECK(frozen.get() == ship.get());
+    CHECK(world.get<fixture::Health>(frozen).hp == 5);
+    const kiln::handle<fixture::Ship> thawed = world.remove<fixture::Frozen>(frozen);
+    CHECK(world.get<fixture::Health>(thawed).hp == 5);
+    CHECK(world.archetype_name(thawed) == "Ship");
+}

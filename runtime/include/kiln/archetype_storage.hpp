@@ -1,125 +1,166 @@
-// archetype_storage: the structure of arrays that holds one archetype.
+// archetype_storage: the memory of one archetype's rows.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
 #include <span>
-#include <tuple>
 #include <utility>
-#include <vector>
 
 #include <kiln/column.hpp>
-#include <kiln/component.hpp>
+#include <kiln/config.hpp>
 #include <kiln/entity.hpp>
-#include <kiln/internal/hana.hpp>
-#include <kiln/type_list.hpp>
 
 namespace kiln {
 
-// The entities of one archetype and one column per component, all of the same
-// length: row i of every column belongs to entities()[i]. Rows are dense;
+// The entities of one archetype and its columns, all with the same number of
+// rows: row i of every column belongs to entities()[i]. Rows are dense;
 // removing one moves the last row into its place.
-template <class... Components>
+//
+// Not a template: it knows its columns only by their element sizes, so a
+// world of hundreds of archetypes costs no template instantiation to hold,
+// build or destroy. archetype_view gives typed access to the columns.
 class archetype_storage {
-    static_assert((component<Components> && ...),
-                  "kiln::archetype_storage: every type must be a component declared in a schema");
-    static_assert(unique_v<type_list<Components...>>, "kiln::archetype_storage: a component is listed twice");
-
 public:
-    using components = type_list<Components...>;
+    // layouts must outlive the storage: kiln::column_layouts<...> does.
+    explicit archetype_storage(std::span<const column_layout> layouts)
+        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())} {}
 
-    [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
-    [[nodiscard]] bool empty() const noexcept { return entities_.empty(); }
-    [[nodiscard]] std::span<const entity> entities() const noexcept { return entities_; }
+    archetype_storage(const archetype_storage&) = delete;
+    archetype_storage& operator=(const archetype_storage&) = delete;
 
-    // The column of component C.
-    template <class C>
-    [[nodiscard]] column_t<C>& column() noexcept {
-        static_assert(contains_v<C, components>, "kiln::archetype_storage::column: this archetype has no such component");
-        return std::get<column_t<C>>(columns_);
-    }
-    template <class C>
-    [[nodiscard]] const column_t<C>& column() const noexcept {
-        static_assert(contains_v<C, components>, "kiln::archetype_storage::column: this archetype has no such component");
-        return std::get<column_t<C>>(columns_);
+    archetype_storage(archetype_storage&& other) noexcept
+        : layouts_{other.layouts_}, columns_{std::move(other.columns_)},
+          entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
+          capacity_{std::exchange(other.capacity_, 0)} {
+        other.columns_ = std::make_unique<std::byte*[]>(other.layouts_.size());
     }
 
-    // Component C of row, as reference_t<C> (C may be const).
-    template <class C>
-    [[nodiscard]] reference_t<C> at(std::size_t row) noexcept {
-        if constexpr (std::is_const_v<C>) {
-            return std::as_const(*this).template column<std::remove_const_t<C>>().cursor()[row];
-        } else {
-            return column<C>().cursor()[row];
-        }
+    archetype_storage& operator=(archetype_storage&& other) noexcept {
+        archetype_storage moved{std::move(other)};
+        swap(moved);
+        return *this;
     }
+
+    ~archetype_storage() { release(); }
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+    [[nodiscard]] std::span<const column_layout> layouts() const noexcept { return layouts_; }
+
+    [[nodiscard]] std::span<const entity> entities() const noexcept { return {entities_, size_}; }
+
+    // The first byte of every column, in layout order. Valid until the
+    // storage grows.
+    [[nodiscard]] std::byte* const* columns() noexcept { return columns_.get(); }
+    [[nodiscard]] const std::byte* const* columns() const noexcept { return columns_.get(); }
 
     void reserve(std::size_t count) {
-        entities_.reserve(count);
-        boost::hana::for_each(columns_, [count](auto& column) { column.reserve(count); });
-    }
-
-    // Appends a row for e; returns its index.
-    std::uint32_t push_back(entity e, Components... values) {
-        entities_.push_back(e);
-        (column<Components>().push_back(std::move(values)), ...);
-        return static_cast<std::uint32_t>(entities_.size() - 1);
-    }
-
-    // Appends the rows of the given entities, each with the same values;
-    // returns the index of the first.
-    std::uint32_t append(std::span<const entity> added, const Components&... values) {
-        const auto first = static_cast<std::uint32_t>(entities_.size());
-        entities_.insert(entities_.end(), added.begin(), added.end());
-        (column<Components>().append(added.size(), values), ...);
-        return first;
-    }
-
-    // Appends count rows: row first + i belongs to make_entity(first + i) and
-    // takes its values from make_values(i), a std::tuple of components of
-    // this archetype (any of them, in any order; the others take their
-    // defaults). Returns first, the index of the first new row. Column by
-    // column, so that each is one sequential write.
-    template <class MakeEntity, class MakeValues>
-    std::uint32_t append_made(std::size_t count, MakeEntity&& make_entity, MakeValues&& make_values) {
-        const auto first = static_cast<std::uint32_t>(entities_.size());
-        entities_.reserve(first + count);
-        for (std::size_t i = 0; i < count; ++i) {
-            entities_.push_back(make_entity(static_cast<std::uint32_t>(first + i)));
+        if (count > capacity_) {
+            reallocate(count);
         }
-        (column<Components>().append_made(count, [&make_values](std::size_t i) {
-            return value_or_default<Components>(make_values(i));
-        }), ...);
+    }
+
+    // Appends count rows whose entities and columns the caller writes next;
+    // returns the index of the first.
+    std::uint32_t grow_by(std::size_t count) {
+        KILN_CHECK(size_ + count <= max_rows, "archetype_storage: more than %u rows", static_cast<unsigned>(max_rows));
+        if (size_ + count > capacity_) {
+            reallocate(std::max({size_ + count, capacity_ * 2, std::size_t{16}}));
+        }
+        const auto first = static_cast<std::uint32_t>(size_);
+        size_ += count;
         return first;
     }
+
+    // The entity of row, writable, for whoever appended the row.
+    [[nodiscard]] entity& entity_at(std::size_t row) noexcept { return entities_[row]; }
 
     // Removes row by moving the last row into it. Returns the entity that now
     // occupies row, or the null entity when row was the last one.
     entity swap_remove(std::size_t row) noexcept {
-        boost::hana::for_each(columns_, [row](auto& column) { column.swap_remove(row); });
-        const entity last = entities_.back();
-        entities_[row] = last;
-        entities_.pop_back();
-        return row < entities_.size() ? last : null_entity;
+        KILN_ASSERT(row < size_, "archetype_storage::swap_remove: row %zu of %zu", row, size_);
+        const std::size_t last = --size_;
+        if (row == last) {
+            return null_entity;
+        }
+        for (std::size_t column = 0; column < layouts_.size(); ++column) {
+            const std::size_t size = layouts_[column].size;
+            copy_element(columns_[column] + row * size, columns_[column] + last * size, size);
+        }
+        entities_[row] = entities_[last];
+        return entities_[row];
     }
 
-    void clear() noexcept {
-        entities_.clear();
-        boost::hana::for_each(columns_, [](auto& column) { column.clear(); });
+    // Drops every row, keeping the memory.
+    void clear() noexcept { size_ = 0; }
+
+    void swap(archetype_storage& other) noexcept {
+        std::swap(layouts_, other.layouts_);
+        std::swap(columns_, other.columns_);
+        std::swap(entities_, other.entities_);
+        std::swap(size_, other.size_);
+        std::swap(capacity_, other.capacity_);
     }
 
 private:
-    template <class C, class... Given>
-    static C value_or_default(std::tuple<Given...>&& given) {
-        if constexpr (contains_v<C, type_list<Given...>>) {
-            return std::get<C>(std::move(given));
-        } else {
-            return C{};
+    static constexpr std::size_t max_rows = ~std::uint32_t{0};
+
+    // Copies one element; the common sizes become single moves.
+    static void copy_element(std::byte* target, const std::byte* source, std::size_t size) noexcept {
+        switch (size) {
+        case 1: std::memcpy(target, source, 1); break;
+        case 2: std::memcpy(target, source, 2); break;
+        case 4: std::memcpy(target, source, 4); break;
+        case 8: std::memcpy(target, source, 8); break;
+        case 12: std::memcpy(target, source, 12); break;
+        case 16: std::memcpy(target, source, 16); break;
+        default: std::memcpy(target, source, size); break;
         }
     }
 
-    std::vector<entity> entities_;
-    std::tuple<column_t<Components>...> columns_;
+    void reallocate(std::size_t capacity) {
+        for (std::size_t column = 0; column < layouts_.size(); ++column) {
+            const column_layout layout = layouts_[column];
+            auto* memory = static_cast<std::byte*>(::operator new(capacity * layout.size, std::align_val_t{layout.alignment}));
+            if (size_ > 0) {
+                std::memcpy(memory, columns_[column], size_ * layout.size);
+            }
+            if (columns_[column] != nullptr) {
+                ::operator delete(columns_[column], std::align_val_t{layout.alignment});
+            }
+            columns_[column] = memory;
+        }
+        auto* entities = static_cast<entity*>(::operator new(capacity * sizeof(entity)));
+        if (size_ > 0) {
+            std::memcpy(static_cast<void*>(entities), entities_, size_ * sizeof(entity));
+        }
+        ::operator delete(entities_);
+        entities_ = entities;
+        capacity_ = capacity;
+    }
+
+    void release() noexcept {
+        if (columns_ != nullptr) {
+            for (std::size_t column = 0; column < layouts_.size(); ++column) {
+                if (columns_[column] != nullptr) {
+                    ::operator delete(columns_[column], std::align_val_t{layouts_[column].alignment});
+                }
+            }
+        }
+        ::operator delete(entities_);
+    }
+
+    std::span<const column_layout> layouts_;
+    std::unique_ptr<std::byte*[]> columns_; // null pointers until the first row
+    entity* entities_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
 };
 
 } // namespace kiln

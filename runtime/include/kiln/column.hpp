@@ -1,61 +1,38 @@
-// The columns of an archetype: how one component's values are stored.
+// Columns: the memory of one component field across an archetype's rows.
 //
-// Every column offers the same operations, so that archetype_storage can treat
-// its columns alike: size, reserve, push_back, append (n copies), append_made
-// (n values made by a function of the index), swap_remove, pop_back, clear,
-// and a cursor: a cheap, copyable view whose operator[] gives
-// reference_t<C> for a row, used by tight loops and by get.
+// Components are plain data (trivially copyable and destructible: every
+// schema type is, and an [extern] type must be), so a column is raw memory
+// with an element size: archetypes keep their columns without a template per
+// component, which keeps large schemas cheap to compile, and rows move with
+// memcpy. Typed access comes from cursors, instantiated only where a query
+// or a lookup uses them.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
 #include <tuple>
+#include <type_traits>
 #include <utility>
-#include <vector>
 
 #include <kiln/component.hpp>
 #include <kiln/internal/hana.hpp>
+#include <kiln/type_list.hpp>
 
 namespace kiln {
 
-// One std::vector of whole components: layout::packed.
-template <class C>
-class packed_column {
-public:
-    using value_type = C;
-
-    [[nodiscard]] std::size_t size() const noexcept { return values_.size(); }
-    void reserve(std::size_t count) { values_.reserve(count); }
-    void push_back(C&& value) { values_.push_back(std::move(value)); }
-    void push_back(const C& value) { values_.push_back(value); }
-    void append(std::size_t count, const C& value) { values_.insert(values_.end(), count, value); }
-    // Appends make(0), ..., make(count - 1).
-    template <class Make>
-    void append_made(std::size_t count, Make&& make) {
-        values_.reserve(values_.size() + count);
-        for (std::size_t i = 0; i < count; ++i) {
-            values_.push_back(make(i));
-        }
-    }
-    void pop_back() noexcept { values_.pop_back(); }
-    void clear() noexcept { values_.clear(); }
-
-    // Moves the last value into row and drops the last row.
-    void swap_remove(std::size_t row) noexcept {
-        if (row + 1 != values_.size()) {
-            values_[row] = std::move(values_.back());
-        }
-        values_.pop_back();
-    }
-
-    [[nodiscard]] C* cursor() noexcept { return values_.data(); }
-    [[nodiscard]] const C* cursor() const noexcept { return values_.data(); }
-
-    [[nodiscard]] std::vector<C>& values() noexcept { return values_; }
-    [[nodiscard]] const std::vector<C>& values() const noexcept { return values_; }
-
-private:
-    std::vector<C> values_;
+// The size and alignment of one column's elements.
+struct column_layout {
+    std::uint32_t size;
+    std::uint32_t alignment;
 };
+
+// Whether C can live in kiln's columns: moved with memcpy, dropped without a
+// destructor, and created by writing its bytes.
+template <class C>
+concept plain_data = std::is_trivially_copyable_v<C> && std::is_trivially_destructible_v<C>;
 
 namespace internal {
 
@@ -67,168 +44,167 @@ struct member_type<Member Class::*> {
     using type = Member;
 };
 
-template <class Fields>
-struct field_vectors;
+template <class C>
+using fields_type = std::remove_const_t<decltype(component_traits<C>::fields)>;
 
-template <class... MemberPointers>
-struct field_vectors<std::tuple<MemberPointers...>> {
-    using type = std::tuple<std::vector<typename member_type<MemberPointers>::type>...>;
-};
+// The type of field I of split component C.
+template <class C, std::size_t I>
+using field_type_t = typename member_type<std::tuple_element_t<I, fields_type<C>>>::type;
+
+template <class C>
+constexpr std::size_t field_count() {
+    return std::tuple_size_v<fields_type<C>>;
+}
+
+template <class C, std::size_t... I>
+constexpr auto split_layouts(std::index_sequence<I...>) {
+    return std::array<column_layout, sizeof...(I)>{
+        column_layout{sizeof(field_type_t<C, I>), alignof(field_type_t<C, I>)}...};
+}
+
+// The columns of component C: one for packed, one per field for split, none
+// for tags.
+template <class C>
+constexpr auto layouts_of() {
+    static_assert(plain_data<C>, "kiln: a component must be plain data (trivially copyable and destructible); "
+                                 "an [extern] type used in it is not");
+    if constexpr (layout_of<C> == layout::packed) {
+        return std::array<column_layout, 1>{column_layout{sizeof(C), alignof(C)}};
+    } else if constexpr (layout_of<C> == layout::split) {
+        return split_layouts<C>(std::make_index_sequence<field_count<C>()>{});
+    } else {
+        return std::array<column_layout, 0>{};
+    }
+}
+
+template <class... Components>
+constexpr auto concatenated_layouts() {
+    constexpr std::size_t total = (std::size_t{0} + ... + layouts_of<Components>().size());
+    std::array<column_layout, total> all{};
+    std::size_t next = 0;
+    const auto append = [&](const auto& layouts) {
+        for (const column_layout layout : layouts) {
+            all[next++] = layout;
+        }
+    };
+    (append(layouts_of<Components>()), ...);
+    return all;
+}
 
 } // namespace internal
 
-// One std::vector per field: layout::split. A row is seen through C::ref, a
-// generated struct of references to the row's fields.
+// The number of columns component C takes.
 template <class C>
-class split_column {
-    static constexpr auto fields = component_traits<C>::fields;
-    using vectors_type = typename internal::field_vectors<std::remove_const_t<decltype(fields)>>::type;
-    static constexpr auto field_indices = std::make_index_sequence<std::tuple_size_v<vectors_type>>{};
+inline constexpr std::size_t column_count_v = internal::layouts_of<C>().size();
+
+// Where component C's columns start among the columns of an archetype holding
+// Components; the column count when it holds no C.
+template <class C, class... Components>
+constexpr std::uint32_t first_column(type_list<Components...>) {
+    std::uint32_t first = 0;
+    bool found = false;
+    ((found = found || std::is_same_v<C, Components>, first += found ? 0 : column_count_v<Components>), ...);
+    return first;
+}
+
+// The columns of an archetype holding Components, in order: what the
+// generated storages pass to kiln::archetype_storage.
+template <class... Components>
+inline constexpr auto column_layouts = internal::concatenated_layouts<Components...>();
+
+// A split component's rows, seen through C::ref (or C::cref when Const):
+// pointers to the first element of each field's column.
+template <class C, bool Const>
+class split_cursor {
+    template <std::size_t... I>
+    static auto pointers(std::index_sequence<I...>)
+        -> std::tuple<std::conditional_t<Const, const internal::field_type_t<C, I>*, internal::field_type_t<C, I>*>...>;
+    static constexpr auto field_indices = std::make_index_sequence<internal::field_count<C>()>{};
+    using pointers_type = decltype(pointers(field_indices));
 
 public:
-    using value_type = C;
+    using byte_type = std::conditional_t<Const, const std::byte, std::byte>;
 
-    // Pointers to the first row of every field; row i is (pointer + i) for each.
-    template <bool Const>
-    class basic_cursor {
-    public:
-        using vectors_reference = std::conditional_t<Const, const vectors_type&, vectors_type&>;
+    split_cursor() = default;
 
-        basic_cursor() = default;
-        explicit basic_cursor(vectors_reference vectors) : basic_cursor(vectors, field_indices) {}
+    // columns[i] is the memory of field i.
+    explicit split_cursor(byte_type* const* columns) : split_cursor(columns, field_indices) {}
 
-        [[nodiscard]] typename C::template basic_ref<Const> operator[](std::size_t row) const noexcept {
-            return at(row, field_indices);
-        }
-
-    private:
-        template <std::size_t... I>
-        basic_cursor(vectors_reference vectors, std::index_sequence<I...>)
-            : firsts_{std::get<I>(vectors).data()...} {}
-
-        template <std::size_t... I>
-        typename C::template basic_ref<Const> at(std::size_t row, std::index_sequence<I...>) const noexcept {
-            return {std::get<I>(firsts_)[row]...};
-        }
-
-        template <class Vectors>
-        struct pointers;
-        template <class... Vectors>
-        struct pointers<std::tuple<Vectors...>> {
-            using type = std::tuple<std::conditional_t<Const, const typename Vectors::value_type*,
-                                                       typename Vectors::value_type*>...>;
-        };
-
-        typename pointers<vectors_type>::type firsts_{};
-    };
-
-    [[nodiscard]] std::size_t size() const noexcept { return std::get<0>(vectors_).size(); }
-
-    void reserve(std::size_t count) {
-        boost::hana::for_each(vectors_, [count](auto& vector) { vector.reserve(count); });
-    }
-    void push_back(const C& value) { push_back(value, field_indices); }
-    void append(std::size_t count, const C& value) { append(count, value, field_indices); }
-    template <class Make>
-    void append_made(std::size_t count, Make&& make) {
-        reserve(size() + count);
-        for (std::size_t i = 0; i < count; ++i) {
-            push_back(make(i));
-        }
-    }
-    void pop_back() noexcept {
-        boost::hana::for_each(vectors_, [](auto& vector) { vector.pop_back(); });
-    }
-    void clear() noexcept {
-        boost::hana::for_each(vectors_, [](auto& vector) { vector.clear(); });
-    }
-    void swap_remove(std::size_t row) noexcept {
-        boost::hana::for_each(vectors_, [row](auto& vector) {
-            if (row + 1 != vector.size()) {
-                vector[row] = std::move(vector.back());
-            }
-            vector.pop_back();
-        });
-    }
-
-    [[nodiscard]] basic_cursor<false> cursor() noexcept { return basic_cursor<false>{vectors_}; }
-    [[nodiscard]] basic_cursor<true> cursor() const noexcept {
-        return basic_cursor<true>{vectors_};
-    }
-
-    // The column of field I, in declaration order.
-    template <std::size_t I>
-    [[nodiscard]] auto& field() noexcept {
-        return std::get<I>(vectors_);
+    [[nodiscard]] typename C::template basic_ref<Const> operator[](std::size_t row) const noexcept {
+        return at(row, field_indices);
     }
 
 private:
     template <std::size_t... I>
-    void push_back(const C& value, std::index_sequence<I...>) {
-        (std::get<I>(vectors_).push_back(value.*std::get<I>(fields)), ...);
-    }
+    split_cursor(byte_type* const* columns, std::index_sequence<I...>)
+        : firsts_{reinterpret_cast<std::tuple_element_t<I, pointers_type>>(columns[I])...} {}
+
     template <std::size_t... I>
-    void append(std::size_t count, const C& value, std::index_sequence<I...>) {
-        (std::get<I>(vectors_).insert(std::get<I>(vectors_).end(), count, value.*std::get<I>(fields)), ...);
+    typename C::template basic_ref<Const> at(std::size_t row, std::index_sequence<I...>) const noexcept {
+        return {std::get<I>(firsts_)[row]...};
     }
 
-    vectors_type vectors_;
+    pointers_type firsts_{};
 };
 
-// No storage at all: layout::tag. Every row reads as the same empty value.
-template <class C>
-class tag_column {
+// A tag's rows: every one reads as the same empty value.
+template <class C, bool Const>
+class tag_cursor {
 public:
-    using value_type = C;
-
-    // Gives the one shared empty value for any row.
-    template <bool Const>
-    class basic_cursor {
-    public:
-        std::conditional_t<Const, const C&, C&> operator[](std::size_t) const noexcept { return shared_value; }
-    };
-
-    [[nodiscard]] std::size_t size() const noexcept { return size_; }
-    void reserve(std::size_t) noexcept {}
-    void push_back(const C&) noexcept { ++size_; }
-    void append(std::size_t count, const C&) noexcept { size_ += count; }
-    template <class Make>
-    void append_made(std::size_t count, Make&&) noexcept {
-        size_ += count;
-    }
-    void pop_back() noexcept { --size_; }
-    void clear() noexcept { size_ = 0; }
-    void swap_remove(std::size_t) noexcept { --size_; }
-
-    [[nodiscard]] basic_cursor<false> cursor() noexcept { return {}; }
-    [[nodiscard]] basic_cursor<true> cursor() const noexcept { return {}; }
+    std::conditional_t<Const, const C&, C&> operator[](std::size_t) const noexcept { return shared_value; }
 
 private:
     static inline C shared_value{};
-    std::size_t size_ = 0;
 };
 
 namespace internal {
 
-template <class C, layout = layout_of<C>>
-struct column {
-    using type = packed_column<C>;
+template <class C, bool Const, layout = layout_of<C>>
+struct cursor {
+    using type = std::conditional_t<Const, const C*, C*>;
 };
 
-template <class C>
-struct column<C, layout::split> {
-    using type = split_column<C>;
+template <class C, bool Const>
+struct cursor<C, Const, layout::split> {
+    using type = split_cursor<C, Const>;
 };
 
-template <class C>
-struct column<C, layout::tag> {
-    using type = tag_column<C>;
+template <class C, bool Const>
+struct cursor<C, Const, layout::tag> {
+    using type = tag_cursor<C, Const>;
 };
 
 } // namespace internal
 
-// The column type that stores component C.
+// What indexes component C's rows: C* for packed, split_cursor for split,
+// tag_cursor for tags; operator[](row) gives reference_t<C> (or of const C).
+template <class C, bool Const = false>
+using cursor_t = typename internal::cursor<C, Const>::type;
+
+// The cursor of component C whose columns start at columns.
+template <class C, bool Const, class Byte>
+cursor_t<C, Const> make_cursor(Byte* const* columns) noexcept {
+    if constexpr (layout_of<C> == layout::packed) {
+        return reinterpret_cast<cursor_t<C, Const>>(columns[0]);
+    } else if constexpr (layout_of<C> == layout::split) {
+        return cursor_t<C, Const>{columns};
+    } else {
+        return {};
+    }
+}
+
+// Writes value into row of component C's columns, which start at columns.
 template <class C>
-using column_t = typename internal::column<C>::type;
+void write_component(std::byte* const* columns, std::size_t row, const C& value) noexcept {
+    if constexpr (layout_of<C> == layout::packed) {
+        std::memcpy(columns[0] + row * sizeof(C), &value, sizeof(C));
+    } else if constexpr (layout_of<C> == layout::split) {
+        std::size_t field = 0;
+        boost::hana::for_each(component_traits<C>::fields, [&](auto member) {
+            const auto& part = value.*member;
+            std::memcpy(columns[field++] + row * sizeof(part), &part, sizeof(part));
+        });
+    }
+}
 
 } // namespace kiln

@@ -9,6 +9,9 @@ class entity;
 class entity_table;
 struct entity_location;
 
+template <class A>
+class handle;
+
 enum class layout : std::uint8_t;
 
 template <class C>
@@ -17,18 +20,16 @@ template <class R>
 struct resource_traits;
 template <class C>
 struct archetypes_with;
+template <class C>
+struct transitions;
 
 template <class... Types>
 struct type_list;
 
-template <class C>
-class packed_column;
-template <class C>
-class split_column;
-template <class C>
-class tag_column;
-template <class... Components>
+struct column_layout;
 class archetype_storage;
+template <class Storage, class... Components>
+class basic_archetype_view;
 
 template <class... Components>
 struct with_t;

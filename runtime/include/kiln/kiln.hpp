@@ -3,12 +3,15 @@
 
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/archetype_view.hpp>
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/fwd.hpp>
+#include <kiln/handle.hpp>
 #include <kiln/query.hpp>
+#include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
 #include <kiln/world.hpp>

@@ -7,11 +7,14 @@
 // every required component and none of the excluded ones.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 
 #include <kiln/archetype.hpp>
+#include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/type_list.hpp>
 
@@ -64,6 +67,36 @@ inline constexpr bool matches_v<A, type_list<Required...>, type_list<Excluded...
 
 } // namespace internal
 
+// One archetype a query matches: the member of the schema's storages struct
+// that holds it, and where each accessed component's columns start.
+template <class Member, std::size_t AccessCount>
+struct query_target {
+    Member storage;
+    std::array<std::uint32_t, AccessCount> first_columns;
+};
+
+namespace internal {
+
+template <class A, class... Access>
+constexpr auto target_of() {
+    using member = std::remove_const_t<decltype(A::storage)>;
+    return query_target<member, sizeof...(Access)>{A::storage, {first_column<Access>(typename A::components{})...}};
+}
+
+template <class Required, class Excluded, class... Access, class... Candidates>
+constexpr auto make_targets(type_list<Candidates...>) {
+    using member = std::remove_const_t<decltype(front_t<type_list<Candidates...>>::storage)>;
+    constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{matches_v<Candidates, Required, Excluded>});
+    std::array<query_target<member, sizeof...(Access)>, count> result{};
+    std::size_t next = 0;
+    ((matches_v<Candidates, Required, Excluded> ? static_cast<void>(result[next++] = target_of<Candidates, Access...>())
+                                                : static_cast<void>(0)),
+     ...);
+    return result;
+}
+
+} // namespace internal
+
 // The archetypes a query matches, described at compile time. Access lists the
 // accessed components (maybe const), With and Without the filters.
 template <class Access, class With = type_list<>, class Without = type_list<>>
@@ -84,15 +117,12 @@ struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
                   "kiln query: no archetype of this world holds one of the requested components; "
                   "add it to an archetype in the schema");
 
-    // Calls visit.template operator()<A>() for every matching archetype A.
-    template <class Visitor>
-    static constexpr void for_each_archetype(Visitor&& visit) {
-        for_each_type(typename internal::shortest_archetype_list<required>::type{}, [&]<class A>() {
-            if constexpr (internal::matches_v<A, required, excluded>) {
-                visit.template operator()<A>();
-            }
-        });
-    }
+    using candidates = typename internal::shortest_archetype_list<required>::type;
+
+    // The matching archetypes, in schema order, as data: one loop over this
+    // table replaces one instantiated loop per archetype, which keeps queries
+    // over large schemas cheap to compile.
+    static constexpr auto targets = internal::make_targets<required, excluded, std::remove_const_t<Access>...>(candidates{});
 };
 
 } // namespace kiln

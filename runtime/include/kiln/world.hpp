@@ -14,6 +14,7 @@
 
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/archetype_view.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -63,6 +64,12 @@ constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list
     return {Archetypes::name...};
 }
 
+// The member of the schema's storages struct that holds each archetype, by id.
+template <class... Archetypes>
+constexpr auto storage_members(type_list<Archetypes...>) {
+    return std::array{Archetypes::storage...};
+}
+
 // The given value of type C among given, or C's schema defaults.
 template <class C>
 C given_or_default() {
@@ -78,14 +85,9 @@ decltype(auto) given_or_default(First&& first, Rest&&... rest) {
     }
 }
 
-template <class Access, class Storage>
-auto cursor_of(Storage& storage) {
-    using value_type = std::remove_const_t<Access>;
-    if constexpr (std::is_const_v<Access>) {
-        return std::as_const(storage.template column<value_type>()).cursor();
-    } else {
-        return storage.template column<value_type>().cursor();
-    }
+template <class Access, class View>
+auto cursor_of(const View& view) {
+    return view.template cursor<Access>();
 }
 
 template <class Function, class... Cursors>
@@ -133,15 +135,15 @@ public:
     basic_world(basic_world&&) noexcept = default;
     basic_world& operator=(basic_world&&) noexcept = default;
 
-    // The storage of archetype A: its entities and columns, for code that
-    // wants whole columns at once.
+    // Archetype A's rows, through a typed view: its entities, and its columns
+    // for code that wants them whole.
     template <archetype A>
-    [[nodiscard]] auto& storage() noexcept {
-        return storages_.*A::storage;
+    [[nodiscard]] view_t<A> storage() noexcept {
+        return view_t<A>{storages_.*A::storage};
     }
     template <archetype A>
-    [[nodiscard]] const auto& storage() const noexcept {
-        return storages_.*A::storage;
+    [[nodiscard]] view_t<A, const archetype_storage> storage() const noexcept {
+        return view_t<A, const archetype_storage>{storages_.*A::storage};
     }
 
     // Creates an entity in archetype A. Components of A that are not given
@@ -154,7 +156,7 @@ public:
         static_assert(unique_v<type_list<std::remove_cvref_t<Given>...>>,
                       "kiln::world::create<A>: a component is given twice");
         assert_not_iterating("create");
-        auto& rows = storage<A>();
+        const auto rows = storage<A>();
         const entity created = entities_.create({A::id, static_cast<std::uint32_t>(rows.size())});
         push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
         return handle<A>::adopt(created);
@@ -179,7 +181,7 @@ public:
         requires std::invocable<MakeValues&, std::size_t>
     std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
         assert_not_iterating("create_n");
-        auto& rows = storage<A>();
+        const auto rows = storage<A>();
         entities_.reserve(entities_.capacity_needed(count));
         const std::uint32_t first = rows.append_made(
             count, [this](std::uint32_t row) { return entities_.create({A::id, row}); }, make_values);
@@ -190,7 +192,7 @@ public:
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
-        auto& rows = storage<A>();
+        archetype_storage& rows = storages_.*A::storage;
         for (const entity e : rows.entities()) {
             entities_.destroy(e);
         }
@@ -205,8 +207,7 @@ public:
         }
         assert_not_iterating("destroy");
         const entity_location where = entities_.location(e);
-        static constexpr auto remove_row_of = remove_row_table(archetypes{});
-        remove_row_of[where.archetype](*this, where.row);
+        remove_row(where);
         entities_.destroy(e);
         return true;
     }
@@ -259,7 +260,7 @@ public:
     // its components plus C (the generator's transition table says which).
     // Returns the new component. Stops the program with a message when e is
     // dead, already has C, or no declared archetype holds its components
-    // plus C: see docs/world.md for the transition rule.
+    // plus C: the transition rule is in docs/schema.md.
     template <class C>
     reference_t<C> add(entity e, C value = C{}) {
         static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
@@ -419,15 +420,18 @@ public:
     // Destroys every entity; resources keep their values.
     void clear() noexcept {
         assert_not_iterating("clear");
-        for_each_type(archetypes{}, [this]<class A>() { storage<A>().clear(); });
+        for (const auto member : storage_members) {
+            (storages_.*member).clear();
+        }
         entities_.clear();
     }
 
 private:
     static constexpr auto archetype_names = internal::names_of(archetypes{});
+    static constexpr auto storage_members = internal::storage_members(archetypes{});
 
-    template <class Storage, class... Components, class... Given>
-    static void push_row(Storage& rows, entity created, type_list<Components...>, Given&&... given) {
+    template <class View, class... Components, class... Given>
+    static void push_row(const View& rows, entity created, type_list<Components...>, Given&&... given) {
         rows.push_back(created, internal::given_or_default<Components>(std::forward<Given>(given)...)...);
     }
 
@@ -435,16 +439,16 @@ private:
     // holds go along, added supplies the one To adds. Returns the new row.
     template <class From, class To, class... Added>
     std::uint32_t move_entity(entity e, std::uint32_t row, Added&&... added) {
-        auto& target = storage<To>();
+        const auto target = storage<To>();
         const auto new_row = static_cast<std::uint32_t>(target.size());
         push_moved<From>(target, e, row, typename To::components{}, std::forward<Added>(added)...);
-        remove_row<From>(*this, row);
+        remove_row({From::id, row});
         entities_.relocate(e, {To::id, new_row});
         return new_row;
     }
 
-    template <class From, class Storage, class... Components, class... Added>
-    void push_moved(Storage& target, entity e, std::uint32_t row, type_list<Components...>, Added&&... added) {
+    template <class From, class View, class... Components, class... Added>
+    void push_moved(const View& target, entity e, std::uint32_t row, type_list<Components...>, Added&&... added) {
         target.push_back(e, take<From, Components>(row, added...)...);
     }
 
@@ -490,18 +494,12 @@ private:
         std::abort();
     }
 
-    template <class A>
-    static void remove_row(basic_world& world, std::uint32_t row) {
-        const entity moved = world.storage<A>().swap_remove(row);
+    // Removes the row at where, filling it with its archetype's last row.
+    void remove_row(entity_location where) noexcept {
+        const entity moved = (storages_.*storage_members[where.archetype]).swap_remove(where.row);
         if (!moved.is_null()) {
-            world.entities_.set_row(moved, row);
+            entities_.set_row(moved, where.row);
         }
-    }
-
-    template <class... Archetypes>
-    static constexpr auto remove_row_table(type_list<Archetypes...>) {
-        using remove_row_function = void (*)(basic_world&, std::uint32_t);
-        return std::array<remove_row_function, sizeof...(Archetypes)>{&remove_row<Archetypes>...};
     }
 
     // Returns reference_t<C>; deduced, so that a C that is no component meets
@@ -541,26 +539,41 @@ private:
     template <class Query, class... Access, class Function>
     void each_matching(Function& function) {
         ++iteration_depth_;
-        Query::for_each_archetype([&]<class A>() {
-            auto& rows = storage<A>();
-            if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
-                internal::for_each_row_with_entity(function, rows.size(), rows.entities().data(),
-                                                   internal::cursor_of<Access>(rows)...);
-            } else {
-                static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
-                              "kiln::world::each<Access...>: the function must take (reference_t<Access>...) or "
-                              "(kiln::entity, reference_t<Access>...): C& or const C& for packed components, "
-                              "C::ref or C::cref for split ones");
-                internal::for_each_row(function, rows.size(), internal::cursor_of<Access>(rows)...);
+        for (const auto& target : Query::targets) {
+            archetype_storage& rows = storages_.*target.storage;
+            if (rows.empty()) {
+                continue;
             }
-        });
+            each_row<Access...>(function, rows, target.first_columns, std::index_sequence_for<Access...>{});
+        }
         --iteration_depth_;
+    }
+
+    template <class... Access, class Function, std::size_t... I>
+    static void each_row(Function& function, archetype_storage& rows,
+                         const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
+        std::byte* const* columns = rows.columns();
+        if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+            internal::for_each_row_with_entity(
+                function, rows.size(), rows.entities().data(),
+                make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
+        } else {
+            static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
+                          "kiln::world::each<Access...>: the function must take (reference_t<Access>...) or "
+                          "(kiln::entity, reference_t<Access>...): C& or const C& for packed components, "
+                          "C::ref or C::cref for split ones");
+            internal::for_each_row(function, rows.size(),
+                                   make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
+                                       columns + first_columns[I])...);
+        }
     }
 
     template <class Query>
     std::size_t count_matching() const noexcept {
         std::size_t total = 0;
-        Query::for_each_archetype([&]<class A>() { total += storage<A>().size(); });
+        for (const auto& target : Query::targets) {
+            total += (storages_.*target.storage).size();
+        }
         return total;
     }
 

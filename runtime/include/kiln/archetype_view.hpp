@@ -1,0 +1,167 @@
+// archetype_view: typed access to one archetype's storage.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/archetype_storage.hpp>
+#include <kiln/column.hpp>
+#include <kiln/component.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln {
+
+// A view of an archetype_storage that knows its components: what
+// world.storage<A>() returns. Storage is archetype_storage, or const
+// archetype_storage for a read-only view. Cheap to copy; the view stays valid
+// as long as the storage, but pointers and spans taken from it only until the
+// storage grows.
+template <class Storage, class... Components>
+class basic_archetype_view {
+    static_assert((component<Components> && ...),
+                  "kiln::archetype_view: every type must be a component declared in a schema");
+    static_assert(unique_v<type_list<Components...>>, "kiln::archetype_view: a component is listed twice");
+
+    static constexpr bool is_const = std::is_const_v<Storage>;
+
+public:
+    using components = type_list<Components...>;
+
+    explicit basic_archetype_view(Storage& storage) noexcept : storage_{&storage} {}
+
+    [[nodiscard]] std::size_t size() const noexcept { return storage_->size(); }
+    [[nodiscard]] bool empty() const noexcept { return storage_->empty(); }
+    [[nodiscard]] std::span<const entity> entities() const noexcept { return storage_->entities(); }
+    [[nodiscard]] Storage& storage() const noexcept { return *storage_; }
+
+    // Indexes component C's rows (see cursor_t); read-only when C is const
+    // or the view is.
+    template <class C>
+    [[nodiscard]] auto cursor() const noexcept {
+        using value_type = std::remove_const_t<C>;
+        static_assert(contains_v<value_type, components>, "kiln::archetype_view::cursor<C>: this archetype has no C");
+        return make_cursor<value_type, is_const || std::is_const_v<C>>(storage_->columns() +
+                                                                        first_column<value_type>(components{}));
+    }
+
+    // Component C of row, as reference_t<C>.
+    template <class C>
+    [[nodiscard]] decltype(auto) at(std::size_t row) const noexcept {
+        return cursor<C>()[row];
+    }
+
+    // The whole column of a packed component.
+    template <class C>
+    [[nodiscard]] auto column() const noexcept {
+        static_assert(layout_of<std::remove_const_t<C>> == layout::packed,
+                      "kiln::archetype_view::column<C>: C is not packed; use field<C, I>() for split components");
+        return std::span{cursor<C>(), size()};
+    }
+
+    // The column of field I (in declaration order) of a split component.
+    template <class C, std::size_t I>
+    [[nodiscard]] auto field() const noexcept {
+        static_assert(layout_of<C> == layout::split, "kiln::archetype_view::field<C, I>: C is not split");
+        using field_type = internal::field_type_t<C, I>;
+        using element = std::conditional_t<is_const, const field_type, field_type>;
+        return std::span{reinterpret_cast<element*>(storage_->columns()[first_column<C>(components{}) + I]), size()};
+    }
+
+    void reserve(std::size_t count) const
+        requires(!is_const)
+    {
+        storage_->reserve(count);
+    }
+
+    // Appends a row for e; returns its index.
+    std::uint32_t push_back(entity e, const Components&... values) const
+        requires(!is_const)
+    {
+        const std::uint32_t row = storage_->grow_by(1);
+        storage_->entity_at(row) = e;
+        std::byte* const* columns = storage_->columns();
+        (write_component(columns + first_column<Components>(components{}), row, values), ...);
+        return row;
+    }
+
+    // Appends count rows: row first + i belongs to make_entity(first + i) and
+    // takes its values from make_values(i), a std::tuple of components of
+    // this archetype (any of them, in any order; the others take their
+    // defaults). Returns first. Column by column, so that each is one
+    // sequential write.
+    template <class MakeEntity, class MakeValues>
+    std::uint32_t append_made(std::size_t count, MakeEntity&& make_entity, MakeValues&& make_values) const
+        requires(!is_const)
+    {
+        const std::uint32_t first = storage_->grow_by(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            storage_->entity_at(first + i) = make_entity(static_cast<std::uint32_t>(first + i));
+        }
+        std::byte* const* columns = storage_->columns();
+        (fill_column<Components>(columns + first_column<Components>(components{}), first, count, make_values), ...);
+        return first;
+    }
+
+    // Removes row by moving the last row into it; returns the entity that
+    // moved, or the null entity when row was the last.
+    entity swap_remove(std::size_t row) const
+        requires(!is_const)
+    {
+        return storage_->swap_remove(row);
+    }
+
+private:
+    template <class C, class MakeValues>
+    static void fill_column(std::byte* const* columns, std::size_t first, std::size_t count, MakeValues& make_values) {
+        if constexpr (layout_of<C> == layout::packed) {
+            C* values = reinterpret_cast<C*>(columns[0]) + first;
+            for (std::size_t i = 0; i < count; ++i) {
+                std::construct_at(values + i, value_or_default<C>(make_values(i)));
+            }
+        } else if constexpr (layout_of<C> == layout::split) {
+            for (std::size_t i = 0; i < count; ++i) {
+                write_component(columns, first + i, value_or_default<C>(make_values(i)));
+            }
+        }
+    }
+
+    template <class C, class... Given>
+    static C value_or_default(std::tuple<Given...>&& given) {
+        if constexpr (contains_v<C, type_list<Given...>>) {
+            return std::get<C>(std::move(given));
+        } else {
+            return C{};
+        }
+    }
+
+    Storage* storage_;
+};
+
+template <class... Components>
+using archetype_view = basic_archetype_view<archetype_storage, Components...>;
+
+template <class... Components>
+using const_archetype_view = basic_archetype_view<const archetype_storage, Components...>;
+
+namespace internal {
+
+template <class Storage, class List>
+struct view_for;
+
+template <class Storage, class... Components>
+struct view_for<Storage, type_list<Components...>> {
+    using type = basic_archetype_view<Storage, Components...>;
+};
+
+} // namespace internal
+
+// The view type of archetype A (const when Storage is).
+template <class A, class Storage = archetype_storage>
+using view_t = typename internal::view_for<Storage, typename A::components>::type;
+
+} // namespace kiln

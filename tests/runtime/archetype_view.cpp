@@ -1,0 +1,53 @@
+#include <kiln/archetype_view.hpp>
+
+#include <fixture/components.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <array>
+
+namespace {
+
+using ship_view = kiln::archetype_view<fixture::Position, fixture::Health, fixture::Color, fixture::Frozen>;
+constexpr auto& ship_layouts = kiln::column_layouts<fixture::Position, fixture::Health, fixture::Color, fixture::Frozen>;
+
+} // namespace
+
+TEST_CASE("archetype_view writes and reads whole components, whatever their layout") {
+    kiln::archetype_storage storage{ship_layouts};
+    const ship_view ships{storage};
+    CHECK(ships.push_back(kiln::entity(0, 0), {1, 1}, {10, true}, {1, 2, 3}, {}) == 0);
+    CHECK(ships.push_back(kiln::entity(1, 0), {2, 2}, {20, false}, {4, 5, 6}, {}) == 1);
+    REQUIRE(ships.size() == 2);
+    CHECK(ships.at<fixture::Health>(1).hp == 20);
+    CHECK(ships.at<const fixture::Color>(1).g == 5);
+    ships.at<fixture::Color>(0).b = 9;
+    CHECK(ships.field<fixture::Color, 2>()[0] == 9);
+    CHECK(ships.column<fixture::Position>()[1].x == 2);
+    CHECK(ships.entities()[1] == kiln::entity(1, 0));
+}
+
+TEST_CASE("a const archetype_view reads only") {
+    kiln::archetype_storage storage{ship_layouts};
+    ship_view{storage}.push_back(kiln::entity(0, 0), {1, 1}, {}, {}, {});
+    const kiln::const_archetype_view<fixture::Position, fixture::Health, fixture::Color, fixture::Frozen> view{
+        std::as_const(storage)};
+    STATIC_REQUIRE(std::is_same_v<decltype(view.at<fixture::Position>(0)), const fixture::Position&>);
+    STATIC_REQUIRE(std::is_same_v<decltype(view.at<fixture::Color>(0)), fixture::Color::cref>);
+    CHECK(view.at<fixture::Health>(0).hp == 100);
+}
+
+TEST_CASE("archetype_view append_made fills each column from a function of the index") {
+    kiln::archetype_storage storage{ship_layouts};
+    const ship_view ships{storage};
+    ships.push_back(kiln::entity(9, 0), {}, {}, {}, {});
+    const std::uint32_t first = ships.append_made(
+        3, [](std::uint32_t row) { return kiln::entity(row, 0); },
+        [](std::size_t i) { return std::tuple{fixture::Health{static_cast<int>(i)}, fixture::Color{7, 7, 7}}; });
+    CHECK(first == 1);
+    REQUIRE(ships.size() == 4);
+    CHECK(ships.entities()[3] == kiln::entity(3, 0));
+    CHECK(ships.at<fixture::Health>(3).hp == 2);
+    CHECK(ships.at<fixture::Color>(2).r == 7);
+    CHECK(ships.at<fixture::Position>(2).x == 0);
+}
