@@ -7,7 +7,7 @@
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
@@ -27,6 +27,20 @@ int main(int argc, char** argv) {
     if (std::strcmp(misuse, "destroy-in-each") == 0) {
         world.each<fixture::Position>([&](kiln::entity e, fixture::Position&) { world.destroy(e); });
         return 0;
+    }
+    if (std::strcmp(misuse, "add-in-each") == 0) {
+        const kiln::entity ship = world.create<fixture::Ship>();
+        world.each<fixture::Position>([&](fixture::Position&) { world.add<fixture::Frozen>(ship); });
+        return 0;
+    }
+    if (std::strcmp(misuse, "impossible-add") == 0) {
+        world.add<fixture::Frozen>(particle);
+        return 0;
+    }
+    if (std::strcmp(misuse, "moved-handle") == 0) {
+        const kiln::handle<fixture::Ship> ship = world.create<fixture::Ship>();
+        world.add<fixture::Frozen>(kiln::entity{ship});
+        return world.get<fixture::Health>(ship).hp;
     }
     std::fprintf(stderr, "unknown case %s\n", misuse);
     return 2;

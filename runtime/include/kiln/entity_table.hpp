@@ -27,7 +27,13 @@ public:
     // entity, a destroyed entity, and an index this table never issued.
     [[nodiscard]] bool alive(entity e) const noexcept {
         return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
-               slots_[e.index()].archetype != free_archetype;
+               slots_[e.index()].archetype < reserved_archetype;
+    }
+
+    // True while e is reserved: issued by reserve, not yet placed.
+    [[nodiscard]] bool reserved(entity e) const noexcept {
+        return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
+               slots_[e.index()].archetype == reserved_archetype;
     }
 
     // The location of a live entity. Precondition: alive(e).
@@ -40,6 +46,23 @@ public:
     // Issues a handle for a new entity stored at where.
     entity create(entity_location where) {
         ++alive_count_;
+        return issue(where);
+    }
+
+    // Issues a handle for an entity that is not alive yet, so that deferred
+    // commands can name it before it is created; place makes it alive.
+    entity reserve() { return issue({reserved_archetype, 0}); }
+
+    // Makes a reserved entity alive at where. Precondition: reserved(e).
+    void place(entity e, entity_location where) noexcept {
+        KILN_ASSERT(reserved(e), "entity_table::place: entity %u:%u is not reserved", e.index(), e.generation());
+        ++alive_count_;
+        slots_[e.index()].archetype = where.archetype;
+        slots_[e.index()].row = where.row;
+    }
+
+private:
+    entity issue(entity_location where) {
         if (free_head_ != no_free_slot) {
             const std::uint32_t index = free_head_;
             slot& s = slots_[index];
@@ -53,6 +76,8 @@ public:
         slots_.push_back({0, where.archetype, where.row});
         return {static_cast<entity::index_type>(slots_.size() - 1), 0};
     }
+
+public:
 
     // Frees e's slot. Precondition: alive(e).
     void destroy(entity e) noexcept {
@@ -94,10 +119,11 @@ public:
     // The number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return alive_count_; }
 
-    // Destroys every entity; handles issued before stay dead.
+    // Destroys every live entity; handles issued before stay dead. Reserved
+    // entities stay reserved.
     void clear() noexcept {
         for (std::uint32_t index = 0; index < slots_.size(); ++index) {
-            if (slots_[index].archetype != free_archetype) {
+            if (slots_[index].archetype < reserved_archetype) {
                 destroy({index, slots_[index].generation});
             }
         }
@@ -105,11 +131,12 @@ public:
 
 private:
     static constexpr std::uint32_t free_archetype = ~std::uint32_t{0};
+    static constexpr std::uint32_t reserved_archetype = free_archetype - 1;
     static constexpr std::uint32_t no_free_slot = ~std::uint32_t{0};
 
     struct slot {
         entity::generation_type generation;
-        std::uint32_t archetype; // free_archetype when the slot is free
+        std::uint32_t archetype; // free_archetype when free, reserved_archetype when reserved
         std::uint32_t row;       // when free: the next free index
     };
 

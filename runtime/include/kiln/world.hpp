@@ -15,6 +15,7 @@
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
+#include <kiln/command_buffer.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -129,11 +130,16 @@ class basic_world {
 public:
     using schema_type = Schema;
 
+    using commands_type = command_buffer<basic_world>;
+
     basic_world() = default;
+    // A world stays where it was built: its command buffer, and references
+    // handed out by get and each, point into it.
     basic_world(const basic_world&) = delete;
     basic_world& operator=(const basic_world&) = delete;
-    basic_world(basic_world&&) noexcept = default;
-    basic_world& operator=(basic_world&&) noexcept = default;
+
+    // Commands still recorded are dropped with the world.
+    ~basic_world() { commands_.discard(); }
 
     // Archetype A's rows, through a typed view: its entities, and its columns
     // for code that wants them whole.
@@ -369,10 +375,14 @@ public:
 
     // Calls function for every entity whose archetype holds all of Access
     // (and the with<> filter's components, and none of the without<>
-    // filter's): function(reference_t<Access>...) or function(entity,
-    // reference_t<Access>...). Const components are passed read-only. Which
-    // archetypes match is decided at compile time; each is a plain loop over
-    // its columns.
+    // filter's): function(reference_t<Access>...), optionally preceded by the
+    // entity, and before that by the world's command buffer:
+    // function(commands_type&, entity, reference_t<Access>...). Const
+    // components are passed read-only. Which archetypes match is decided at
+    // compile time; each is a plain loop over its columns.
+    //
+    // Structural changes go through the command buffer while the loop runs;
+    // it is applied when the outermost each returns.
     template <class... Access, class Function>
     void each(Function&& function) {
         each_matching<query<type_list<Access...>>, Access...>(function);
@@ -411,6 +421,16 @@ public:
     // The number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
 
+    // The world's own command buffer: what is recorded there is applied when
+    // the outermost each returns, or by flush.
+    [[nodiscard]] commands_type& commands() noexcept { return commands_; }
+
+    // Applies the world's command buffer now.
+    void flush() {
+        assert_not_iterating("flush");
+        commands_.apply();
+    }
+
     // The name of the archetype e lives in. Precondition: alive(e).
     [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {
         KILN_CHECK(entities_.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(), e.generation());
@@ -427,6 +447,20 @@ public:
     }
 
 private:
+    friend commands_type;
+
+    // For command buffers: a handle for an entity created later.
+    entity reserve_entity() { return entities_.reserve(); }
+
+    // For command buffers: creates the reserved entity e in archetype A.
+    template <archetype A, class... Given>
+    void place_reserved(entity e, const Given&... given) {
+        assert_not_iterating("create");
+        const auto rows = storage<A>();
+        entities_.place(e, {A::id, static_cast<std::uint32_t>(rows.size())});
+        push_row(rows, e, typename A::components{}, given...);
+    }
+
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
 
@@ -546,22 +580,34 @@ private:
             }
             each_row<Access...>(function, rows, target.first_columns, std::index_sequence_for<Access...>{});
         }
-        --iteration_depth_;
+        if (--iteration_depth_ == 0 && !commands_.empty()) {
+            commands_.apply();
+        }
     }
 
     template <class... Access, class Function, std::size_t... I>
-    static void each_row(Function& function, archetype_storage& rows,
-                         const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
+    void each_row(Function& function, archetype_storage& rows,
+                  const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
         std::byte* const* columns = rows.columns();
-        if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+        if constexpr (std::is_invocable_v<Function&, commands_type&, entity, reference_t<Access>...>) {
+            auto with_commands = [&](entity e, reference_t<Access>... values) { function(commands_, e, values...); };
+            internal::for_each_row_with_entity(
+                with_commands, rows.size(), rows.entities().data(),
+                make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
+        } else if constexpr (std::is_invocable_v<Function&, commands_type&, reference_t<Access>...>) {
+            auto with_commands = [&](reference_t<Access>... values) { function(commands_, values...); };
+            internal::for_each_row(with_commands, rows.size(),
+                                   make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
+                                       columns + first_columns[I])...);
+        } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
             internal::for_each_row_with_entity(
                 function, rows.size(), rows.entities().data(),
                 make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
         } else {
             static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
-                          "kiln::world::each<Access...>: the function must take (reference_t<Access>...) or "
-                          "(kiln::entity, reference_t<Access>...): C& or const C& for packed components, "
-                          "C::ref or C::cref for split ones");
+                          "kiln::world::each<Access...>: the function must take (reference_t<Access>...), "
+                          "optionally preceded by kiln::entity and before that by the world's commands_type&: "
+                          "C& or const C& for packed components, C::ref or C::cref for split ones");
             internal::for_each_row(function, rows.size(),
                                    make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
                                        columns + first_columns[I])...);
@@ -587,6 +633,7 @@ private:
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_;
     int iteration_depth_ = 0;
+    commands_type commands_{*this};
 };
 
 } // namespace kiln
