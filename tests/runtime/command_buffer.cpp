@@ -14,8 +14,8 @@ TEST_CASE("commands recorded in each are applied when it returns, not before") {
     const std::vector<kiln::entity> particles(created.begin(), created.end());
 
     int visited = 0;
-    world.each<fixture::Position>([&](World::commands_type& commands, kiln::entity e, fixture::Position&) {
-        commands.destroy(e);
+    world.each<fixture::Position>([&](World::deferred_type& deferred, kiln::entity e, fixture::Position&) {
+        deferred.destroy(e);
         ++visited;
         CHECK(world.alive(e)); // still here until the loop ends
     });
@@ -30,10 +30,10 @@ TEST_CASE("references taken in each stay valid while commands are recorded") {
     World world;
     world.create_n<fixture::Particle>(100, [](std::size_t i) { return std::tuple{fixture::Position{float(i), 0}}; });
     std::vector<fixture::Position*> seen;
-    world.each<fixture::Position>([&](World::commands_type& commands, kiln::entity e, fixture::Position& p) {
+    world.each<fixture::Position>([&](World::deferred_type& deferred, kiln::entity e, fixture::Position& p) {
         seen.push_back(&p);
-        commands.destroy(e);
-        commands.create<fixture::Particle>(fixture::Position{-1, -1});
+        deferred.destroy(e);
+        deferred.create<fixture::Particle>(fixture::Position{-1, -1});
         CHECK(seen.front()->x == 0); // the first row was not moved by the recorded destroy
     });
     CHECK(seen.size() == 100);

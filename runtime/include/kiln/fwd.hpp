@@ -38,5 +38,9 @@ struct without_t;
 
 template <class Schema>
 class basic_world;
+template <class World>
+class command_buffer;
+template <class World>
+class deferred_world;
 
 } // namespace kiln

@@ -6,7 +6,9 @@
 #include <kiln/archetype_view.hpp>
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
+#include <kiln/command_buffer.hpp>
 #include <kiln/config.hpp>
+#include <kiln/deferred_world.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/fwd.hpp>

@@ -18,6 +18,7 @@
 #include <kiln/command_buffer.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
+#include <kiln/deferred_world.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/handle.hpp>
@@ -131,6 +132,7 @@ public:
     using schema_type = Schema;
 
     using commands_type = command_buffer<basic_world>;
+    using deferred_type = deferred_world<basic_world>;
 
     basic_world() = default;
     // A world stays where it was built: its command buffer, and references
@@ -376,13 +378,14 @@ public:
     // Calls function for every entity whose archetype holds all of Access
     // (and the with<> filter's components, and none of the without<>
     // filter's): function(reference_t<Access>...), optionally preceded by the
-    // entity, and before that by the world's command buffer:
-    // function(commands_type&, entity, reference_t<Access>...). Const
+    // entity, and before that by a deferred_world:
+    // function(deferred_type&, entity, reference_t<Access>...). Const
     // components are passed read-only. Which archetypes match is decided at
     // compile time; each is a plain loop over its columns.
     //
-    // Structural changes go through the command buffer while the loop runs;
-    // it is applied when the outermost each returns.
+    // Structural changes made while the loop runs go through the
+    // deferred_world (or commands()); they are applied when the outermost
+    // each returns.
     template <class... Access, class Function>
     void each(Function&& function) {
         each_matching<query<type_list<Access...>>, Access...>(function);
@@ -589,14 +592,16 @@ private:
     void each_row(Function& function, archetype_storage& rows,
                   const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
         std::byte* const* columns = rows.columns();
-        if constexpr (std::is_invocable_v<Function&, commands_type&, entity, reference_t<Access>...>) {
-            auto with_commands = [&](entity e, reference_t<Access>... values) { function(commands_, e, values...); };
+        if constexpr (std::is_invocable_v<Function&, deferred_type&, entity, reference_t<Access>...>) {
+            deferred_type deferred{*this, commands_};
+            auto with_world = [&](entity e, reference_t<Access>... values) { function(deferred, e, values...); };
             internal::for_each_row_with_entity(
-                with_commands, rows.size(), rows.entities().data(),
+                with_world, rows.size(), rows.entities().data(),
                 make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
-        } else if constexpr (std::is_invocable_v<Function&, commands_type&, reference_t<Access>...>) {
-            auto with_commands = [&](reference_t<Access>... values) { function(commands_, values...); };
-            internal::for_each_row(with_commands, rows.size(),
+        } else if constexpr (std::is_invocable_v<Function&, deferred_type&, reference_t<Access>...>) {
+            deferred_type deferred{*this, commands_};
+            auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
+            internal::for_each_row(with_world, rows.size(),
                                    make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
                                        columns + first_columns[I])...);
         } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
@@ -606,7 +611,7 @@ private:
         } else {
             static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
                           "kiln::world::each<Access...>: the function must take (reference_t<Access>...), "
-                          "optionally preceded by kiln::entity and before that by the world's commands_type&: "
+                          "optionally preceded by kiln::entity and before that by the world's deferred_type&: "
                           "C& or const C& for packed components, C::ref or C::cref for split ones");
             internal::for_each_row(function, rows.size(),
                                    make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
