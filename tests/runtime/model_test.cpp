@@ -14,6 +14,7 @@
 #include <optional>
 #include <random>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -65,12 +66,16 @@ private:
             check_one();
         } else if (dice < 85) {
             set_position();
-        } else if (dice < 90) {
+        } else if (dice < 88) {
             move_all();
-        } else if (dice < 95) {
+        } else if (dice < 91) {
             wound_unfrozen();
-        } else {
+        } else if (dice < 95) {
             check_stale();
+        } else if (dice < 98) {
+            toggle();
+        } else {
+            deferred_round();
         }
     }
 
@@ -170,6 +175,84 @@ private:
             }
         }
         expect(visited == expected, "each<Health>(without<Frozen>) visited the wrong number of entities");
+    }
+
+    // Moves an entity across a transition: Ship <-> FrozenShip by Frozen,
+    // Marker <-> Beacon by Position; half the time through a typed handle.
+    void toggle() {
+        const auto e = any_alive();
+        if (!e) {
+            return;
+        }
+        record& r = model_[e->to_bits()];
+        const bool typed = pick(2) == 0;
+        if (r.archetype == fixture::Ship::id) {
+            if (typed) {
+                world_.add<fixture::Frozen>(*world_.handle_of<fixture::Ship>(*e));
+            } else {
+                world_.add<fixture::Frozen>(*e);
+            }
+            r.archetype = fixture::FrozenShip::id;
+            r.frozen = true;
+        } else if (r.archetype == fixture::FrozenShip::id) {
+            if (typed) {
+                world_.remove<fixture::Frozen>(*world_.handle_of<fixture::FrozenShip>(*e));
+            } else {
+                expect(world_.remove<fixture::Frozen>(*e), "remove<Frozen> of a frozen ship did nothing");
+            }
+            r.archetype = fixture::Ship::id;
+            r.frozen = false;
+        } else if (r.archetype == fixture::Beacon::id) {
+            const fixture::Position value{static_cast<float>(pick(50)), 1};
+            world_.add<fixture::Position>(*e, value);
+            r.archetype = fixture::Marker::id;
+            r.position = value;
+        } else if (r.archetype == fixture::Marker::id) {
+            world_.remove<fixture::Position>(*e);
+            r.archetype = fixture::Beacon::id;
+            r.position.reset();
+        } else {
+            expect(!world_.remove<fixture::Frozen>(*e), "remove<Frozen> of an entity without it did something");
+        }
+        check_entity(*e);
+    }
+
+    // A loop that records structural changes: every unfrozen ship whose hp
+    // is a multiple of 3 freezes, one whose hp is a multiple of 5 dies
+    // (after freezing), and each spawns a particle. Applied when the loop
+    // ends; the model does the same, in the same order.
+    void deferred_round() {
+        std::vector<kiln::entity> spawned;
+        world_.each<const fixture::Health>(kiln::without<fixture::Frozen>,
+                                           [&](fixture::World::deferred_type& deferred, kiln::entity e,
+                                               const fixture::Health& h) {
+                                               if (h.hp % 3 == 0) {
+                                                   deferred.add<fixture::Frozen>(e);
+                                               }
+                                               if (h.hp % 5 == 0) {
+                                                   deferred.destroy(e);
+                                               }
+                                               spawned.push_back(deferred.create<fixture::Particle>());
+                                               expect(!world_.alive(spawned.back()), "a deferred create is alive early");
+                                           });
+        for (auto it = model_.begin(); it != model_.end();) {
+            record& r = it->second;
+            const bool affected = r.health && !r.frozen;
+            if (affected && r.health->hp % 3 == 0) {
+                r.archetype = fixture::FrozenShip::id;
+                r.frozen = true;
+            }
+            if (affected && r.health->hp % 5 == 0) {
+                it = model_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        for (const kiln::entity e : spawned) {
+            model_[e.to_bits()] = {fixture::Particle::id, fixture::Position{}, fixture::Velocity{}, {}, {}};
+            issued_.push_back(e);
+            check_entity(e);
+        }
     }
 
     void check_stale() {

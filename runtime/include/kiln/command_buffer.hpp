@@ -111,8 +111,13 @@ private:
 
     static constexpr std::size_t aligned(std::size_t size) { return (size + alignment - 1) / alignment * alignment; }
 
+    // The bytes a value takes in a record: none for an empty type (a tag),
+    // whose one byte of object may share its address with a neighbour's.
+    template <class Value>
+    static constexpr std::size_t stored_size = std::is_empty_v<Value> ? 0 : sizeof(Value);
+
     template <class... Values>
-    static constexpr std::size_t values_size = (std::size_t{0} + ... + aligned(sizeof(Values)));
+    static constexpr std::size_t values_size = (std::size_t{0} + ... + aligned(stored_size<Values>));
 
     template <apply_function Apply, class... Values>
     void record(const Values&... values) {
@@ -121,7 +126,8 @@ private:
         bytes_.resize(start + head.size);
         std::memcpy(bytes_.data() + start, &head, sizeof head);
         std::size_t offset = start + header_size;
-        ((std::memcpy(bytes_.data() + offset, &values, sizeof(Values)), offset += aligned(sizeof(Values))), ...);
+        ((std::memcpy(bytes_.data() + offset, &values, stored_size<Values>), offset += aligned(stored_size<Values>)),
+         ...);
         ++count_;
     }
 
@@ -131,7 +137,9 @@ private:
         std::tuple<Values...> values;
         std::apply(
             [&](auto&... value) {
-                ((std::memcpy(&value, bytes_.data() + offset, sizeof(value)), offset += aligned(sizeof(value))), ...);
+                ((std::memcpy(&value, bytes_.data() + offset, stored_size<std::remove_reference_t<decltype(value)>>),
+                  offset += aligned(stored_size<std::remove_reference_t<decltype(value)>>)),
+                 ...);
             },
             values);
         return values;
