@@ -78,14 +78,21 @@ public:
     }
 
     // Applies every command in the order recorded, then empties the buffer.
-    // Commands recorded while applying (by observers, say) are applied too.
+    // Commands recorded while applying (by observers, say) are applied too;
+    // a call made while applying returns at once, leaving them to the loop
+    // already running.
     void apply() {
+        if (applying_) {
+            return;
+        }
+        applying_ = true;
         for (std::size_t offset = 0; offset < bytes_.size();) {
             header head;
             std::memcpy(&head, bytes_.data() + offset, sizeof head);
             head.apply(*world_, *this, offset + header_size);
             offset += head.size;
         }
+        applying_ = false;
         discard();
     }
 
@@ -179,6 +186,7 @@ private:
     World* world_;
     std::vector<std::byte> bytes_;
     std::size_t count_ = 0;
+    bool applying_ = false;
 };
 
 } // namespace kiln

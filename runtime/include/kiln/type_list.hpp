@@ -42,6 +42,14 @@ struct front<type_list<First, Rest...>> {
 template <class List>
 using front_t = typename front<List>::type;
 
+// The position of Type in List, which must hold it.
+template <class Type, class List>
+inline constexpr std::size_t index_of_v = 0;
+
+template <class Type, class First, class... Rest>
+inline constexpr std::size_t index_of_v<Type, type_list<First, Rest...>> =
+    std::is_same_v<Type, First> ? 0 : 1 + index_of_v<Type, type_list<Rest...>>;
+
 // Calls visit.template operator()<Type>() for each type of List, in order.
 template <class... Types, class Visitor>
 constexpr void for_each_type(type_list<Types...>, Visitor&& visit) {

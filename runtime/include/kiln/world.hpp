@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -21,8 +22,10 @@
 #include <kiln/deferred_world.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
+#include <kiln/executor.hpp>
 #include <kiln/handle.hpp>
 #include <kiln/query.hpp>
+#include <kiln/system.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
 
@@ -106,6 +109,44 @@ void for_each_row_with_entity(Function& function, std::size_t count, const entit
     }
 }
 
+// What a schema declares of systems, observers and the schedule; nothing for
+// a schema that declares none.
+template <class Schema>
+struct systems_of {
+    using systems = type_list<>;
+    using observers = type_list<>;
+    using schedule = type_list<>;
+    static constexpr double fixed_step = 1.0 / 60;
+};
+
+template <class Schema>
+    requires requires {
+        typename Schema::systems;
+        typename Schema::observers;
+        typename Schema::schedule;
+        Schema::fixed_step;
+    }
+struct systems_of<Schema> {
+    using systems = typename Schema::systems;
+    using observers = typename Schema::observers;
+    using schedule = typename Schema::schedule;
+    static constexpr double fixed_step = Schema::fixed_step;
+};
+
+template <class List>
+struct stage_of {
+    using type = int; // no stages
+};
+
+template <class First, class... Rest>
+struct stage_of<type_list<First, Rest...>> {
+    using type = std::remove_const_t<decltype(First::stage)>;
+};
+
+// The query of a system or an observer.
+template <class S>
+using query_of = query<typename S::access, typename S::with, typename S::without>;
+
 } // namespace internal
 
 // The world of a schema: generated code names it `<namespace>::World`.
@@ -141,7 +182,15 @@ public:
     basic_world& operator=(const basic_world&) = delete;
 
     // Commands still recorded are dropped with the world.
-    ~basic_world() { commands_.discard(); }
+    ~basic_world() {
+        commands_.discard();
+        observer_commands_.discard();
+        for (std::size_t i = 0; i < systems::size; ++i) {
+            if (system_commands_[i]) {
+                system_commands_[i]->discard();
+            }
+        }
+    }
 
     // Archetype A's rows, through a typed view: its entities, and its columns
     // for code that wants them whole.
@@ -165,8 +214,11 @@ public:
                       "kiln::world::create<A>: a component is given twice");
         assert_not_iterating("create");
         const auto rows = storage<A>();
-        const entity created = entities_.create({A::id, static_cast<std::uint32_t>(rows.size())});
+        const auto row = static_cast<std::uint32_t>(rows.size());
+        const entity created = entities_.create({A::id, row});
         push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
+        notify<observer_event::enter>(created, A::id, row);
+        apply_observer_commands();
         return handle<A>::adopt(created);
     }
 
@@ -193,6 +245,12 @@ public:
         entities_.reserve(entities_.capacity_needed(count));
         const std::uint32_t first = rows.append_made(
             count, [this](std::uint32_t row) { return entities_.create({A::id, row}); }, make_values);
+        if constexpr (observers::size > 0) {
+            for (std::size_t row = first; row < rows.size(); ++row) {
+                notify<observer_event::enter>(rows.entities()[row], A::id, static_cast<std::uint32_t>(row));
+            }
+            apply_observer_commands();
+        }
         return rows.entities().subspan(first);
     }
 
@@ -200,11 +258,8 @@ public:
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
-        archetype_storage& rows = storages_.*A::storage;
-        for (const entity e : rows.entities()) {
-            entities_.destroy(e);
-        }
-        rows.clear();
+        destroy_rows(A::id);
+        apply_observer_commands();
     }
 
     // Destroys e: its row is filled by its archetype's last row. Returns
@@ -215,8 +270,10 @@ public:
         }
         assert_not_iterating("destroy");
         const entity_location where = entities_.location(e);
+        notify<observer_event::leave>(e, where.archetype, where.row);
         remove_row(where);
         entities_.destroy(e);
+        apply_observer_commands();
         return true;
     }
 
@@ -286,7 +343,12 @@ public:
         if (!moved) [[unlikely]] {
             report_impossible_move(e, where.archetype, name, has<C>(e) ? "already has" : "cannot gain");
         }
-        return cursor[row];
+        if constexpr (observers::size > 0) {
+            apply_observer_commands(); // which may move e again
+            return get<C>(e);
+        } else {
+            return cursor[row];
+        }
     }
 
     // The same for an entity whose archetype is known: a missing transition
@@ -300,6 +362,7 @@ public:
                       "declare one to allow the move");
         assert_not_iterating("add");
         move_entity<A, target>(h, checked_row(h, "add"), std::move(value));
+        apply_observer_commands();
         return handle<target>::adopt(h);
     }
 
@@ -320,6 +383,7 @@ public:
         if (!moved) [[unlikely]] {
             report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
         }
+        apply_observer_commands();
         return true;
     }
 
@@ -334,6 +398,7 @@ public:
                       "declare one to allow the move");
         assert_not_iterating("remove");
         move_entity<A, target>(h, checked_row(h, "remove"));
+        apply_observer_commands();
         return handle<target>::adopt(h);
     }
 
@@ -434,6 +499,45 @@ public:
         commands_.apply();
     }
 
+    using stage_type = typename internal::stage_of<typename internal::systems_of<Schema>::schedule>::type;
+
+    // Runs every system of stage s, batch after batch, then applies the
+    // commands they recorded, system by system in schedule order, so that
+    // any executor leaves the same world. executor is serial_executor (the
+    // default) or parallel_executor (oneTBB).
+    template <class Executor = serial_executor>
+    void run(stage_type s, const Executor& executor = {}) {
+        assert_not_iterating("run");
+        for_each_type(schedule{}, [&]<class Plan>() {
+            if (Plan::stage == s) {
+                run_plan<Plan>(executor);
+            }
+        });
+    }
+
+    // Advances the world by seconds of game time: the init stages the first
+    // time, then the fixed stages as many times as fixed_step fits in the
+    // time accumulated, then every frame stage once, in schema order.
+    template <class Executor = serial_executor>
+    void progress(double seconds, const Executor& executor = {}) {
+        if (!started_) {
+            started_ = true;
+            run_role<stage_role::init>(executor);
+        }
+        accumulated_ += seconds;
+        while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
+            accumulated_ -= internal::systems_of<Schema>::fixed_step;
+            run_role<stage_role::fixed>(executor);
+        }
+        run_role<stage_role::frame>(executor);
+    }
+
+    // Runs the shutdown stages.
+    template <class Executor = serial_executor>
+    void shutdown(const Executor& executor = {}) {
+        run_role<stage_role::shutdown>(executor);
+    }
+
     // The name of the archetype e lives in. Precondition: alive(e).
     [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {
         KILN_CHECK(entities_.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(), e.generation());
@@ -441,16 +545,178 @@ public:
     }
 
     // Destroys every entity; resources keep their values.
-    void clear() noexcept {
+    void clear() {
         assert_not_iterating("clear");
-        for (const auto member : storage_members) {
-            (storages_.*member).clear();
+        for (std::uint32_t id = 0; id < archetypes::size; ++id) {
+            destroy_rows(id);
         }
-        entities_.clear();
+        apply_observer_commands();
     }
 
 private:
     friend commands_type;
+
+    static constexpr auto archetype_names = internal::names_of(archetypes{});
+    static constexpr auto storage_members = internal::storage_members(archetypes{});
+
+    using systems = typename internal::systems_of<Schema>::systems;
+    using observers = typename internal::systems_of<Schema>::observers;
+    using schedule = typename internal::systems_of<Schema>::schedule;
+
+    // Rows of a parallel system are split into chunks of this many at least.
+    static constexpr std::size_t chunk_rows = 1024;
+
+    template <stage_role Role, class Executor>
+    void run_role(const Executor& executor) {
+        for_each_type(schedule{}, [&]<class Plan>() {
+            if constexpr (Plan::role == Role) {
+                run_plan<Plan>(executor);
+            }
+        });
+    }
+
+    template <class Plan, class Executor>
+    void run_plan(const Executor& executor) {
+        ++iteration_depth_;
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() { run_batch(executor, typename Batch::systems{}); });
+        --iteration_depth_;
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            for_each_type(typename Batch::systems{}, [&]<class S>() {
+                if constexpr (S::commands) {
+                    commands_of<S>().apply();
+                }
+            });
+        });
+        apply_observer_commands();
+    }
+
+    template <class Executor, class... Systems>
+    void run_batch(const Executor& executor, type_list<Systems...>) {
+        executor.run_together([&] { run_system<Systems>(executor); }...);
+    }
+
+    // The command buffer of system S, made on first use.
+    template <class S>
+    commands_type& commands_of() {
+        auto& buffer = system_commands_[index_of_v<S, systems>];
+        if (!buffer) {
+            buffer = std::make_unique<commands_type>(*this);
+        }
+        return *buffer;
+    }
+
+    template <class S, class Executor>
+    void run_system(const Executor& executor) {
+        if constexpr (S::access::size == 0 && S::with::size == 0) {
+            call_once<S>(typename S::resources{});
+        } else {
+            [[maybe_unused]] deferred_type deferred{*this, commands_};
+            if constexpr (S::commands) {
+                deferred = deferred_type{*this, commands_of<S>()};
+            }
+            for (const auto& target : internal::query_of<S>::targets) {
+                archetype_storage& rows = storages_.*target.storage;
+                const auto chunk = [&](std::size_t begin, std::size_t end) {
+                    run_rows<S>(deferred, rows, target.first_columns, begin, end, typename S::access{},
+                                typename S::resources{}, std::make_index_sequence<S::access::size>{});
+                };
+                if constexpr (S::parallel && !S::commands) {
+                    executor.for_chunks(rows.size(), chunk_rows, chunk);
+                } else if (!rows.empty()) {
+                    chunk(0, rows.size());
+                }
+            }
+        }
+    }
+
+    // A system without components: one call per run.
+    template <class S, class... Resources>
+    void call_once(type_list<Resources...>) {
+        if constexpr (S::commands) {
+            deferred_type deferred{*this, commands_of<S>()};
+            S::run(deferred, resource<std::remove_const_t<Resources>>()...);
+        } else {
+            S::run(resource<std::remove_const_t<Resources>>()...);
+        }
+    }
+
+    template <class S, class... Access, class... Resources, std::size_t... I>
+    void run_rows(deferred_type& deferred, archetype_storage& rows,
+                  const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin, std::size_t end,
+                  type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+        std::byte* const* columns = rows.columns();
+        const auto cursors = std::make_tuple(
+            make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
+        if constexpr (S::columns) {
+            S::run(std::span{std::get<I>(cursors) + begin, end - begin}..., resource<std::remove_const_t<Resources>>()...);
+        } else if constexpr (S::commands) {
+            const entity* entities = rows.entities().data();
+            for (std::size_t row = begin; row < end; ++row) {
+                S::run(deferred, entities[row], std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
+            }
+        } else {
+            static_cast<void>(deferred);
+            for (std::size_t row = begin; row < end; ++row) {
+                S::run(std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
+            }
+        }
+    }
+
+    // For each observer, by archetype id: the index of its query target for
+    // that archetype, or -1 when the archetype is not in its set.
+    template <class O>
+    static constexpr auto observer_targets = [] {
+        std::array<int, archetypes::size> by_archetype{};
+        for (std::size_t id = 0; id < archetypes::size; ++id) {
+            by_archetype[id] = -1;
+            for (std::size_t t = 0; t < internal::query_of<O>::targets.size(); ++t) {
+                if (internal::query_of<O>::targets[t].storage == storage_members[id]) {
+                    by_archetype[id] = static_cast<int>(t);
+                }
+            }
+        }
+        return by_archetype;
+    }();
+
+    // Calls the observers of event for e, at row of archetype id, that see
+    // it cross their set's border: in the set at id and not at other (the
+    // archetype on the other side of a move; none for create and destroy).
+    template <observer_event Event>
+    void notify(entity e, std::uint32_t id, std::uint32_t row, std::uint32_t other = no_archetype) {
+        for_each_type(observers{}, [&]<class O>() {
+            if constexpr (O::event == Event) {
+                constexpr auto& targets = observer_targets<O>;
+                if (targets[id] >= 0 && (other == no_archetype || targets[other] < 0)) {
+                    call_observer<O>(e, storages_.*storage_members[id],
+                                     internal::query_of<O>::targets[static_cast<std::size_t>(targets[id])].first_columns,
+                                     row, typename O::access{}, typename O::resources{},
+                                     std::make_index_sequence<O::access::size>{});
+                }
+            }
+        });
+    }
+
+    template <class O, class... Access, class... Resources, std::size_t... I>
+    void call_observer(entity e, archetype_storage& rows, const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
+                       std::uint32_t row, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+        deferred_type deferred{*this, observer_commands_};
+        std::byte* const* columns = rows.columns();
+        O::run(deferred, e,
+               make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])[row]...,
+               resource<std::remove_const_t<Resources>>()...);
+    }
+
+    // Applies what observers recorded, unless a loop is running (then its
+    // end applies it) or this is already happening further up.
+    void apply_observer_commands() {
+        if constexpr (observers::size > 0) {
+            if (iteration_depth_ == 0) {
+                observer_commands_.apply();
+            }
+        }
+    }
+
+    static constexpr std::uint32_t no_archetype = ~std::uint32_t{0};
 
     // For command buffers: a handle for an entity created later.
     entity reserve_entity() { return entities_.reserve(); }
@@ -460,12 +726,25 @@ private:
     void place_reserved(entity e, const Given&... given) {
         assert_not_iterating("create");
         const auto rows = storage<A>();
-        entities_.place(e, {A::id, static_cast<std::uint32_t>(rows.size())});
+        const auto row = static_cast<std::uint32_t>(rows.size());
+        entities_.place(e, {A::id, row});
         push_row(rows, e, typename A::components{}, given...);
+        notify<observer_event::enter>(e, A::id, row);
+        apply_observer_commands();
     }
 
-    static constexpr auto archetype_names = internal::names_of(archetypes{});
-    static constexpr auto storage_members = internal::storage_members(archetypes{});
+    // Destroys every entity of archetype id, telling observers first.
+    void destroy_rows(std::uint32_t id) {
+        archetype_storage& rows = storages_.*storage_members[id];
+        for (std::uint32_t row = 0; row < rows.size(); ++row) {
+            notify<observer_event::leave>(rows.entities()[row], id, row);
+        }
+        for (const entity e : rows.entities()) {
+            entities_.destroy(e);
+        }
+        rows.clear();
+    }
+
 
     template <class View, class... Components, class... Given>
     static void push_row(const View& rows, entity created, type_list<Components...>, Given&&... given) {
@@ -476,11 +755,13 @@ private:
     // holds go along, added supplies the one To adds. Returns the new row.
     template <class From, class To, class... Added>
     std::uint32_t move_entity(entity e, std::uint32_t row, Added&&... added) {
+        notify<observer_event::leave>(e, From::id, row, To::id);
         const auto target = storage<To>();
         const auto new_row = static_cast<std::uint32_t>(target.size());
         push_moved<From>(target, e, row, typename To::components{}, std::forward<Added>(added)...);
         remove_row({From::id, row});
         entities_.relocate(e, {To::id, new_row});
+        notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
     }
 
@@ -639,6 +920,11 @@ private:
     entity_table entities_;
     int iteration_depth_ = 0;
     commands_type commands_{*this};
+    commands_type observer_commands_{*this};
+    std::unique_ptr<std::unique_ptr<commands_type>[]> system_commands_ =
+        std::make_unique<std::unique_ptr<commands_type>[]>(systems::size);
+    double accumulated_ = 0;
+    bool started_ = false;
 };
 
 } // namespace kiln

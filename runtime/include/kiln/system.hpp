@@ -1,0 +1,61 @@
+// Systems, observers and the schedule, as the generator describes them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include <kiln/deferred_world.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln {
+
+// Systems that may run at the same time: the generator put no two that
+// conflict (one writing what the other reads or writes) in one batch.
+template <class... Systems>
+struct batch {
+    using systems = type_list<Systems...>;
+};
+
+// When a stage runs in a frame (see basic_world::progress).
+enum class stage_role : std::uint8_t {
+    init,     // once, before the first frame
+    fixed,    // at a fixed step: as many times per frame as the step fits in the time that passed
+    frame,    // once per frame
+    shutdown, // once, when the world shuts down
+};
+
+// One stage of the schedule: its id in the schema's stage enum, its batches
+// in order, and its role.
+template <auto Stage, class Batches, stage_role Role = stage_role::frame>
+struct stage_plan {
+    static constexpr auto stage = Stage;
+    static constexpr stage_role role = Role;
+    using batches = Batches;
+};
+
+// An observer runs when an entity enters the set of entities its query
+// matches (created in it, or moved into it) or leaves it (destroyed, or moved
+// out).
+enum class observer_event : std::uint8_t { enter, leave };
+
+// A generated system S has
+//   static constexpr std::string_view name;
+//   using access = kiln::type_list<...>;    // components, const when read
+//   using with, without = kiln::type_list<...>;
+//   using resources = kiln::type_list<...>; // const when read
+//   static constexpr bool commands, parallel, columns;
+//   static void run(...);                   // defined by the game
+template <class S>
+concept system = requires {
+    { S::name } -> std::convertible_to<std::string_view>;
+    typename S::access;
+    typename S::with;
+    typename S::without;
+    typename S::resources;
+    { S::commands } -> std::convertible_to<bool>;
+    { S::parallel } -> std::convertible_to<bool>;
+};
+
+} // namespace kiln
