@@ -1,6 +1,7 @@
 """The kilnc command line: generate, check and outputs.
 
-Exit status: 0 when all is well; 1 when the schema has mistakes (each printed to stderr as
+Exit status: 0 when all is well, warnings or not (each printed to stderr as
+path:line:column: warning: message); 1 when the schema has mistakes (each printed as
 path:line:column: error: message); 2 when kilnc cannot do its job: bad usage, an output it
 cannot write, or a fault in kilnc itself, which also prints a traceback to report.
 """
@@ -12,7 +13,7 @@ import traceback
 from pathlib import Path, PurePath
 
 from .depfile import depfile_text, tool_files
-from .errors import SchemaError
+from .errors import Diagnostic, SchemaError
 from .loader import load_all
 from .outputs import output_paths
 from .validate import validate
@@ -50,8 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
     generate = commands.add_parser(
-        "generate", help="write components.hpp and world.hpp", description="Writes <out>/<namespace path>/"
-        "components.hpp and world.hpp, touching only files whose content changes.")
+        "generate", help="write the headers and the schedule's graph", description="Writes <out>/<namespace path>/"
+        "components.hpp, systems.hpp, world.hpp and schedule.dot, touching only files whose content changes.")
     generate.add_argument("--out", required=True, metavar="DIR", help="directory to generate into")
     generate.add_argument("--root", default=".", metavar="DIR",
                           help="directory that the schema paths in the banner are relative to (default: .)")
@@ -77,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    schema = validate(load_all(args.schemas))
+    schema = validate(load_all(args.schemas), _warn)
     from .render import render, write_if_changed  # only generate needs jinja2
 
     sources = [_relative_posix(path, args.root) for path in args.schemas]
@@ -90,17 +91,21 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    validate(load_all(args.schemas))
+    validate(load_all(args.schemas), _warn)
     return 0
 
 
 def _outputs(args: argparse.Namespace) -> int:
     # The whole schema is checked: CMake asks at configure time, and a schema that generate would
     # reject should stop the configure with its messages rather than wait for the build.
-    schema = validate(load_all(args.schemas))
+    schema = validate(load_all(args.schemas), _warn)
     for path in output_paths(args.out, schema.namespace):
         print(path.as_posix())
     return 0
+
+
+def _warn(warning: Diagnostic) -> None:
+    print(warning, file=sys.stderr)
 
 
 def _relative_posix(path: str, root: str) -> str:

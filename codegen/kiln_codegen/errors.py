@@ -26,17 +26,25 @@ class Location:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One mistake: where it is and a message that names the key and says what to do."""
+    """One mistake, or one doubt: where it is and a message that names the key and says what to do.
+
+    A warning does not stop kilnc; `strict = true` in [kiln] makes the schedule's warnings errors.
+
+    >>> str(Diagnostic(Location("game.toml", 3, 1), "something odd", "warning"))
+    'game.toml:3:1: warning: something odd'
+    """
 
     location: Location
     message: str
+    severity: str = "error"  # or "warning"
 
     def __str__(self) -> str:
-        return f"{self.location}: error: {self.message}"
+        return f"{self.location}: {self.severity}: {self.message}"
 
 
 class SchemaError(Exception):
-    """The schema has mistakes; `diagnostics` holds every one found, in report order."""
+    """The schema has mistakes; `diagnostics` holds every one found, in report order, with any
+    warnings among them."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic]):
         self.diagnostics = tuple(diagnostics)
@@ -52,6 +60,29 @@ def in_report_order(diagnostics: Iterable[Diagnostic], paths: Sequence[str]) -> 
         return rank.get(where.path, len(rank)), where.line or 0, where.column or 0
 
     return sorted(diagnostics, key=key)
+
+
+def joined(items: Sequence[str], conjunction: str = "and") -> str:
+    """Items joined for a sentence.
+
+    >>> joined(["a"]), joined(["a", "b", "c"]), joined(["a", "b"], "or")
+    ('a', 'a, b and c', 'a or b')
+    """
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def listing(words: Sequence[str], conjunction: str = "and") -> str:
+    """Quoted words joined for a sentence.
+
+    >>> listing(["type", "default", "doc"]), listing(["init", "update"], "or")
+    ("'type', 'default' and 'doc'", "'init' or 'update'")
+    """
+    return joined([f"'{word}'" for word in words], conjunction)
+
+
+def a(kind: str) -> str:
+    """A kind of declaration with its article: "a component", "an extern"."""
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
 def shown(value: Any) -> str:

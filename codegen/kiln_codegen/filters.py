@@ -1,9 +1,14 @@
-"""Jinja filters: the small pieces of C++ spelling the templates need, so templates stay declarative."""
+"""Jinja filters: the small pieces of C++ spelling the templates need, so templates stay declarative.
+
+Those of systems and the schedule are in system_filters.py, those of the Graphviz file in
+dot_filters.py; FILTERS gathers them all.
+"""
 
 import math
 import textwrap
 from collections.abc import Iterable
 
+from . import dot_filters, system_filters
 from .floats import shortest_f32
 from .model import Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Scalar, Schema
 
@@ -157,9 +162,11 @@ def standard_headers(schema: Schema) -> list[str]:
 
 
 FILTERS = {
-    filter.__name__: filter
-    for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, comment,
-                   standard_headers)
+    **{filter.__name__: filter
+       for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, comment,
+                      standard_headers)},
+    **system_filters.FILTERS,
+    **dot_filters.FILTERS,
 }
 
 

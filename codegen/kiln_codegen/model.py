@@ -137,6 +137,136 @@ class Transitions:
 
 
 @dataclass(frozen=True)
+class Access:
+    """What a system or observer touches (access.py answers what follows from it).
+
+    Components it writes and reads; those an entity must hold (`with_`) or must not hold
+    (`without`) for it, untouched; resources it writes and reads. Each list keeps the order the
+    schema gives, and no component or resource is in two of them.
+    """
+
+    write: tuple[Component, ...] = ()
+    read: tuple[Component, ...] = ()
+    with_: tuple[Component, ...] = ()
+    without: tuple[Component, ...] = ()
+    resources_write: tuple[Resource, ...] = ()
+    resources_read: tuple[Resource, ...] = ()
+
+    @property
+    def components(self) -> tuple[Component, ...]:
+        """The components run() is handed, in its order: those written, then those read."""
+        return self.write + self.read
+
+    @property
+    def resources(self) -> tuple[Resource, ...]:
+        """The resources run() is handed, in its order: those written, then those read."""
+        return self.resources_write + self.resources_read
+
+    @property
+    def required(self) -> tuple[Component, ...]:
+        """What an entity must hold to be seen: the components accessed and those of `with_`."""
+        return self.components + self.with_
+
+
+@dataclass(frozen=True)
+class System:
+    """A function the game defines and the schedule calls: once per matching entity (or per chunk
+    of them, with `columns`), or once per run of its stage when it accesses no components."""
+
+    name: str
+    stage: str
+    access: Access
+    after: tuple[str, ...] = ()  # systems of the same stage that run before this one
+    before: tuple[str, ...] = ()  # systems of the same stage that run after this one
+    ambiguous_with: tuple[str, ...] = ()  # systems either order with which is fine
+    priority: int = 0  # higher runs earlier among systems nothing orders
+    commands: bool = False
+    parallel: bool = False
+    columns: bool = False
+    doc: str | None = None
+
+    @property
+    def per_entity(self) -> bool:
+        """False for a resource system, which runs once per run of its stage."""
+        return bool(self.access.required)
+
+
+class ObserverEvent(enum.Enum):
+    """When an observer runs; the value is the name of kiln::observer_event's enumerator."""
+
+    ENTER = "enter"  # an entity comes to match its access and filters
+    LEAVE = "leave"  # an entity stops matching them
+
+
+@dataclass(frozen=True)
+class Observer:
+    """A function the game defines, run for an entity that enters or leaves a set of entities.
+
+    The set is that of `access`, whose `with_` already holds what the event adds to it: the
+    component of on_add or on_remove (`trigger`, unless accessed) or on_enter's and on_leave's with.
+    """
+
+    name: str
+    event: ObserverEvent
+    trigger: Component | None  # the component of on_add or on_remove; None for on_enter and on_leave
+    access: Access
+    doc: str | None = None
+
+
+class StageRole(enum.Enum):
+    """When the runtime runs a stage; the value is the name of kiln::stage_role's enumerator."""
+
+    INIT = "init"  # once, before the first frame
+    FIXED = "fixed"  # at the fixed step, as often as it fits in the time that passed
+    FRAME = "frame"  # once per frame
+    SHUTDOWN = "shutdown"  # once, when the world shuts down
+
+    @classmethod
+    def of(cls, stage: str) -> "StageRole":
+        """A stage's role follows from its name: init, fixed_update and shutdown are special.
+
+        >>> StageRole.of("init"), StageRole.of("fixed_update"), StageRole.of("physics")
+        (<StageRole.INIT: 'init'>, <StageRole.FIXED: 'fixed'>, <StageRole.FRAME: 'frame'>)
+        """
+        return _SPECIAL_STAGES.get(stage, cls.FRAME)
+
+
+_SPECIAL_STAGES = {"init": StageRole.INIT, "fixed_update": StageRole.FIXED, "shutdown": StageRole.SHUTDOWN}
+DEFAULT_STAGES = ("init", "fixed_update", "update", "render", "shutdown")
+DEFAULT_FIXED_STEP = 1 / 60
+
+
+@dataclass(frozen=True)
+class Separation:
+    """Two systems of a stage that conflict and that nothing orders: batching keeps them apart,
+    `first` in an earlier batch than `second`. `contested` names what they conflict on."""
+
+    first: System
+    second: System
+    contested: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A stage and its plan: its systems in batches, each batch after the one before, the systems
+    of one batch free to run at once."""
+
+    name: str
+    batches: tuple[tuple[System, ...], ...] = ()
+    order: tuple[tuple[System, System], ...] = ()  # after and before: the first runs before the second
+    separations: tuple[Separation, ...] = ()
+
+    @property
+    def role(self) -> StageRole:
+        return StageRole.of(self.name)
+
+    @property
+    def systems(self) -> tuple[System, ...]:
+        """Every system of the stage, in the order the batches run them."""
+        return tuple(system for batch in self.batches for system in batch)
+
+
+@dataclass(frozen=True)
 class Schema:
     """One world: every file given to kilnc, merged in command-line order."""
 
@@ -146,6 +276,16 @@ class Schema:
     components: tuple[Component, ...]
     resources: tuple[Resource, ...]
     archetypes: tuple[Archetype, ...]
+    stages: tuple[Stage, ...] = ()
+    fixed_step: float = DEFAULT_FIXED_STEP
+    systems: tuple[System, ...] = ()
+    observers: tuple[Observer, ...] = ()
+
+    @property
+    def declared_names(self) -> set[str]:
+        """Every name the schema declares: the C++ names in its namespace."""
+        kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers)
+        return {item.name for items in kinds for item in items}
 
     @property
     def extern_includes(self) -> list[str]:

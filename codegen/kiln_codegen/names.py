@@ -1,6 +1,8 @@
 """What a name in a schema may be, and the C++ names kilnc derives from schema names."""
 
+import itertools
 import re
+from collections.abc import Container
 
 # C++20 keywords and alternative tokens: none of them can name a type, a member or a namespace.
 CPP_KEYWORDS = frozenset(
@@ -64,3 +66,14 @@ def snake_case(name: str) -> str:
     words = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
     words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", words)
     return words.lower()
+
+
+def unique_name(base: str, taken: Container[str]) -> str:
+    """`base`, or if that is taken, `base` with '_' appended, then '_2', '_3'... (never '__': reserved).
+
+    >>> unique_name("position", set()), unique_name("class", {"class"}), unique_name("ship_", {"ship_"})
+    ('position', 'class_', 'ship_2')
+    """
+    stem = base.rstrip("_")  # names may end with one '_'
+    candidates = itertools.chain([base, stem + "_"], (f"{stem}_{number}" for number in itertools.count(2)))
+    return next(candidate for candidate in candidates if candidate not in taken)

@@ -1,4 +1,5 @@
-"""Where generated headers go: namespace a::b writes <out>/a/b/components.hpp and world.hpp.
+"""Where generated files go: namespace a::b writes <out>/a/b/components.hpp, systems.hpp, world.hpp
+and schedule.dot.
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
 """
@@ -6,12 +7,14 @@ Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure
 from pathlib import Path
 
 COMPONENTS_HEADER = "components.hpp"
+SYSTEMS_HEADER = "systems.hpp"
 WORLD_HEADER = "world.hpp"
-HEADERS = (COMPONENTS_HEADER, WORLD_HEADER)
+SCHEDULE_GRAPH = "schedule.dot"  # the schedule for Graphviz; no code includes it
+OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, SCHEDULE_GRAPH)
 
 
 def include_path(namespace: str, header: str) -> str:
-    """The path that code includes a generated header by.
+    """The path that code includes a generated header by (and where under --out a file goes).
 
     >>> include_path("studio::game", "world.hpp")
     'studio/game/world.hpp'
@@ -21,4 +24,4 @@ def include_path(namespace: str, header: str) -> str:
 
 def output_paths(out_dir: str, namespace: str) -> list[Path]:
     """The files `kilnc generate --out out_dir` writes for a schema in `namespace`."""
-    return [Path(out_dir, include_path(namespace, header)) for header in HEADERS]
+    return [Path(out_dir, include_path(namespace, output)) for output in OUTPUTS]

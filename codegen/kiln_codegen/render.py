@@ -7,7 +7,7 @@ import jinja2
 
 from .filters import FILTERS
 from .model import Schema
-from .outputs import COMPONENTS_HEADER, HEADERS, include_path
+from .outputs import COMPONENTS_HEADER, OUTPUTS, SYSTEMS_HEADER, include_path
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The kiln::codegen_abi the generated headers are written for; the runtime and kilnc raise it
@@ -16,21 +16,22 @@ CODEGEN_ABI = 1
 
 
 def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
-    """Every generated header's text, keyed by its include path ("game/world.hpp").
+    """Every generated file's text, keyed by its include path ("game/world.hpp").
 
     `sources` are the schema paths to name in the banner, as the reader should see them.
     """
     templates = environment()
     texts = {}
-    for header in HEADERS:
-        template_name = header + ".j2"
-        path = include_path(schema.namespace, header)
+    for output in OUTPUTS:
+        template_name = output + ".j2"
+        path = include_path(schema.namespace, output)
         texts[path] = templates.get_template(template_name).render(
             schema=schema,
             sources=sources,
             template_name=template_name,
             include_path=path,
             components_include=include_path(schema.namespace, COMPONENTS_HEADER),
+            systems_include=include_path(schema.namespace, SYSTEMS_HEADER),
             codegen_abi=CODEGEN_ABI,
         )
     return texts

@@ -1,27 +1,31 @@
 """Turns loaded schema files into a model.Schema, reporting every mistake at once.
 
 Checks run in the order things depend on each other (the [kiln] header, the names declared,
-externs, fields, archetypes) and each goes on after a mistake, so one run reports all it can.
-Something already reported is left out of later checks rather than reported again.
+externs, fields, archetypes, systems and observers, the schedule) and each goes on after a
+mistake, so one run reports all it can. Something already reported is left out of later checks
+rather than reported again.
 """
 
 import difflib
-import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .defaults import DefaultProblem, check_default
-from .errors import Diagnostic, Location, SchemaError, in_report_order, shown
+from .errors import Diagnostic, Location, SchemaError, a, in_report_order, listing, shown
 from .key_positions import KeyPath
 from .loader import SchemaFile
 from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Resource, Scalar, Schema
-from .names import CPP_KEYWORDS, name_problem, snake_case
+from .names import CPP_KEYWORDS, name_problem, snake_case, unique_name
+from .schedule import plan
+from .schedule_errors import ScheduleProblem
+from .settings import SETTING_KEYS, settings
+from .validate_systems import SystemChecker
 
-KINDS = ("extern", "component", "resource", "archetype")  # tables of named declarations
+KINDS = ("extern", "component", "resource", "archetype", "system", "observer")  # tables of named declarations
 TOP_LEVEL = ("kiln",) + KINDS
-HEADER_KEYS = ("namespace", "version")
+HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
 EXTERN_KEYS = ("cpp", "include")
 FIELD_KEYS = ("type", "default", "doc")
 OPTION_KEYS = {"component": ("layout", "doc"), "resource": ("doc",)}  # keys of the reserved `kiln`
@@ -37,9 +41,15 @@ GENERATED_NAMES = {
     "schema": "the struct that describes the schema",
     "archetype_storages": "the struct of archetype storages",
     "std": "the C++ standard library's namespace",
+    "stage": "the enum of stages",
     **dict.fromkeys(
-        ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages"),
+        ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages", "systems",
+         "observers", "fixed_step", "schedule"),
         "a member of the generated archetype and schema structs",
+    ),
+    **dict.fromkeys(
+        ("access", "with", "without", "commands", "parallel", "columns", "event", "run"),
+        "a member of the generated system and observer structs",
     ),
 }
 # What the reference view of a split component declares; its fields cannot take these names.
@@ -51,10 +61,15 @@ _TYPE_CHOICES = (
 _ARRAY_LENGTH = re.compile(r"[0-9]+")
 
 
-def validate(files: Sequence[SchemaFile]) -> Schema:
-    """The schema of one world made of `files` (in command-line order); raises SchemaError."""
+def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None) -> Schema:
+    """The schema of one world made of `files` (in command-line order); raises SchemaError.
+
+    Warnings go to `warn`, in report order, when the schema is valid; when it is not, they are
+    among the SchemaError's diagnostics.
+    """
     checker = _Checker(files)
     namespace, version = checker.header()
+    world = settings(checker)
     checker.top_level()
     declarations = checker.declarations()
     externs = [checker.extern(declaration) for declaration in _of_kind(declarations, "extern")]
@@ -64,14 +79,25 @@ def validate(files: Sequence[SchemaFile]) -> Schema:
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
     resources = [checker.resource(declaration) for declaration in _of_kind(declarations, "resource")]
+    reported = len(checker.diagnostics)
     archetypes = checker.archetypes(list(_of_kind(declarations, "archetype")), components)
+    # Which archetypes a system matches is only known when every archetype is as declared.
+    archetypes_known = len(checker.diagnostics) == reported
+    systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages)
+    checked_systems = systems.systems(list(_of_kind(declarations, "system")))
+    observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
+    planned = plan(world.stages, checked_systems, archetypes)
+    checker.schedule_problems(planned.problems, world.strict, ambiguities_known=archetypes_known)
     checker.raise_if_any()
-    return Schema(namespace, version, tuple(externs), tuple(components), tuple(resources), tuple(archetypes))
+    for warning in checker.sorted(checker.warnings):
+        warn(warning)
+    return Schema(namespace, version, tuple(externs), tuple(components), tuple(resources), tuple(archetypes),
+                  planned.stages, world.fixed_step, tuple(checked_systems), tuple(observers))
 
 
 @dataclass(frozen=True)
 class _Declaration:
-    """A named table: [extern.X], [component.X], [resource.X] or [archetype.X]."""
+    """A named table: [extern.X], [component.X], [resource.X], [archetype.X], [system.X] or [observer.X]."""
 
     kind: str
     name: str
@@ -92,16 +118,32 @@ class _Declaration:
 class _Checker:
     def __init__(self, files: Sequence[SchemaFile]):
         self.files = files
-        self.diagnostics: list[Diagnostic] = []
+        self.diagnostics: list[Diagnostic] = []  # the errors
+        self.warnings: list[Diagnostic] = []
         self.declared: dict[str, _Declaration] = {}
         self.externs: dict[str, Extern] = {}
 
     def error(self, file: SchemaFile, keys: KeyPath, message: str) -> None:
         self.diagnostics.append(Diagnostic(file.locate(keys), message))
 
+    def sorted(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+        return in_report_order(diagnostics, [file.path for file in self.files])
+
     def raise_if_any(self) -> None:
         if self.diagnostics:
-            raise SchemaError(in_report_order(self.diagnostics, [file.path for file in self.files]))
+            raise SchemaError(self.sorted(self.diagnostics + self.warnings))
+
+    def schedule_problems(self, problems: Iterable[ScheduleProblem], strict: bool, ambiguities_known: bool) -> None:
+        """Reports each problem at the system it names; under `strict`, warnings are errors too."""
+        def locate(name: str) -> Location:
+            return self.declared[name].location
+
+        for problem in problems:
+            if problem.is_warning and not ambiguities_known:
+                continue  # conflicts depend on archetypes, and some are broken (and reported)
+            severity = "warning" if problem.is_warning and not strict else "error"
+            diagnostic = Diagnostic(locate(problem.subject), problem.message(locate), severity)
+            (self.warnings if severity == "warning" else self.diagnostics).append(diagnostic)
 
     # The [kiln] header -----------------------------------------------------------------------
 
@@ -183,8 +225,8 @@ class _Checker:
                 if key not in TOP_LEVEL:
                     close = difflib.get_close_matches(key, TOP_LEVEL, n=1)
                     advice = (f"did you mean [{close[0]}]?" if close else
-                              "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME] "
-                              "and [archetype.NAME]")
+                              "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
+                              "[archetype.NAME], [system.NAME] and [observer.NAME]")
                     self.error(file, (key,), f"unknown table [{key}]; {advice}")
                 elif key != "kiln" and not isinstance(value, dict):
                     self.error(file, (key,), f"'{key}' must be a table of {key}s, each written [{key}.NAME]")
@@ -212,8 +254,8 @@ class _Checker:
             if first is not declaration:
                 self.error(declaration.file, declaration.keys,
                            f"{declaration.label}: the name '{declaration.name}' is already taken by {first.label} "
-                           f"at {first.location}; components, resources, archetypes and externs share one "
-                           "name space, so rename one of them")
+                           f"at {first.location}; components, resources, archetypes, externs, systems and "
+                           "observers share one name space, so rename one of them")
                 continue
             unique.append(declaration)
         return unique
@@ -235,7 +277,7 @@ class _Checker:
         unknown = [key for key in table if key not in allowed]
         for key in unknown:
             close = difflib.get_close_matches(key, allowed, n=1)
-            advice = f"did you mean '{close[0]}'?" if close else f"the keys allowed here are {_listing(allowed)}"
+            advice = f"did you mean '{close[0]}'?" if close else f"the keys allowed here are {listing(allowed)}"
             self.error(file, keys + (key,), f"{owner}: unknown key '{key}'{place}; {advice}")
         return bool(unknown)
 
@@ -283,7 +325,7 @@ class _Checker:
                 if field.name in SPLIT_VIEW_NAMES:
                     self.error(file, keys + (field.name,),
                                f"{label}: field name '{field.name}' is taken by the view kilnc generates for split "
-                               f"components ({_listing(SPLIT_VIEW_NAMES)}); choose another name")
+                               f"components ({listing(SPLIT_VIEW_NAMES)}); choose another name")
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
         return Component(declaration.name, component_id, layout, tuple(fields), doc)
 
@@ -370,7 +412,7 @@ class _Checker:
     def unknown_type(self, owner: str, name: str, spelled: str) -> str:
         declared = self.declared.get(name)
         if declared is not None:
-            return (f"{owner} has type '{spelled}', but '{name}' is {_a(declared.kind)}, not a field type; "
+            return (f"{owner} has type '{spelled}', but '{name}' is {a(declared.kind)}, not a field type; "
                     f"{_TYPE_CHOICES}")
         if name != spelled:
             return f"{owner} has unknown element type '{name}' in '{spelled}'; {_TYPE_CHOICES}"
@@ -446,7 +488,7 @@ class _Checker:
         if declared is not None and declared.kind == "component":
             return
         if declared is not None:
-            message = f"'{name}' is {_a(declared.kind)}, not a component; list only components"
+            message = f"'{name}' is {a(declared.kind)}, not a component; list only components"
         else:
             components = [other.name for other in self.declared.values() if other.kind == "component"]
             close = difflib.get_close_matches(name, components, n=1)
@@ -460,10 +502,7 @@ class _Checker:
         taken = set(self.declared) | set(GENERATED_NAMES) | CPP_KEYWORDS
         storages = {}
         for declaration in declarations:
-            base = snake_case(declaration.name)
-            stem = base.rstrip("_")  # names may end with one '_'
-            candidates = itertools.chain([base, stem + "_"], (f"{stem}_{number}" for number in itertools.count(2)))
-            storage = next(candidate for candidate in candidates if candidate not in taken)
+            storage = unique_name(snake_case(declaration.name), taken)
             taken.add(storage)
             storages[declaration.name] = storage
         return storages
@@ -477,17 +516,3 @@ def _is_header_path(include: Any) -> bool:
     """Whether `include` fits between < and >: not empty, not padded, no <, >, " or line break."""
     return (isinstance(include, str) and bool(include) and include == include.strip()
             and not set(include) & set('<>"\r\n'))
-
-
-def _a(kind: str) -> str:
-    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
-
-
-def _listing(words: Sequence[str]) -> str:
-    """Quoted words joined for a sentence.
-
-    >>> _listing(["type", "default", "doc"])
-    "'type', 'default' and 'doc'"
-    """
-    quoted = [f"'{word}'" for word in words]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]

@@ -47,12 +47,22 @@ class SchemaTestCase(unittest.TestCase):
         return self.errors_of([self.write(name, text) for name, text in files.items()])
 
     def errors_of(self, paths: list[Path]) -> list[str]:
-        """kilnc's error lines for files already written, paths relative to the directory."""
+        """kilnc's error lines for files already written, paths relative to the directory; with errors,
+        the warnings are among them."""
         try:
             validate(load_all([str(path) for path in paths]))
         except SchemaError as error:
-            return [str(diagnostic).replace(str(self.directory) + os.sep, "") for diagnostic in error.diagnostics]
+            return [self.relative(diagnostic) for diagnostic in error.diagnostics]
         return []
+
+    def warnings(self, text: str) -> list[str]:
+        """kilnc's warning lines for a valid schema file, which is called game.toml in them."""
+        found = []
+        validate(load_all([str(self.write("game.toml", text))]), found.append)
+        return [self.relative(diagnostic) for diagnostic in found]
+
+    def relative(self, diagnostic) -> str:
+        return str(diagnostic).replace(str(self.directory) + os.sep, "")
 
     def assertError(self, errors: list[str], location: str, *fragments: str) -> None:
         """There is exactly one error, at `location`, and its message contains every fragment."""
@@ -63,12 +73,15 @@ class SchemaTestCase(unittest.TestCase):
 
     def generate(self, text: str, *more: str) -> tuple[str, str]:
         """components.hpp and world.hpp for schema files game.toml (and more_1.toml, ...)."""
+        outputs = self.outputs(text, *more)
+        return outputs["components.hpp"], outputs["world.hpp"]
+
+    def outputs(self, text: str, *more: str) -> dict[str, str]:
+        """Every file kilnc writes for schema files game.toml (and more_1.toml, ...), by file name."""
         names = ["game.toml"] + [f"more_{index}.toml" for index in range(1, len(more) + 1)]
         paths = [str(self.write(name, body)) for name, body in zip(names, (text,) + more)]
         texts = render(validate(load_all(paths)), names)
-        components = next(text for path, text in texts.items() if path.endswith("/components.hpp"))
-        world = next(text for path, text in texts.items() if path.endswith("/world.hpp"))
-        return components, world
+        return {path.rsplit("/", 1)[1]: text for path, text in texts.items()}
 
     def assertLines(self, text: str, *lines: str) -> None:
         """`text` has each of `lines` as a whole line, in this order (others may come between)."""

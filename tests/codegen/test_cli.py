@@ -88,7 +88,7 @@ class ExitStatus(SchemaTestCase):
             sys.path.insert(0, {str(CODEGEN)!r})
             import kiln_codegen.validate
 
-            def broken(files):
+            def broken(files, warn=None):
                 raise RuntimeError("a bug in kilnc")
 
             kiln_codegen.validate.validate = broken
@@ -133,7 +133,8 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         written = sorted(path.relative_to(self.directory / "out").as_posix()
                          for path in (self.directory / "out").rglob("*") if path.is_file())
-        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/world.hpp"])
+        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/schedule.dot",
+                                   "studio/game/systems.hpp", "studio/game/world.hpp"])
 
     def test_output_is_deterministic_and_names_schemas_relative_to_root(self):
         self.write("schema/game.toml", VALID)
@@ -142,7 +143,7 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(first), "schema/game.toml", cwd=self.directory)
         run_kilnc("generate", "--out", str(second), "--root", str(self.directory),
                   str(self.directory / "schema" / "game.toml"), cwd=REPO)
-        for header in ("components.hpp", "world.hpp"):
+        for header in ("components.hpp", "systems.hpp", "world.hpp", "schedule.dot"):
             text = (first / "game" / header).read_bytes()
             self.assertEqual(text, (second / "game" / header).read_bytes())
             self.assertIn(b"from schema/game.toml (template", text)
@@ -174,7 +175,8 @@ class Outputs(SchemaTestCase):
         schema = self.write("game.toml", VALID.replace('"game"', '"studio::game"'))
         result = run_kilnc("outputs", "--out", "build/generated", str(schema))
         self.assertEqual((result.returncode, result.stdout),
-                         (0, "build/generated/studio/game/components.hpp\nbuild/generated/studio/game/world.hpp\n"))
+                         (0, "build/generated/studio/game/components.hpp\nbuild/generated/studio/game/systems.hpp\n"
+                             "build/generated/studio/game/world.hpp\nbuild/generated/studio/game/schedule.dot\n"))
 
     def test_checks_the_whole_schema(self):
         # CMake runs outputs at configure time: a schema generate would reject stops the configure.

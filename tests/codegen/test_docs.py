@@ -1,10 +1,13 @@
-"""docs/schema.md cannot drift from kilnc: its examples are run.
+"""docs/schema.md and docs/systems.md cannot drift from kilnc: their examples are run.
 
 Fenced blocks by info string:
-  toml            a valid schema; [kiln] with namespace = "game" is assumed when the block has none
-  cpp generated   lines kilnc writes, in this order, for the closest toml block above
+  toml            a valid schema, without warnings; [kiln] with namespace = "game" is assumed when
+                  the block has none
+  cpp generated   lines kilnc writes, in this order, for the closest toml block above (the files
+                  in the order components.hpp, systems.hpp, world.hpp, schedule.dot)
   toml invalid    a schema kilnc rejects (a file called game.toml), with exactly the lines of the
                   text block that follows
+  toml warning    a schema kilnc accepts with warnings, exactly the lines of the text block that follows
 Other blocks (usage code, command lines) are prose.
 """
 
@@ -15,27 +18,37 @@ from .support import REPO, SchemaTestCase
 
 FENCED_BLOCK = re.compile(r"^```([^\n]*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 ASSUMED_HEADER = '[kiln]\nnamespace = "game"\n\n'
+OUTPUT_ORDER = ("components.hpp", "systems.hpp", "world.hpp", "schedule.dot")
 
 
-class SchemaReference(SchemaTestCase):
-    def test_examples_do_what_the_page_says(self):
-        blocks = FENCED_BLOCK.findall((REPO / "docs" / "schema.md").read_text(encoding="utf-8"))
-        kinds = [info for info, _ in blocks]
-        for kind in ("toml", "cpp generated", "toml invalid"):
-            self.assertIn(kind, kinds)
+class Examples(SchemaTestCase):
+    def check_page(self, page: str, kinds: tuple[str, ...]) -> None:
+        blocks = FENCED_BLOCK.findall((REPO / "docs" / page).read_text(encoding="utf-8"))
+        found = [info for info, _ in blocks]
+        for kind in kinds:
+            self.assertIn(kind, found)
         generated = None
         for index, (info, body) in enumerate(blocks):
-            with self.subTest(block=index, info=info, begins=body[:60]):
+            with self.subTest(page=page, block=index, info=info, begins=body[:60]):
                 if info == "toml":
                     schema = body if "[kiln]" in body else ASSUMED_HEADER + body
                     self.assertEqual(self.errors(schema), [])
-                    generated = "".join(self.generate(schema))
+                    self.assertEqual(self.warnings(schema), [])
+                    outputs = self.outputs(schema)
+                    generated = "".join(outputs[name] for name in OUTPUT_ORDER)
                 elif info == "cpp generated":
                     self.assertLines(generated, *body.splitlines())
-                elif info == "toml invalid":
+                elif info in ("toml invalid", "toml warning"):
                     next_info, messages = blocks[index + 1]
                     self.assertEqual(next_info, "text")
-                    self.assertEqual(self.errors(body), messages.splitlines())
+                    found_messages = self.errors(body) if info == "toml invalid" else self.warnings(body)
+                    self.assertEqual(found_messages, messages.splitlines())
+
+    def test_schema_reference(self):
+        self.check_page("schema.md", ("toml", "cpp generated", "toml invalid"))
+
+    def test_systems_page(self):
+        self.check_page("systems.md", ("toml", "cpp generated", "toml invalid", "toml warning"))
 
 
 if __name__ == "__main__":

@@ -42,5 +42,7 @@ template <class World>
 class command_buffer;
 template <class World>
 class deferred_world;
+template <class World>
+class system_commands;
 
 } // namespace kiln

@@ -11,9 +11,12 @@
 #include <kiln/deferred_world.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
+#include <kiln/executor.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/handle.hpp>
 #include <kiln/query.hpp>
+#include <kiln/system.hpp>
+#include <kiln/system_commands.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
 #include <kiln/world.hpp>

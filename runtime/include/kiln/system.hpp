@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include <kiln/deferred_world.hpp>
+#include <kiln/system_commands.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/type_list.hpp>
 

@@ -610,14 +610,10 @@ private:
         if constexpr (S::access::size == 0 && S::with::size == 0) {
             call_once<S>(typename S::resources{});
         } else {
-            [[maybe_unused]] deferred_type deferred{*this, commands_};
-            if constexpr (S::commands) {
-                deferred = deferred_type{*this, commands_of<S>()};
-            }
             for (const auto& target : internal::query_of<S>::targets) {
                 archetype_storage& rows = storages_.*target.storage;
                 const auto chunk = [&](std::size_t begin, std::size_t end) {
-                    run_rows<S>(deferred, rows, target.first_columns, begin, end, typename S::access{},
+                    run_rows<S>(rows, target.first_columns, begin, end, typename S::access{},
                                 typename S::resources{}, std::make_index_sequence<S::access::size>{});
                 };
                 if constexpr (S::parallel && !S::commands) {
@@ -633,15 +629,15 @@ private:
     template <class S, class... Resources>
     void call_once(type_list<Resources...>) {
         if constexpr (S::commands) {
-            deferred_type deferred{*this, commands_of<S>()};
-            S::run(deferred, resource<std::remove_const_t<Resources>>()...);
+            system_commands<basic_world> commands{*this, commands_of<S>()};
+            S::run(commands, resource<std::remove_const_t<Resources>>()...);
         } else {
             S::run(resource<std::remove_const_t<Resources>>()...);
         }
     }
 
     template <class S, class... Access, class... Resources, std::size_t... I>
-    void run_rows(deferred_type& deferred, archetype_storage& rows,
+    void run_rows(archetype_storage& rows,
                   const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin, std::size_t end,
                   type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
         std::byte* const* columns = rows.columns();
@@ -650,12 +646,12 @@ private:
         if constexpr (S::columns) {
             S::run(std::span{std::get<I>(cursors) + begin, end - begin}..., resource<std::remove_const_t<Resources>>()...);
         } else if constexpr (S::commands) {
+            system_commands<basic_world> commands{*this, commands_of<S>()};
             const entity* entities = rows.entities().data();
             for (std::size_t row = begin; row < end; ++row) {
-                S::run(deferred, entities[row], std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
+                S::run(commands, entities[row], std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
             }
         } else {
-            static_cast<void>(deferred);
             for (std::size_t row = begin; row < end; ++row) {
                 S::run(std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
             }

@@ -1,0 +1,72 @@
+"""Access as data: which archetypes a system or observer runs on, and where two systems collide.
+
+Two systems conflict when one writes a component or resource that the other reads or writes:
+run at once, one would see the other's writes half done. A component counts only when some
+archetype holds entities that both systems see; systems whose filters part them (`with` and
+`without`) never touch the same entity, so they cannot collide on its components. Resources are
+one per world, so they always count. Commands do not: each system records its own, and they are
+applied after the stage, in a fixed order.
+"""
+
+from collections.abc import Iterable, Sequence
+
+from .model import Access, Archetype, Component, Resource
+
+
+def matches(access: Access, archetype: Archetype) -> bool:
+    """Whether the entities of `archetype` are seen: it holds all that is required and none of `without`.
+
+    >>> p, f = Component("Position", 0, None, (), None), Component("Frozen", 1, None, (), None)
+    >>> ship, frozen = Archetype("Ship", 0, (p,), "", None), Archetype("FrozenShip", 1, (p, f), "", None)
+    >>> mover = Access(write=(p,), without=(f,))
+    >>> matches(mover, ship), matches(mover, frozen)
+    (True, False)
+    """
+    held = {component.name for component in archetype.components}
+    return (all(component.name in held for component in access.required)
+            and not any(component.name in held for component in access.without))
+
+
+def matched(access: Access, archetypes: Iterable[Archetype]) -> list[Archetype]:
+    """The archetypes whose entities are seen, in the order given."""
+    return [archetype for archetype in archetypes if matches(access, archetype)]
+
+
+def conflicts(first: Access, second: Access, archetypes: Sequence[Archetype]) -> tuple[str, ...]:
+    """The names of what one writes and the other reads or writes: components first, in id order,
+    and only when some archetype matches both; then resources, in the order first names them.
+
+    >>> p, v = Component("Position", 0, None, (), None), Component("Velocity", 1, None, (), None)
+    >>> f = Component("Frozen", 2, None, (), None)
+    >>> time = Resource("Time", (), None)
+    >>> ship, frozen = Archetype("Ship", 0, (p, v), "", None), Archetype("FrozenShip", 1, (p, v, f), "", None)
+    >>> drift = Access(write=(p,), read=(v,), without=(f,))
+    >>> conflicts(drift, Access(read=(p,), resources_write=(time,)), [ship, frozen])
+    ('Position',)
+    >>> conflicts(drift, Access(write=(p,), with_=(f,)), [ship, frozen])  # never the same entity
+    ()
+    >>> conflicts(Access(resources_read=(time,)), Access(resources_write=(time,)), [])
+    ('Time',)
+    """
+    contested_components: list[Component] = []
+    if any(matches(first, archetype) and matches(second, archetype) for archetype in archetypes):
+        contested_components = _contested(first.write, first.components, second.write, second.components)
+        contested_components.sort(key=lambda component: component.id)
+    contested_resources: list[Resource] = _contested(first.resources_write, first.resources,
+                                                     second.resources_write, second.resources)
+    return tuple(item.name for item in contested_components + contested_resources)
+
+
+def _contested(first_writes, first_all, second_writes, second_all) -> list:
+    """Items one side writes and the other touches, each once, in the order `first_all` then
+    `second_all` list them."""
+    first_written = {item.name for item in first_writes}
+    second_written = {item.name for item in second_writes}
+    first_touched = {item.name for item in first_all}
+    second_touched = {item.name for item in second_all}
+    contested = {}
+    for item in (*first_all, *second_all):
+        if (item.name in first_written and item.name in second_touched) or \
+                (item.name in second_written and item.name in first_touched):
+            contested.setdefault(item.name, item)
+    return list(contested.values())

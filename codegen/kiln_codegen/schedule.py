@@ -1,0 +1,175 @@
+"""The schedule, decided at build time: for each stage, the order after and before ask for, the
+conflicts nothing orders, and the batches the runtime runs one after another.
+
+A stage's systems are placed batch by batch. Each time, the systems all of whose predecessors
+are in earlier batches are ready; taken by priority (higher first), then in schema order, each
+joins the batch unless it conflicts with a system already in it, and waits for a later batch
+otherwise. The systems of one batch touch nothing the others write, so they may run at once, and
+the result depends on the schema alone.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .access import conflicts
+from .model import Archetype, Separation, Stage, System
+from .schedule_errors import Ambiguity, OrderCycle, ScheduleProblem
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every stage's plan, in stage order, and what is wrong with them (in stage order too)."""
+
+    stages: tuple[Stage, ...]
+    problems: tuple[ScheduleProblem, ...]
+
+
+def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[Archetype]) -> Plan:
+    """Plans each stage. `systems` are in schema order, and their after, before and ambiguous_with
+    name only systems of their own stage (validation leaves out the others).
+
+    >>> from .model import Access, Resource
+    >>> time = Resource("Time", (), None)
+    >>> tick = System("Tick", "update", Access(resources_write=(time,)))
+    >>> show = System("Show", "update", Access(resources_read=(time,)))
+    >>> log = System("Log", "update", Access(resources_read=(time,)), after=("Tick",))
+    >>> result = plan(["update"], [tick, show, log], [])
+    >>> [[system.name for system in batch] for batch in result.stages[0].batches]
+    [['Tick'], ['Show', 'Log']]
+    >>> [(problem.first.name, problem.second.name, problem.contested) for problem in result.problems]
+    [('Tick', 'Show', ('Time',))]
+    """
+    planned = []
+    problems: list[ScheduleProblem] = []
+    for stage in stages:
+        stage_plan = _StagePlanner(stage, [system for system in systems if system.stage == stage], archetypes)
+        planned.append(stage_plan.stage)
+        problems.extend(stage_plan.problems)
+    return Plan(tuple(planned), tuple(problems))
+
+
+class _StagePlanner:
+    def __init__(self, stage: str, systems: list[System], archetypes: Sequence[Archetype]):
+        self.name = stage
+        self.systems = systems
+        self.index = {system.name: index for index, system in enumerate(systems)}
+        self.order = self.order_edges()
+        self.successors: list[set[int]] = [set() for _ in systems]
+        self.predecessors: list[set[int]] = [set() for _ in systems]
+        for earlier, later in self.order:
+            self.successors[self.index[earlier.name]].add(self.index[later.name])
+            self.predecessors[self.index[later.name]].add(self.index[earlier.name])
+        self.reach = [self.reachable(start) for start in range(len(systems))]
+        self.contested = {
+            (first, second): conflicts(systems[first].access, systems[second].access, archetypes)
+            for first in range(len(systems)) for second in range(first + 1, len(systems))
+        }
+        self.problems: list[ScheduleProblem] = self.cycles()
+        batches = () if self.problems else self.batches()
+        self.problems += self.ambiguities()
+        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches))
+
+    def order_edges(self) -> list[tuple[System, System]]:
+        """Each (earlier, later) pair that after or before asks for, once, in schema order of the
+        system that asks: its after first, then its before."""
+        edges = {}
+        for system in self.systems:
+            for name in system.after:
+                edges.setdefault((name, system.name), (self.systems[self.index[name]], system))
+            for name in system.before:
+                edges.setdefault((system.name, name), (system, self.systems[self.index[name]]))
+        return list(edges.values())
+
+    def reachable(self, start: int) -> set[int]:
+        """The systems that must run after `start`, through any chain of after and before."""
+        seen: set[int] = set()
+        pending = [start]
+        while pending:
+            for successor in self.successors[pending.pop()]:
+                if successor not in seen:
+                    seen.add(successor)
+                    pending.append(successor)
+        return seen
+
+    def ordered(self, first: int, second: int) -> bool:
+        return second in self.reach[first] or first in self.reach[second]
+
+    def cycles(self) -> list[ScheduleProblem]:
+        """One problem per set of systems that after and before join in a circle."""
+        problems: list[ScheduleProblem] = []
+        reported: set[int] = set()
+        for start in range(len(self.systems)):
+            if start in reported or start not in self.reach[start]:
+                continue
+            members = sorted(other for other in self.reach[start] if start in self.reach[other])
+            reported.update(members)
+            path = self.shortest_cycle(members[0])
+            problems.append(OrderCycle(self.name, tuple(self.systems[index] for index in members),
+                                       tuple(self.systems[index] for index in path)))
+        return problems
+
+    def shortest_cycle(self, start: int) -> list[int]:
+        """The shortest way from `start` back to itself, breadth first, successors in schema order."""
+        came_from: dict[int, int] = {}
+        frontier = [start]
+        while frontier:
+            following = []
+            for node in frontier:
+                for successor in sorted(self.successors[node]):
+                    if successor == start:
+                        path = [node]
+                        while path[-1] != start:
+                            path.append(came_from[path[-1]])
+                        return path[::-1]
+                    if successor not in came_from:
+                        came_from[successor] = node
+                        following.append(successor)
+            frontier = following
+        raise AssertionError(f"system {self.systems[start].name} is on no cycle")
+
+    def conflict(self, first: int, second: int) -> tuple[str, ...]:
+        return self.contested[min(first, second), max(first, second)]
+
+    def ambiguities(self) -> list[ScheduleProblem]:
+        problems: list[ScheduleProblem] = []
+        for (first, second), contested in self.contested.items():
+            if not contested or self.ordered(first, second) or self.accepted(first, second):
+                continue
+            problems.append(Ambiguity(self.name, self.systems[first], self.systems[second], contested))
+        return problems
+
+    def accepted(self, first: int, second: int) -> bool:
+        """Whether either system says, with ambiguous_with, that the other may run before or after it."""
+        one, other = self.systems[first], self.systems[second]
+        return other.name in one.ambiguous_with or one.name in other.ambiguous_with
+
+    def batches(self) -> tuple[tuple[System, ...], ...]:
+        """Batch after batch, each as described in this module's docstring, until all are placed."""
+        rank = {index: (-system.priority, index) for index, system in enumerate(self.systems)}
+        placed: set[int] = set()
+        batches = []
+        while len(placed) < len(self.systems):
+            ready = sorted((index for index in range(len(self.systems))
+                            if index not in placed and self.predecessors[index] <= placed), key=rank.__getitem__)
+            batch: list[int] = []
+            for candidate in ready:
+                if not any(self.conflict(candidate, member) for member in batch):
+                    batch.append(candidate)
+            placed.update(batch)
+            batches.append(tuple(self.systems[index] for index in batch))
+        return tuple(batches)
+
+    def separations(self, batches: tuple[tuple[System, ...], ...]) -> tuple[Separation, ...]:
+        """The conflicts that batching alone keeps apart, earlier batch first, in batch order."""
+        batch_of = {system.name: number for number, batch in enumerate(batches) for system in batch}
+        if len(batch_of) < len(self.systems):
+            return ()  # a cycle left the stage without batches
+        position = {system.name: place for place, system in enumerate(system for batch in batches for system in batch)}
+        separations = []
+        for (first, second), contested in self.contested.items():
+            if contested and not self.ordered(first, second):
+                one, other = sorted((self.systems[first], self.systems[second]),
+                                    key=lambda system: (batch_of[system.name], position[system.name]))
+                separations.append(Separation(one, other, contested))
+        separations.sort(key=lambda separation: (position[separation.first.name], position[separation.second.name]))
+        return tuple(separations)

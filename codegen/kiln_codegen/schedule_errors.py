@@ -1,0 +1,64 @@
+"""What can be wrong with a schedule, as one typed list: each kind of problem is a class that
+knows where it is reported and says its message.
+
+An order cycle is always an error: no order runs every system after those it must follow. An
+ambiguity is a warning, or an error under `strict = true`: the schedule still runs, but the order
+of two systems that collide is kilnc's choice rather than the game's.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import Location, joined
+from .model import System
+
+Locate = Callable[[str], Location]  # where a system is declared, by name
+
+
+@dataclass(frozen=True)
+class OrderCycle:
+    """Systems of one stage that after and before order in a circle."""
+
+    stage: str
+    systems: tuple[System, ...]  # all that the circle joins, in schema order
+    path: tuple[System, ...]  # one way round: each runs before the next, the last before the first
+
+    is_warning = False
+
+    @property
+    def subject(self) -> str:
+        """The system the problem is reported at."""
+        return self.systems[0].name
+
+    def message(self, locate: Locate) -> str:
+        members = joined([f"'{system.name}' ({locate(system.name)})" for system in self.systems])
+        names = [system.name for system in self.path + self.path[:1]]
+        circle = f"'{names[0]}' runs before '{names[1]}'" + "".join(f", which runs before '{name}'"
+                                                                  for name in names[2:])
+        return (f"systems {members} in stage '{self.stage}' are ordered in a cycle, so none of them can run "
+                f"first: {circle}; remove one of these after or before")
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """Two systems of one stage that conflict, and that no after or before orders."""
+
+    stage: str
+    first: System  # the one declared first
+    second: System
+    contested: tuple[str, ...]  # what they conflict on: the names of components and resources
+
+    is_warning = True
+
+    @property
+    def subject(self) -> str:
+        return self.second.name
+
+    def message(self, locate: Locate) -> str:
+        what = ", ".join(f"write {name}" for name in self.contested)
+        return (f"systems '{self.first.name}' and '{self.second.name}' in stage '{self.stage}' both access "
+                f"{what} and nothing orders them; add after/before, or ambiguous_with to accept either order")
+
+
+ScheduleProblem = Union[OrderCycle, Ambiguity]

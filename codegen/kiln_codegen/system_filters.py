@@ -1,0 +1,190 @@
+"""Jinja filters for systems.hpp and the schedule in world.hpp: run()'s parameters, the type lists
+of an access, the one-line summary above each system and observer, and each stage's plan."""
+
+from collections.abc import Iterable
+
+from .errors import joined
+from .model import Access, Component, Observer, ObserverEvent, Resource, Schema, Stage, System
+from .names import CPP_KEYWORDS, snake_case, unique_name
+
+RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
+_RUN_INDENT = "    static void run("
+
+
+def access_types(access: Access) -> str:
+    """The components run() is handed, as kiln::type_list arguments: written, then read (const).
+
+    >>> position, rising = Component("Position", 0, None, (), None), Component("Rising", 1, None, (), None)
+    >>> access_types(Access(write=(position,), read=(rising,)))
+    'Position, const Rising'
+    """
+    return ", ".join(_constness(item, access.read) + item.name for item in access.components)
+
+
+def resource_types(access: Access) -> str:
+    """The resources run() is handed, as kiln::type_list arguments: written, then read (const).
+
+    >>> time, input = Resource("Time", (), None), Resource("Input", (), None)
+    >>> resource_types(Access(resources_write=(time,), resources_read=(input,)))
+    'Time, const Input'
+    """
+    return ", ".join(_constness(item, access.resources_read) + item.name for item in access.resources)
+
+
+def cpp_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def cpp_double(value: float) -> str:
+    """A double literal that reads back as `value` exactly, as repr() spells it.
+
+    >>> cpp_double(0.016666668), cpp_double(1 / 60), cpp_double(2)
+    ('0.016666668', '0.016666666666666666', '2.0')
+    """
+    return repr(float(value))
+
+
+def run_declaration(item: System | Observer, schema: Schema) -> str:
+    """`static void run(...);` for a system or observer, indented for its struct.
+
+    Parameters: for an observer, the deferred world and the entity; for a system that gives
+    commands, its record-only kiln::system_commands and the entity (none for a system without
+    components); then one per component, then one per resource. Each is named by its type in snake_case; a name that is a C++ keyword, a name the
+    schema declares, or the name of an earlier parameter gets '_' appended, then '_2'...
+
+    >>> from .model import Layout, Field, Scalar
+    >>> color = Component("Color", 0, Layout.SPLIT, (Field("r", Scalar.U8, None, None),), None)
+    >>> time = Resource("Time", (), None)
+    >>> paint = System("Paint", "render", Access(write=(color,), resources_read=(time,)), commands=True)
+    >>> run_declaration(paint, Schema("game", 1, (), (color,), (time,), (), systems=(paint,)))
+    '    static void run(kiln::system_commands<World>& commands, kiln::entity entity, Color::ref color, const Time& time);'
+    """
+    parameters = ", ".join(run_parameters(item, schema))
+    line = f"{_RUN_INDENT}{parameters});"
+    if len(line) <= RUN_WIDTH:
+        return line
+    return _RUN_INDENT + (",\n" + " " * len(_RUN_INDENT)).join(run_parameters(item, schema)) + ");"
+
+
+def run_parameters(item: System | Observer, schema: Schema) -> list[str]:
+    """run()'s parameters, each as `type name`; see run_declaration."""
+    taken = schema.declared_names | CPP_KEYWORDS | {"std", "kiln"}
+    parameters = []
+
+    def add(cpp_type: str, type_name: str) -> None:
+        name = unique_name(snake_case(type_name), taken)
+        taken.add(name)
+        parameters.append(f"{cpp_type} {name}")
+
+    is_system = isinstance(item, System)
+    if not is_system:
+        add("kiln::deferred_world<World>&", "world")
+        add("kiln::entity", "entity")
+    elif item.commands:
+        # Record-only: a system shares its batch with others, so it may touch
+        # no data beyond what it declared.
+        add("kiln::system_commands<World>&", "commands")
+        if item.per_entity:
+            add("kiln::entity", "entity")
+    columns = is_system and item.columns
+    for component in item.access.components:
+        add(_component_parameter(component, _is_in(component, item.access.read), columns), component.name)
+    for resource in item.access.resources:
+        add(f"{_constness(resource, item.access.resources_read)}{resource.name}&", resource.name)
+    return parameters
+
+
+def system_summary(system: System) -> str:
+    """The comment above a system's struct.
+
+    >>> position = Component("Position", 0, None, (), None)
+    >>> frozen = Component("Frozen", 1, None, (), None)
+    >>> print(system_summary(System("Drift", "fixed_update", Access(write=(position,), without=(frozen,)))))
+    System of stage 'fixed_update': runs for each entity with Position but not Frozen. The game defines run().
+    >>> system_summary(System("Tick", "update", Access(), commands=True))
+    "System of stage 'update': runs once each time the stage runs. The game defines run()."
+    """
+    if not system.per_entity:
+        what = "runs once each time the stage runs"
+    elif system.columns:
+        what = f"runs for each chunk of entities with {_set(system.access)}, handed as columns"
+    else:
+        what = f"runs for each entity with {_set(system.access)}"
+    if system.per_entity and system.parallel:
+        what += ", in chunks that may run at once"
+    return f"System of stage '{system.stage}': {what}. The game defines run()."
+
+
+def observer_summary(observer: Observer) -> str:
+    """The comment above an observer's struct.
+
+    >>> velocity, frozen = Component("Velocity", 0, None, (), None), Component("Frozen", 1, None, (), None)
+    >>> observer_summary(Observer("Stop", ObserverEvent.ENTER, frozen, Access(write=(velocity,), with_=(frozen,))))
+    'Observer (on_add Frozen): runs when an entity comes to have Velocity and Frozen. The game defines run().'
+    >>> observer_summary(Observer("Gone", ObserverEvent.LEAVE, None, Access(without=(frozen,))))
+    'Observer (on_leave): runs when an entity stops lacking Frozen. The game defines run().'
+    """
+    enter = observer.event is ObserverEvent.ENTER
+    if observer.trigger is not None:
+        declared = f"{'on_add' if enter else 'on_remove'} {observer.trigger.name}"
+    else:
+        declared = "on_enter" if enter else "on_leave"
+    access = observer.access
+    if access.required:
+        when = f"{'comes to have' if enter else 'stops having'} {_set(access)}"
+    elif access.without:
+        when = f"{'comes to lack' if enter else 'stops lacking'} {joined(_names(access.without), 'or')}"
+    else:
+        when = "is created" if enter else "is destroyed"
+    return f"Observer ({declared}): runs when an entity {when}. The game defines run()."
+
+
+def stage_plan(stage: Stage) -> str:
+    """A stage's kiln::stage_plan: its enumerator, its batches in order, and when it runs.
+
+    >>> tick, show = System("Tick", "update", Access()), System("Show", "update", Access())
+    >>> stage_plan(Stage("update", ((tick,), (show,))))
+    'kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<Tick>, kiln::batch<Show>>, kiln::stage_role::frame>'
+    >>> stage_plan(Stage("init"))
+    'kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>'
+    """
+    batches = ", ".join(f"kiln::batch<{', '.join(system.name for system in batch)}>" for batch in stage.batches)
+    return f"kiln::stage_plan<stage::{stage.name}, kiln::type_list<{batches}>, kiln::stage_role::{stage.role.value}>"
+
+
+def uses_columns(schema: Schema) -> bool:
+    """Whether some system takes the column form, whose std::span needs <span>."""
+    return any(system.columns for system in schema.systems)
+
+
+FILTERS = {
+    filter.__name__: filter
+    for filter in (access_types, resource_types, cpp_bool, cpp_double, run_declaration, system_summary,
+                   observer_summary, stage_plan, uses_columns)
+}
+
+
+def _component_parameter(component: Component, read_only: bool, columns: bool) -> str:
+    if columns:
+        return f"std::span<{'const ' if read_only else ''}{component.name}>"
+    if component.is_split:
+        return f"{component.name}::{'cref' if read_only else 'ref'}"
+    return f"{'const ' if read_only else ''}{component.name}&"
+
+
+def _set(access: Access) -> str:
+    """The entities an access sees, for a sentence: "Position and Velocity but not Frozen"."""
+    required = joined(_names(access.required))
+    return f"{required} but not {joined(_names(access.without), 'or')}" if access.without else required
+
+
+def _names(items: Iterable[Component | Resource]) -> list[str]:
+    return [item.name for item in items]
+
+
+def _is_in(item: Component | Resource, items: Iterable[Component | Resource]) -> bool:
+    return any(other.name == item.name for other in items)
+
+
+def _constness(item: Component | Resource, read: Iterable[Component | Resource]) -> str:
+    return "const " if _is_in(item, read) else ""

@@ -1,0 +1,132 @@
+#include <kiln/system.hpp>
+
+#include <fixture/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using fixture::World;
+
+TEST_CASE("progress runs init once, fixed stages per fixed step, and frame stages once") {
+    World world; // fixed_step = 0.25 in tests/schema/fixture_systems.toml
+    world.progress(1.0);
+    CHECK(world.resource<fixture::Clock>().ticks == 4);
+    world.progress(0.1);
+    CHECK(world.resource<fixture::Clock>().ticks == 4);
+    world.progress(0.2); // 0.3 accumulated: one more step
+    CHECK(world.resource<fixture::Clock>().ticks == 5);
+}
+
+TEST_CASE("run calls a stage's systems on the entities their queries match") {
+    World world;
+    const kiln::entity particle = world.create<fixture::Particle>(fixture::Velocity{2, 3});
+    const kiln::entity ship = world.create<fixture::Ship>(fixture::Health{60, true}, fixture::Velocity{1, 1});
+    const kiln::entity frozen = world.create<fixture::FrozenShip>(fixture::Health{60, false}, fixture::Velocity{1, 1});
+    world.run(fixture::stage::update);
+    CHECK(world.get<fixture::Position>(particle).x == 2);
+    CHECK(world.get<fixture::Position>(ship).y == 1);
+    CHECK(world.get<fixture::Position>(frozen).y == 0); // Integrate skips the frozen
+    CHECK(world.get<fixture::Health>(ship).hp == 59);
+    CHECK(world.get<fixture::Health>(frozen).hp == 57);
+    CHECK(world.get<fixture::Color>(ship).r == 59); // Paint runs after Decay
+    CHECK(world.get<fixture::Color>(ship).g == 3);
+}
+
+TEST_CASE("a system's commands are applied when its stage ends") {
+    World world;
+    const kiln::entity dying = world.create<fixture::Ship>(fixture::Health{1, true});
+    const kiln::entity weak = world.create<fixture::Ship>(fixture::Health{15, true});
+    world.run(fixture::stage::update);
+    CHECK_FALSE(world.alive(dying));
+    REQUIRE(world.alive(weak));
+    CHECK(world.has<fixture::Frozen>(weak));
+    CHECK(world.get<fixture::Target>(weak).who == weak); // MarkFrozen saw it arrive
+}
+
+TEST_CASE("the column form gets whole columns") {
+    World world;
+    world.create_n<fixture::Particle>(10, [](std::size_t i) { return std::tuple{fixture::Position{float(i), 0}}; });
+    world.run(fixture::stage::render);
+    CHECK(world.resource<fixture::Score>().points == 45);
+}
+
+TEST_CASE("observers run when an entity enters their set, by create or by move") {
+    World world;
+    const kiln::entity born_frozen = world.create<fixture::FrozenShip>();
+    CHECK(world.get<fixture::Target>(born_frozen).who == born_frozen);
+    const kiln::entity ship = world.create<fixture::Ship>();
+    CHECK(world.get<fixture::Target>(ship).who.is_null());
+    world.add<fixture::Frozen>(ship);
+    CHECK(world.get<fixture::Target>(ship).who == ship);
+}
+
+#if KILN_HAS_TBB
+
+namespace {
+
+bool same(const fixture::Position& a, const fixture::Position& b) { return a.x == b.x && a.y == b.y; }
+bool same(const fixture::Velocity& a, const fixture::Velocity& b) { return a.x == b.x && a.y == b.y; }
+bool same(const fixture::Health& a, const fixture::Health& b) { return a.hp == b.hp && a.regen == b.regen; }
+bool same(const fixture::Target& a, const fixture::Target& b) { return a.who == b.who; }
+bool same(const fixture::Color& a, const fixture::Color& b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+bool same(const fixture::Frozen&, const fixture::Frozen&) { return true; }
+
+void populate(World& world, std::uint64_t seed) {
+    std::mt19937_64 random{seed};
+    std::uniform_int_distribution<int> hp{1, 120};
+    std::uniform_int_distribution<int> kind{0, 2};
+    for (int i = 0; i < 20'000; ++i) {
+        const fixture::Velocity velocity{static_cast<float>(i % 7), static_cast<float>(i % 3)};
+        const fixture::Health health{hp(random), i % 2 == 0};
+        switch (kind(random)) {
+        case 0: world.create<fixture::Particle>(velocity); break;
+        case 1: world.create<fixture::Ship>(velocity, health); break;
+        default: world.create<fixture::FrozenShip>(velocity, health); break;
+        }
+    }
+}
+
+// Every archetype holds the same entities in the same rows with the same values.
+template <class... Archetypes>
+void check_identical(World& serial, World& parallel, kiln::type_list<Archetypes...>) {
+    const auto check_archetype = [&]<class A>() {
+        const auto left = serial.storage<A>();
+        const auto right = parallel.storage<A>();
+        REQUIRE(left.size() == right.size());
+        CHECK(std::equal(left.entities().begin(), left.entities().end(), right.entities().begin()));
+        kiln::for_each_type(typename A::components{}, [&]<class C>() {
+            if constexpr (requires(const C& c) { same(c, c); }) {
+                for (std::size_t row = 0; row < left.size(); ++row) {
+                    const C a = left.template at<C>(row);
+                    const C b = right.template at<C>(row);
+                    if (!same(a, b)) {
+                        FAIL_CHECK(A::name << " row " << row << " differs in " << kiln::component_traits<C>::name);
+                        return;
+                    }
+                }
+            }
+        });
+    };
+    (check_archetype.template operator()<Archetypes>(), ...);
+}
+
+} // namespace
+
+TEST_CASE("the parallel executor leaves exactly the world the serial one does") {
+    World serial;
+    World parallel;
+    populate(serial, 2024);
+    populate(parallel, 2024);
+    for (int frame = 0; frame < 40; ++frame) {
+        serial.progress(0.3);
+        parallel.progress(0.3, kiln::parallel_executor{});
+    }
+    CHECK(serial.size() == parallel.size());
+    CHECK(serial.size() < 20'000); // the frames did kill some
+    CHECK(serial.resource<fixture::Clock>().ticks == parallel.resource<fixture::Clock>().ticks);
+    CHECK(serial.resource<fixture::Score>().points == parallel.resource<fixture::Score>().points);
+    check_identical(serial, parallel, fixture::schema::archetypes{});
+}
+
+#endif
