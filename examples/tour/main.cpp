@@ -1,7 +1,8 @@
-// The README's tour: create an entity, run a query over it, destroy it.
+// The README's tour: create an entity, run a query over it, step a frame of
+// the schema's systems, destroy it.
 //
-// The types come from schema/game.toml through kiln_generate; see
-// examples/tour/CMakeLists.txt for the three lines of CMake it takes.
+// The types come from schema/game.toml through kiln_generate, and the
+// systems' bodies from examples/game/logic.cpp; see examples/CMakeLists.txt.
 #include <game/world.hpp>
 
 #include <cstdio>
@@ -24,10 +25,17 @@ int main() {
     const game::Position& moved = world.get<game::Position>(particle);
     std::printf("particle moved to (%g, %g)\n", moved.x, moved.y);
 
+    // One frame of the schedule: among others, Drift moves the particle by
+    // its velocity over one fixed step of 1/60 s.
+    world.progress(1.0 / 60);
+    std::printf("after a frame: (%.2f, %.2f), frame %llu\n", moved.x, moved.y,
+                static_cast<unsigned long long>(world.resource<game::Time>().frame));
+
     world.destroy(particle);
     std::printf("alive after destroy: %s, entities: %zu\n", world.alive(particle) ? "yes" : "no", world.size());
 }
 
 // Output:
 // particle moved to (4, 6)
+// after a frame: (4.05, 6.07), frame 1
 // alive after destroy: no, entities: 0
