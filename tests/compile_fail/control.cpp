@@ -13,3 +13,20 @@ void control(fixture::World& world) {
     static_cast<void>(world.remove<fixture::Frozen>(frozen));
     static_cast<void>(world.get<fixture::Health>(ship).hp);
 }
+
+// The correct twins of the system cases: the declared signature, reading
+// what is read, and commands that record. (This object is compiled, never
+// linked, so it does not clash with tests/runtime/fixture_logic.cpp.)
+void fixture::Decay::run(Health& health) {
+    health.hp -= 1;
+}
+
+void fixture::Paint::run(Color::ref color, const Health& health) {
+    color.r = static_cast<std::uint8_t>(health.hp);
+}
+
+void fixture::Reap::run(kiln::system_commands<World>& commands, kiln::entity entity, const Health&) {
+    if (commands.has<Velocity>(entity)) {
+        commands.destroy(entity);
+    }
+}
