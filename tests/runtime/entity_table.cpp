@@ -67,3 +67,20 @@ TEST_CASE("clear destroys every entity and keeps old handles dead") {
     CHECK(c != b);
     CHECK(table.size() == 1);
 }
+
+TEST_CASE("create_block issues consecutive new handles at consecutive rows") {
+    kiln::entity_table table;
+    table.create({0, 0});
+    CHECK_FALSE(table.has_free_slots());
+    const kiln::entity::index_type first = table.create_block(3, 2, 10);
+    CHECK(first == 1);
+    CHECK(table.size() == 4);
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        const kiln::entity e(first + i, 0);
+        REQUIRE(table.alive(e));
+        CHECK(table.location(e).archetype == 2);
+        CHECK(table.location(e).row == 10 + i);
+    }
+    table.destroy(kiln::entity(first, 0));
+    CHECK(table.has_free_slots());
+}

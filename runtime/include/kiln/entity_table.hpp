@@ -49,6 +49,25 @@ public:
         return issue(where);
     }
 
+    // Issues count handles for new slots with consecutive indices, for
+    // entities at rows first_row, first_row + 1, ... of archetype; returns the
+    // first index. Reused slots go one by one through create: call this only
+    // when there are none (has_free_slots() is false).
+    entity::index_type create_block(std::size_t count, std::uint32_t archetype, std::uint32_t first_row) {
+        KILN_ASSERT(!has_free_slots(), "entity_table::create_block: free slots must be reused first");
+        KILN_CHECK(count <= entity::null_index - slots_.size(), "entity_table::create_block: all %u entity indices are in use",
+                   entity::null_index);
+        const auto first = static_cast<entity::index_type>(slots_.size());
+        slots_.reserve(slots_.size() + count);
+        for (std::size_t i = 0; i < count; ++i) {
+            slots_.push_back({0, archetype, first_row + static_cast<std::uint32_t>(i)});
+        }
+        alive_count_ += count;
+        return first;
+    }
+
+    [[nodiscard]] bool has_free_slots() const noexcept { return free_head_ != no_free_slot; }
+
     // Issues a handle for an entity that is not alive yet, so that deferred
     // commands can name it before it is created; place makes it alive.
     entity reserve() { return issue({reserved_archetype, 0}); }
