@@ -7,6 +7,7 @@
 // is paused.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -30,7 +31,7 @@ template <class Moving, class Frozen>
 struct frozen_world {
     Moving moving;
     Frozen frozen;
-    location_table handles{2};
+    location_table<2> handles;
 };
 
 using soa_world = frozen_world<soa::moving, soa::moving_frozen>;
@@ -100,10 +101,33 @@ void addremove_baseline(benchmark::State& state, std::size_t n) {
     publish(state, n);
 }
 
+// kiln: world.add moves each entity from Moving to MovingFrozen through the
+// generated transition table, world.remove moves it back.
+void addremove_kiln(benchmark::State& state, std::size_t n) {
+    std::optional<bench::World> world;
+    std::vector<kiln::entity> handles;
+    for (auto _ : state) {
+        state.PauseTiming();
+        world.emplace();
+        handles = add_moving(*world, n);
+        state.ResumeTiming();
+        for (const kiln::entity e : handles) {
+            world->add<bench::Frozen>(e, bench::Frozen{1});
+        }
+        for (const kiln::entity e : handles) {
+            world->remove<bench::Frozen>(e);
+        }
+        benchmark::DoNotOptimize(*world);
+    }
+    publish(state, n);
+}
+
 } // namespace
 
 void add_addremove_cases() {
-    add("addremove", {{"soa", addremove_baseline<soa_world>}, {"aos", addremove_baseline<aos_world>}});
+    add("addremove", {{"kiln", addremove_kiln},
+                      {"soa", addremove_baseline<soa_world>},
+                      {"aos", addremove_baseline<aos_world>}});
 }
 
 } // namespace kiln_bench

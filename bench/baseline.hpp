@@ -2,6 +2,7 @@
 // tables that let them destroy or move an entity by handle, as kiln does.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -55,12 +56,11 @@ struct location {
     std::uint32_t row;
 };
 
-// The handles of several groups: handle -> location and, per group,
+// The handles of Groups groups: handle -> location and, per group,
 // row -> handle. Handles are issued densely and never reused.
+template <std::size_t Groups>
 class location_table {
 public:
-    explicit location_table(std::size_t groups) : handle_of_(groups) {}
-
     // Issues the handle of a row appended at the end of group.
     std::uint32_t create(std::uint32_t group) {
         const auto handle = static_cast<std::uint32_t>(where_.size());
@@ -86,7 +86,7 @@ public:
 
 private:
     std::vector<location> where_;
-    std::vector<std::vector<std::uint32_t>> handle_of_;
+    std::array<std::vector<std::uint32_t>, Groups> handle_of_;
 };
 
 } // namespace kiln_bench

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -48,17 +49,34 @@ void gather(std::vector<Handle>& into, const std::vector<Handle>& handles, const
 template <order Order>
 void destroy_kiln(benchmark::State& state, std::size_t n) {
     const std::vector<std::uint32_t> indices = destruction_order<Order>(n);
-    bench::World world;
+    std::optional<bench::World> world;
     std::vector<kiln::entity> doomed;
     for (auto _ : state) {
         state.PauseTiming();
-        world = bench::World{};
-        gather(doomed, add_moving(world, n), indices);
+        world.emplace();
+        gather(doomed, add_moving(*world, n), indices);
         state.ResumeTiming();
         for (const kiln::entity e : doomed) {
-            world.destroy(e);
+            world->destroy(e);
         }
-        benchmark::DoNotOptimize(world);
+        benchmark::DoNotOptimize(*world);
+    }
+    publish(state, n);
+}
+
+// Every entity destroyed through the deferred_world of a loop over them,
+// in creation order: recorded during the loop, applied when it returns.
+void destroy_deferred_kiln(benchmark::State& state, std::size_t n) {
+    std::optional<bench::World> world;
+    for (auto _ : state) {
+        state.PauseTiming();
+        world.emplace();
+        add_moving(*world, n);
+        state.ResumeTiming();
+        world->each<const bench::Position>(kiln::with<bench::Velocity>,
+                                           [](bench::World::deferred_type& deferred, kiln::entity e,
+                                              bench::Position::cref) { deferred.destroy(e); });
+        benchmark::DoNotOptimize(*world);
     }
     publish(state, n);
 }
@@ -124,6 +142,11 @@ void add_destroy_cases() {
     add("destroy", {{"kiln", destroy_kiln<order::creation>},
                     {"soa", destroy_soa<order::creation>},
                     {"aos", destroy_aos<order::creation>}});
+    // Not a case of BENCH_CASES.md: the cost of a destroy recorded in the
+    // world's command buffer while a loop runs and applied when it ends,
+    // beside the direct one above. No baseline: hand-written code has no
+    // deferral to compare with.
+    add("destroy_deferred", {{"kiln", destroy_deferred_kiln}});
     add("destroy_shuffled", {{"kiln", destroy_kiln<order::shuffled>},
                              {"soa", destroy_soa<order::shuffled>},
                              {"aos", destroy_aos<order::shuffled>}});

@@ -26,7 +26,7 @@ namespace {
 template <bool Count>
 std::size_t iterate2_pass(bench::World& world) {
     std::size_t visited = 0;
-    world.each<bench::Position, const bench::Velocity>([&visited](bench::Position& p, const bench::Velocity& v) {
+    world.each<bench::Position, const bench::Velocity>([&visited](bench::Position::ref p, bench::Velocity::cref v) {
         p.x += v.x * dt;
         p.y += v.y * dt;
         if constexpr (Count) {
@@ -94,7 +94,7 @@ template <bool Count>
 std::size_t iterate3_pass(bench::World& world) {
     std::size_t visited = 0;
     world.each<bench::Position, const bench::Velocity, bench::Data>(
-        [&visited](bench::Position& p, const bench::Velocity& v, bench::Data& d) {
+        [&visited](bench::Position::ref p, bench::Velocity::cref v, bench::Data::ref d) {
             p.x += v.x * dt + d.b;
             p.y += v.y * dt;
             ++d.a;

@@ -1,14 +1,20 @@
 // kiln_bench: every case of bench/README.md, for kiln and the hand-written
 // baselines. Besides Google Benchmark's own context, the JSON output records
 // how this binary was built and run, for bench/report.py: the command line,
-// the compiler and flags, the CPU, and the bench/run command that started it
-// (bench/run passes it in the environment variable KILN_BENCH_RUN).
+// the compiler and flags, the CPU, the allocator's policy, the scheduling
+// priority, and the bench/run command that started it (bench/run passes it in
+// the environment variable KILN_BENCH_RUN).
 #include <cstddef>
 #include <cstdlib>
 #include <fstream>
 #include <string>
 
+#include <sys/resource.h>
 #include <sys/utsname.h>
+
+#if defined(__GLIBC__)
+#    include <malloc.h>
+#endif
 
 #include <benchmark/benchmark.h>
 
@@ -44,6 +50,11 @@ std::string machine() {
     return uname(&names) == 0 ? names.machine : "unknown";
 }
 
+// The scheduling priority this process runs at, as `nice` counts it.
+std::string niceness() {
+    return std::to_string(getpriority(PRIO_PROCESS, 0));
+}
+
 std::string command_line(int argc, char** argv) {
     std::string command = argv[0];
     for (int i = 1; i < argc; ++i) {
@@ -53,14 +64,32 @@ std::string command_line(int argc, char** argv) {
     return command;
 }
 
+// Makes the allocator keep the memory it frees, so that what a benchmark
+// costs does not depend on which benchmarks ran before it. By default glibc
+// returns large blocks to the system and adapts its thresholds as it goes;
+// the next allocation of the same size then faults its pages in afresh,
+// which in a virtual machine can cost more than the work measured.
+std::string keep_freed_memory() {
+#if defined(__GLIBC__)
+    if (mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, -1) == 1) {
+        return "glibc, freed memory kept in the process (M_MMAP_MAX 0, M_TRIM_THRESHOLD -1)";
+    }
+    return "glibc, defaults (mallopt failed)";
+#else
+    return "the platform's default";
+#endif
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+    benchmark::AddCustomContext("kiln_allocator", keep_freed_memory());
     benchmark::AddCustomContext("kiln_command", command_line(argc, argv));
     benchmark::AddCustomContext("kiln_compiler", compiler());
     benchmark::AddCustomContext("kiln_build", KILN_BENCH_BUILD);
     benchmark::AddCustomContext("kiln_cpu", cpu());
     benchmark::AddCustomContext("kiln_machine", machine());
+    benchmark::AddCustomContext("kiln_nice", niceness());
     if (const char* run = std::getenv("KILN_BENCH_RUN")) {
         benchmark::AddCustomContext("kiln_run", run);
     }

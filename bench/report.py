@@ -22,6 +22,7 @@ import json
 import math
 import os
 import pathlib
+import shlex
 import sys
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
@@ -57,7 +58,18 @@ CASES = (
     ),
     Case("destroy", 2.0, "N entities with Position and Velocity destroyed by handle in creation order."),
     Case("destroy_shuffled", None, "The same, destroyed in the shuffled order of get."),
+    Case(
+        "destroy_deferred",
+        None,
+        "N entities destroyed through the deferred_world of a loop over them, applied when it returns (kiln only).",
+    ),
     Case("get", 1.5, "The Position of each of N entities read by handle in a shuffled order, summing `p.x + p.y`."),
+    Case(
+        "get_checked",
+        None,
+        "get, against a hand-written soa that also checks a generational handle (slot table, then row): "
+        "what any safe handle costs.",
+    ),
 )
 CASE_NAMES = tuple(case.name for case in CASES)
 IMPLEMENTATIONS = ("kiln", "soa", "aos")
@@ -142,16 +154,17 @@ def load(path: pathlib.Path) -> tuple[dict, dict[tuple[str, str, int], Result]]:
 def format_ns(value: float) -> str:
     """Three significant digits, without exponents.
 
-    >>> [format_ns(x) for x in (0.29341, 3.4399, 34.401, 123.4)]
-    ['0.293', '3.44', '34.4', '123']
+    >>> [format_ns(x) for x in (0.29341, 0.99961, 3.4399, 34.401, 123.4)]
+    ['0.293', '1.00', '3.44', '34.4', '123']
     """
-    if value >= 100:
-        return f"{value:.0f}"
-    if value >= 10:
-        return f"{value:.1f}"
-    if value >= 1:
-        return f"{value:.2f}"
-    return f"{value:.3f}"
+    rounded = float(f"{value:.3g}")
+    if rounded >= 100:
+        return f"{rounded:.0f}"
+    if rounded >= 10:
+        return f"{rounded:.1f}"
+    if rounded >= 1:
+        return f"{rounded:.2f}"
+    return f"{rounded:.3f}"
 
 
 def format_bytes(size: int) -> str:
@@ -200,8 +213,10 @@ def machine_lines(context: dict) -> list[str]:
         ("frequency scaling", "unknown" if scaling is None else ("on" if scaling else "off")),
         ("compiler", context.get("kiln_compiler", "unknown")),
         ("build", context.get("kiln_build", "unknown")),
+        ("allocator", context.get("kiln_allocator", "unknown")),
         ("Google Benchmark library", f"{context.get('library_build_type', 'unknown')} build"),
         ("run at", context.get("date", "unknown")),
+        ("priority (nice)", context.get("kiln_nice", "unknown")),
         ("load average at the start", " ".join(f"{load:.2f}" for load in context.get("load_avg", [])) or "unknown"),
     ]
     lines = ["| | |", "|---|---|"]
@@ -209,9 +224,9 @@ def machine_lines(context: dict) -> list[str]:
     return lines
 
 
-def command_lines(context: dict, json_argument: str) -> list[str]:
+def command_lines(context: dict, report_arguments: list[str]) -> list[str]:
     kiln_bench = ["```sh", context.get("kiln_command", "kiln_bench"), "```"]
-    report = ["```sh", f"/usr/bin/python3 bench/report.py {json_argument}", "```"]
+    report = ["```sh", shlex.join(["/usr/bin/python3", "bench/report.py", *report_arguments]), "```"]
     if "kiln_run" not in context:
         return ["The benchmarks ran with", "", *kiln_bench, "", "and this page and its plot were written with", "", *report]
     return [
@@ -230,7 +245,7 @@ def command_lines(context: dict, json_argument: str) -> list[str]:
     ]
 
 
-def markdown(context: dict, results, json_argument: str, plot_link: str) -> str:
+def markdown(context: dict, results, report_arguments: list[str], plot_link: str) -> str:
     repetitions = sorted({result.repetitions for result in results.values()})
     statistic = (
         f"the median of {repetitions[0]} repetitions"
@@ -285,7 +300,7 @@ def markdown(context: dict, results, json_argument: str, plot_link: str) -> str:
         "",
         "## Commands",
         "",
-        *command_lines(context, json_argument),
+        *command_lines(context, report_arguments),
         "",
         "`entities` is the number of entities one iteration processes; for the iteration",
         "cases it is counted by an untimed pass before timing starts. `cv` is the largest",
@@ -385,7 +400,7 @@ def main() -> int:
     try:
         context, results = load(pathlib.Path(arguments.results))
         plot_link = pathlib.Path(os.path.relpath(arguments.plot, arguments.markdown.parent)).as_posix()
-        page = markdown(context, results, arguments.results, plot_link)
+        page = markdown(context, results, sys.argv[1:], plot_link)
         plot(results, arguments.plot)
     except ReportError as error:
         print(f"bench/report.py: {error}", file=sys.stderr)

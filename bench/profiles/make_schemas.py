@@ -8,7 +8,11 @@ shapes. Half the archetypes hold Position and Velocity, so that a query over
 them spans many archetypes, as in a real game. The choice is seeded: running
 this again writes the same bytes.
 
-Usage: bench/profiles/make_schemas.py [--out schema/bench]
+It also writes the schedule benchmark's world, schema/bench/dispatch.toml:
+64 systems over 8 components, with bench/dispatch_systems.cpp holding their
+empty bodies.
+
+Usage: bench/profiles/make_schemas.py [--out schema/bench] [--bodies bench]
 """
 
 import argparse
@@ -70,13 +74,56 @@ def profile_schema(name: str, component_count: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+DISPATCH_SYSTEMS = 64
+DISPATCH_COMPONENTS = 8
+
+
+def dispatch_schema() -> str:
+    """64 systems in one stage, each writing one of 8 components, so that
+    kilnc batches them 8 at a time; their world's archetype holds all 8."""
+    lines = [
+        f"# The schedule benchmark's world: {DISPATCH_SYSTEMS} systems over {DISPATCH_COMPONENTS} components.",
+        "# Written by bench/profiles/make_schemas.py; edit that, not this.",
+        "",
+        "[kiln]",
+        'namespace = "bench::dispatch"',
+        "strict = false",
+    ]
+    components = [f"D{index}" for index in range(DISPATCH_COMPONENTS)]
+    for component in components:
+        lines += ["", f"[component.{component}]", 'value = "f32"']
+    quoted = ", ".join(f'"{component}"' for component in components)
+    lines += ["", "[archetype.Everything]", f"components = [{quoted}]"]
+    for index in range(DISPATCH_SYSTEMS):
+        lines += ["", f"[system.S{index:02}]", 'stage = "update"', f'write = ["{components[index % DISPATCH_COMPONENTS]}"]']
+        if index >= DISPATCH_COMPONENTS:
+            lines.append(f'after = ["S{index - DISPATCH_COMPONENTS:02}"]')
+    return "\n".join(lines) + "\n"
+
+
+def dispatch_bodies() -> str:
+    lines = [
+        "// The empty bodies of schema/bench/dispatch.toml's systems.",
+        "// Written by bench/profiles/make_schemas.py; edit that, not this.",
+        "#include <bench/dispatch/systems.hpp>",
+        "",
+    ]
+    for index in range(DISPATCH_SYSTEMS):
+        component = f"D{index % DISPATCH_COMPONENTS}"
+        lines.append(f"void bench::dispatch::S{index:02}::run({component}&) {{}}")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("schema/bench"))
+    parser.add_argument("--bodies", type=pathlib.Path, default=pathlib.Path("bench"))
     arguments = parser.parse_args()
     arguments.out.mkdir(parents=True, exist_ok=True)
     for name, component_count in PROFILES.items():
         (arguments.out / f"profile_{name}.toml").write_text(profile_schema(name, component_count))
+    (arguments.out / "dispatch.toml").write_text(dispatch_schema())
+    (arguments.bodies / "dispatch_systems.cpp").write_text(dispatch_bodies())
 
 
 if __name__ == "__main__":

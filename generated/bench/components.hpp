@@ -12,17 +12,76 @@ namespace bench {
 struct Position {
     float x{};
     float y{};
+
+    // One row of Position's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Position() const { return {x, y}; }
+
+        const basic_ref& operator=(const Position& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Velocity {
     float x{};
     float y{};
+
+    // One row of Velocity's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Velocity() const { return {x, y}; }
+
+        const basic_ref& operator=(const Velocity& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Data {
     std::int32_t a{};
     float b{};
     double c{};
+
+    // One row of Data's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, std::int32_t> a;
+        kiln::field_ref_t<Const, float> b;
+        kiln::field_ref_t<Const, double> c;
+
+        operator Data() const { return {a, b, c}; }
+
+        const basic_ref& operator=(const Data& value) const
+            requires(!Const)
+        {
+            a = value.a;
+            b = value.b;
+            c = value.c;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Frozen {
@@ -35,21 +94,24 @@ template <>
 struct kiln::component_traits<bench::Position> {
     static constexpr std::uint32_t id = 0;
     static constexpr std::string_view name = "Position";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::Position::x, &bench::Position::y);
 };
 
 template <>
 struct kiln::component_traits<bench::Velocity> {
     static constexpr std::uint32_t id = 1;
     static constexpr std::string_view name = "Velocity";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::Velocity::x, &bench::Velocity::y);
 };
 
 template <>
 struct kiln::component_traits<bench::Data> {
     static constexpr std::uint32_t id = 2;
     static constexpr std::string_view name = "Data";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::Data::a, &bench::Data::b, &bench::Data::c);
 };
 
 template <>

@@ -23,4 +23,19 @@ enum class stage : std::uint8_t {
     shutdown,
 };
 
+// System of stage 'update': runs for each entity with Position and Velocity, in chunks that may run
+// at once. The game defines run().
+struct Orbit {
+    static constexpr std::string_view name = "Orbit";
+    using access = kiln::type_list<Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = true;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity);
+};
+
 } // namespace bench

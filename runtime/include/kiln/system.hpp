@@ -8,6 +8,7 @@
 #include <kiln/deferred_world.hpp>
 #include <kiln/system_commands.hpp>
 #include <kiln/entity.hpp>
+#include <kiln/fwd.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln {

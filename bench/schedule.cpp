@@ -1,0 +1,81 @@
+// The cost of running systems, beside the cases of bench/README.md:
+//
+// schedule_dispatch/<executor>/64   one run of a stage of 64 systems over an
+//                                    empty world (schema/bench/dispatch.toml):
+//                                    what the schedule itself costs a frame
+// system_parallel/<executor>/N       one run of Orbit, a parallel = true system
+//                                    bound by computation, over N entities:
+//                                    the speed-up of 2 cores over 1
+//
+// <executor> is serial or parallel (oneTBB). Run: build/release/bench/kiln_bench_schedule
+#include <cmath>
+#include <cstddef>
+
+#include <benchmark/benchmark.h>
+#include <bench/dispatch/world.hpp>
+#include <bench/world.hpp>
+
+#include "setup.hpp"
+#include "values.hpp"
+
+// Orbit moves each entity along a short path, step by step: sixteen square
+// roots and divisions per entity, so that the cores, not memory, set the pace.
+void bench::Orbit::run(Position::ref position, Velocity::cref velocity) {
+    float x = position.x;
+    float y = position.y;
+    for (int step = 0; step < 16; ++step) {
+        const float radius = std::sqrt(x * x + y * y) + 1.0f;
+        x += velocity.x / radius * kiln_bench::dt;
+        y += velocity.y / radius * kiln_bench::dt;
+    }
+    position.x = x;
+    position.y = y;
+}
+
+namespace {
+
+template <class Executor>
+void schedule_dispatch(benchmark::State& state) {
+    bench::dispatch::World world;
+    benchmark::DoNotOptimize(&world); // the world escapes: its sizes are read every run
+    for (auto _ : state) {
+        world.run(bench::dispatch::stage::update, Executor{});
+        benchmark::ClobberMemory();
+    }
+    state.counters["systems"] = 64;
+    state.counters["s_per_system"] =
+        benchmark::Counter(64, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+template <class Executor>
+void system_parallel(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    bench::World world;
+    kiln_bench::add_moving(world, n);
+    for (auto _ : state) {
+        world.run(bench::stage::update, Executor{});
+        benchmark::ClobberMemory();
+    }
+    state.counters["entities"] = static_cast<double>(n);
+    state.counters["s_per_entity"] = benchmark::Counter(
+        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+} // namespace
+
+BENCHMARK(schedule_dispatch<kiln::serial_executor>)->Name("schedule_dispatch/serial/64")->UseRealTime();
+BENCHMARK(system_parallel<kiln::serial_executor>)
+    ->Name("system_parallel/serial")
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->UseRealTime();
+#if KILN_HAS_TBB
+BENCHMARK(schedule_dispatch<kiln::parallel_executor>)->Name("schedule_dispatch/parallel/64")->UseRealTime();
+BENCHMARK(system_parallel<kiln::parallel_executor>)
+    ->Name("system_parallel/parallel")
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->UseRealTime();
+#endif
+
+BENCHMARK_MAIN();
