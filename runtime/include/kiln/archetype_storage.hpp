@@ -28,7 +28,8 @@ class archetype_storage {
 public:
     // layouts must outlive the storage: kiln::column_layouts<...> does.
     explicit archetype_storage(std::span<const column_layout> layouts)
-        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())} {}
+        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())},
+          uniform_size_{uniform_size(layouts)} {}
 
     archetype_storage(const archetype_storage&) = delete;
     archetype_storage& operator=(const archetype_storage&) = delete;
@@ -36,7 +37,7 @@ public:
     archetype_storage(archetype_storage&& other) noexcept
         : layouts_{other.layouts_}, columns_{std::move(other.columns_)},
           entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
-          capacity_{std::exchange(other.capacity_, 0)} {
+          capacity_{std::exchange(other.capacity_, 0)}, uniform_size_{other.uniform_size_} {
         other.columns_ = std::make_unique<std::byte*[]>(other.layouts_.size());
     }
 
@@ -89,9 +90,15 @@ public:
         if (row == last) {
             return null_entity;
         }
-        for (std::size_t column = 0; column < layouts_.size(); ++column) {
-            const std::size_t size = layouts_[column].size;
-            copy_element(columns_[column] + row * size, columns_[column] + last * size, size);
+        switch (uniform_size_) {
+        case 4: copy_rows<4>(row, last); break;
+        case 8: copy_rows<8>(row, last); break;
+        default:
+            for (std::size_t column = 0; column < layouts_.size(); ++column) {
+                const std::size_t size = layouts_[column].size;
+                copy_element(columns_[column] + row * size, columns_[column] + last * size, size);
+            }
+            break;
         }
         entities_[row] = entities_[last];
         return entities_[row];
@@ -106,10 +113,33 @@ public:
         std::swap(entities_, other.entities_);
         std::swap(size_, other.size_);
         std::swap(capacity_, other.capacity_);
+        std::swap(uniform_size_, other.uniform_size_);
     }
 
 private:
     static constexpr std::size_t max_rows = ~std::uint32_t{0};
+
+    // The element size every column shares, or 0 when they differ: most
+    // archetypes' columns are all 4-byte fields (split) or all 8-byte pairs,
+    // and then a row is copied without deciding each column's size.
+    static std::size_t uniform_size(std::span<const column_layout> layouts) noexcept {
+        if (layouts.empty()) {
+            return 0;
+        }
+        for (const column_layout layout : layouts) {
+            if (layout.size != layouts.front().size) {
+                return 0;
+            }
+        }
+        return layouts.front().size;
+    }
+
+    template <std::size_t Size>
+    void copy_rows(std::size_t row, std::size_t last) noexcept {
+        for (std::size_t column = 0; column < layouts_.size(); ++column) {
+            std::memcpy(columns_[column] + row * Size, columns_[column] + last * Size, Size);
+        }
+    }
 
     // Copies one element; the common sizes become single moves.
     static void copy_element(std::byte* target, const std::byte* source, std::size_t size) noexcept {
@@ -161,6 +191,7 @@ private:
     entity* entities_ = nullptr;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
+    std::size_t uniform_size_;
 };
 
 } // namespace kiln
