@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from . import dot_filters, system_filters
 from .floats import shortest_f32
-from .model import Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Scalar, Schema
+from .model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Origin, Resource, Scalar,
+                    Schema)
 
 _CPP_SCALARS = {
     Scalar.BOOL: "bool",
@@ -26,6 +27,7 @@ _CPP_SCALARS = {
     Scalar.F64: "double",
     Scalar.ENTITY: "kiln::entity",
 }
+_STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
 COMMENT_WIDTH = 100  # columns, counting the indentation and the "// "
@@ -130,6 +132,83 @@ def member_pointers(component: Component, namespace: str) -> str:
     return ", ".join(f"&{namespace}::{component.name}::{field.name}" for field in component.fields)
 
 
+def schema_type(field_type: FieldType) -> str:
+    """A field's type as the schema spells it.
+
+    >>> schema_type(Scalar.F32), schema_type(Array(Scalar.U8, 4)), schema_type(Extern("Mat4", "quads::mat4", None))
+    ('f32', 'u8[4]', 'Mat4')
+    """
+    if isinstance(field_type, Array):
+        return f"{schema_type(field_type.element)}[{field_type.length}]"
+    if isinstance(field_type, Extern):
+        return field_type.name
+    return field_type.value
+
+
+def cpp_string(text: str | None) -> str:
+    """`text` as a C++ string literal; "" for None. Control characters are escaped, the rest kept.
+
+    >>> print(cpp_string('Say "hi"'), cpp_string("two\\nlines"), cpp_string("C:\\\\"), cpp_string(None))
+    "Say \\"hi\\"" "two\\nlines" "C:\\\\" ""
+    >>> print(cpp_string("bell\\a1"))
+    "bell\\0071"
+    """
+    if text is None:
+        return '""'
+    escaped = []
+    for char in text:
+        if char in _STRING_ESCAPES:
+            escaped.append(_STRING_ESCAPES[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            escaped.append(f"\\{ord(char):03o}")  # three octal digits: the escape cannot run on
+        else:
+            escaped.append(char)
+    return '"' + "".join(escaped) + '"'
+
+
+def default_text(field: Field) -> str:
+    """A field's default as kilnc writes it in the member initialiser, without the initialiser's own
+    braces; "" when the field has none (and is value-initialised).
+
+    >>> default_text(Field("x", Scalar.F32, 0.5, None)), default_text(Field("xs", Array(Scalar.U8, 2), (1, 2), None))
+    ('0.5f', '{1, 2}')
+    >>> default_text(Field("x", Scalar.F32, None, None))
+    ''
+    """
+    return "" if field.default is None else cpp_value(field.default, field.type)
+
+
+def field_info(field: Field, record: Component | Resource, namespace: str) -> str:
+    """One kiln::field_info initialiser: name, schema type, offset, size, default text and doc.
+
+    >>> health = Component("Health", 0, None, (Field("hp", Scalar.I32, 100, "Hit points."),), None)
+    >>> print(field_info(health.fields[0], health, "game"))
+    {"hp", "i32", offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points."}
+    """
+    qualified = f"{namespace}::{record.name}"
+    return (f"{{{cpp_string(field.name)}, {cpp_string(schema_type(field.type))}, offsetof({qualified}, {field.name}), "
+            f"sizeof({qualified}::{field.name}), {cpp_string(default_text(field))}, {doc_string(field.doc)}}}")
+
+
+def doc_string(doc: str | None) -> str:
+    """A declaration's doc as a C++ string literal, without the blank space around it; "" for none.
+
+    >>> doc_string("  The clock.\\n"), doc_string(None)
+    ('"The clock."', '""')
+    """
+    return cpp_string(doc.strip() if doc is not None else None)
+
+
+def cpp_origin(origin: Origin, sources: list[str]) -> str:
+    """Where a declaration is written, as a kiln::schema_origin initialiser; `sources` are the schema
+    paths as the banner names them, in command-line order.
+
+    >>> cpp_origin(Origin(1, 12), ["schema/core.toml", "schema/game.toml"])
+    '{"schema/game.toml", 12}'
+    """
+    return f"{{{cpp_string(sources[origin.file])}, {origin.line}}}"
+
+
 def comment(text: str, indent: int = 0) -> str:
     """`text` as // comment lines, indented; lines longer than COMMENT_WIDTH wrap at spaces.
 
@@ -163,8 +242,8 @@ def standard_headers(schema: Schema) -> list[str]:
 
 FILTERS = {
     **{filter.__name__: filter
-       for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, comment,
-                      standard_headers)},
+       for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, schema_type, cpp_string,
+                      default_text, field_info, doc_string, cpp_origin, comment, standard_headers)},
     **system_filters.FILTERS,
     **dot_filters.FILTERS,
 }

@@ -50,6 +50,20 @@ class Scalar(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a declaration is written: its file, as the index among the files given to kilnc (in
+    command-line order), and the line of its table header, from 1. The generated metadata names it,
+    so that tools can point at the schema."""
+
+    file: int
+    line: int
+
+
+# What declarations built without files (in tests and doctests) say they come from.
+NO_ORIGIN = Origin(0, 0)
+
+
+@dataclass(frozen=True)
 class Extern:
     """A C++ type defined outside the schema, which field types name by `name`."""
 
@@ -92,6 +106,7 @@ class Component:
     layout: Layout
     fields: tuple[Field, ...]
     doc: str | None
+    origin: Origin = NO_ORIGIN
 
     @property
     def is_split(self) -> bool:
@@ -105,6 +120,7 @@ class Resource:
     name: str
     fields: tuple[Field, ...]
     doc: str | None
+    origin: Origin = NO_ORIGIN
 
     # Resources share the struct template with components, which asks this.
     is_split = False
@@ -117,6 +133,7 @@ class Archetype:
     components: tuple[Component, ...]
     storage: str  # the member of archetype_storages that holds this archetype's entities
     doc: str | None
+    origin: Origin = NO_ORIGIN
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from .defaults import DefaultProblem, check_default
 from .errors import Diagnostic, Location, SchemaError, a, in_report_order, listing, shown
 from .key_positions import KeyPath
 from .loader import SchemaFile
-from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Resource, Scalar, Schema
+from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Origin, Resource, Scalar, Schema
 from .names import CPP_KEYWORDS, name_problem, snake_case, unique_name
 from .schedule import plan
 from .schedule_errors import ScheduleProblem
@@ -44,7 +44,7 @@ GENERATED_NAMES = {
     "stage": "the enum of stages",
     **dict.fromkeys(
         ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages", "systems",
-         "observers", "fixed_step", "schedule"),
+         "observers", "fixed_step", "schedule", "origin"),
         "a member of the generated archetype and schema structs",
     ),
     **dict.fromkeys(
@@ -113,6 +113,11 @@ class _Declaration:
     @property
     def label(self) -> str:
         return f"{self.kind} '{self.name}'"
+
+    @property
+    def origin(self) -> Origin:
+        """Where the generated metadata says the declaration is: its file and its table header's line."""
+        return Origin(self.order[0], self.location.line)
 
 
 class _Checker:
@@ -327,12 +332,12 @@ class _Checker:
                                f"{label}: field name '{field.name}' is taken by the view kilnc generates for split "
                                f"components ({listing(SPLIT_VIEW_NAMES)}); choose another name")
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
-        return Component(declaration.name, component_id, layout, tuple(fields), doc)
+        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin)
 
     def resource(self, declaration: _Declaration) -> Resource:
         options = self.options(declaration)
         doc = self.doc(declaration.file, declaration.keys + ("kiln", "doc"), options.get("doc"), declaration.label)
-        return Resource(declaration.name, tuple(self.fields(declaration)), doc)
+        return Resource(declaration.name, tuple(self.fields(declaration)), doc, declaration.origin)
 
     def options(self, declaration: _Declaration) -> dict[str, Any]:
         """The reserved key `kiln` of a component or resource: its options, not a field."""
@@ -450,7 +455,8 @@ class _Checker:
                            "an entity's components decide its archetype, so merge the two or add a tag "
                            "component to one of them")
             members = tuple(by_name[name] for name in names if name in by_name)
-            archetypes.append(Archetype(declaration.name, archetype_id, members, storages[declaration.name], doc))
+            archetypes.append(Archetype(declaration.name, archetype_id, members, storages[declaration.name], doc,
+                                        declaration.origin))
         return archetypes
 
     def component_names(self, declaration: _Declaration) -> list[str] | None:

@@ -254,6 +254,16 @@ class NameErrors(SchemaTestCase):
         """)
         self.assertError(errors, "game.toml:4:11", "resource name 'World' is taken by the generated code")
 
+    def test_origin_is_a_member_of_every_archetype(self):
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.origin]
+        """)
+        self.assertError(errors, "game.toml:4:12", "component name 'origin' is taken by the generated code (a member "
+                         "of the generated archetype and schema structs)")
+
     def test_reserved_identifiers(self):
         errors = self.errors("""
             [kiln]

@@ -1,5 +1,8 @@
 // The correct twin of every compile_fail case: this must compile.
 #include <fixture/world.hpp>
+#include <kiln/reflect.hpp>
+
+#include <string_view>
 
 void control(fixture::World& world) {
     world.each<fixture::Position, const fixture::Velocity>([](fixture::Position&, const fixture::Velocity&) {});
@@ -12,6 +15,8 @@ void control(fixture::World& world) {
     const kiln::handle<fixture::FrozenShip> frozen = world.add<fixture::Frozen>(ship);
     static_cast<void>(world.remove<fixture::Frozen>(frozen));
     static_cast<void>(world.get<fixture::Health>(ship).hp);
+    fixture::Color color = world.get<fixture::Color>(ship);
+    kiln::for_each_field(color, [](std::string_view, auto&) {});
 }
 
 // The correct twins of the system cases: the declared signature, reading

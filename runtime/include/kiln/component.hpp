@@ -9,13 +9,14 @@
 #include <type_traits>
 
 #include <kiln/entity.hpp>
+#include <kiln/field_info.hpp>
 
 namespace kiln {
 
 // The version of the contract between kilnc's output and this runtime.
 // Generated headers static_assert it, so a stale header fails the build with
 // a sentence instead of a page of template errors.
-inline constexpr int codegen_abi = 1;
+inline constexpr int codegen_abi = 2;
 
 // How an archetype stores a component's values.
 enum class layout : std::uint8_t {
@@ -25,15 +26,18 @@ enum class layout : std::uint8_t {
 };
 
 // Specialized by generated code for each component C with
-//   static constexpr std::uint32_t id;          // dense, in schema order
-//   static constexpr std::string_view name;     // as written in the schema
+//   static constexpr std::uint32_t id;            // dense, in schema order
+//   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr kiln::layout layout;
-//   static constexpr std::tuple fields;         // split only: member pointers, in order
+//   static constexpr std::string_view doc;        // the schema's doc, "" for none
+//   static constexpr kiln::schema_origin origin;  // where the schema declares C
+//   static constexpr std::tuple fields;           // member pointers, in order; none for tags
+//   static constexpr std::array<kiln::field_info, N> field_infos;  // one per field, in order
 template <class C>
 struct component_traits;
 
-// Specialized by generated code for each resource R with
-//   static constexpr std::string_view name;
+// Specialized by generated code for each resource R with name, doc, origin,
+// fields (unless R has none) and field_infos, as for components.
 template <class R>
 struct resource_traits;
 

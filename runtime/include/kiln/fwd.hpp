@@ -14,6 +14,11 @@ class handle;
 
 enum class layout : std::uint8_t;
 
+struct field_info;
+struct schema_origin;
+template <auto... Members>
+struct member_list;
+
 template <class C>
 struct component_traits;
 template <class R>

@@ -9,12 +9,15 @@
 #include <kiln/command_buffer.hpp>
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
+#include <kiln/dump.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/executor.hpp>
+#include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/handle.hpp>
 #include <kiln/query.hpp>
+#include <kiln/reflect.hpp>
 #include <kiln/system.hpp>
 #include <kiln/system_commands.hpp>
 #include <kiln/transition.hpp>

@@ -1,0 +1,168 @@
+// kiln::dump: a world as text, for debugging: every resource, then every
+// archetype with its entities and their components' values, read through the
+// metadata kilnc generates (kiln/reflect.hpp). No RTTI, no iostreams: it
+// writes with the printf family to a FILE*.
+//
+// dump instantiates code for every archetype and component of the world, so
+// call it from one translation unit (a debug console, a test), not from
+// every file that includes the world.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdio>
+#include <string_view>
+#include <type_traits>
+
+#include <kiln/component.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/field_info.hpp>
+#include <kiln/reflect.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln {
+
+namespace internal {
+
+template <class T>
+struct is_std_array : std::false_type {};
+
+template <class T, std::size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+
+// Whether dump writes a value of type T as its value: numbers, bool,
+// entities, and std::arrays of these. Others (most extern types) are written
+// as their schema type's name in angle brackets.
+template <class T>
+constexpr bool dumps_as_value() {
+    if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, entity>) {
+        return true;
+    } else if constexpr (is_std_array<T>::value) {
+        return dumps_as_value<typename T::value_type>();
+    } else {
+        return false;
+    }
+}
+
+inline void dump_text(std::FILE* out, std::string_view text) {
+    std::fwrite(text.data(), 1, text.size(), out);
+}
+
+inline void dump_count(std::FILE* out, std::size_t count) {
+    std::fprintf(out, "%zu %s", count, count == 1 ? "entity" : "entities");
+}
+
+template <class T>
+void dump_value(std::FILE* out, const T& value) {
+    if constexpr (std::is_same_v<T, bool>) {
+        dump_text(out, value ? "true" : "false");
+    } else if constexpr (std::is_floating_point_v<T>) {
+        std::fprintf(out, "%g", static_cast<double>(value));
+    } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+        std::fprintf(out, "%lld", static_cast<long long>(value));
+    } else if constexpr (std::is_integral_v<T>) {
+        std::fprintf(out, "%llu", static_cast<unsigned long long>(value));
+    } else if constexpr (std::is_same_v<T, entity>) {
+        if (value.is_null()) {
+            dump_text(out, "null");
+        } else {
+            std::fprintf(out, "%u:%u", static_cast<unsigned>(value.index()), static_cast<unsigned>(value.generation()));
+        }
+    } else {
+        dump_text(out, "[");
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            dump_text(out, i == 0 ? "" : ", ");
+            dump_value(out, value[i]);
+        }
+        dump_text(out, "]");
+    }
+}
+
+// `Name { a = 1, b = 2 }`, or `Name` alone for a type without fields.
+template <class T>
+void dump_record(std::FILE* out, const T& value) {
+    using traits = traits_of_t<T>;
+    dump_text(out, traits::name);
+    if constexpr (traits::field_infos.size() != 0) {
+        dump_text(out, " {");
+        bool first = true;
+        kiln::for_each_field_info(value, [&](const field_info& info, const auto& field) {
+            dump_text(out, first ? " " : ", ");
+            first = false;
+            dump_text(out, info.name);
+            dump_text(out, " = ");
+            if constexpr (dumps_as_value<std::remove_cvref_t<decltype(field)>>()) {
+                dump_value(out, field);
+            } else {
+                dump_text(out, "<");
+                dump_text(out, info.type);
+                dump_text(out, ">");
+            }
+        });
+        dump_text(out, " }");
+    }
+}
+
+template <class C, class View>
+void dump_component(std::FILE* out, const View& rows, std::size_t row) {
+    dump_text(out, "  ");
+    if constexpr (layout_of<C> == layout::split) {
+        const C value = rows.template at<C>(row); // a row of split columns, copied whole
+        dump_record(out, value);
+    } else {
+        dump_record(out, rows.template at<C>(row));
+    }
+}
+
+template <class A, class World, class... Components>
+void dump_archetype(std::FILE* out, const World& world, type_list<Components...>) {
+    const auto rows = world.template storage<A>();
+    dump_text(out, "archetype ");
+    dump_text(out, A::name);
+    dump_text(out, " (");
+    dump_text(out, A::origin.file);
+    std::fprintf(out, ":%u): ", static_cast<unsigned>(A::origin.line));
+    dump_count(out, rows.size());
+    dump_text(out, "\n");
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        dump_text(out, "  entity ");
+        dump_value(out, rows.entities()[row]);
+        (dump_component<Components>(out, rows, row), ...);
+        dump_text(out, "\n");
+    }
+}
+
+template <class World, class... Resources, class... Archetypes>
+void dump_world(std::FILE* out, const World& world, type_list<Resources...>, type_list<Archetypes...>) {
+    ((dump_text(out, "resource "), dump_record(out, world.template resource<Resources>()), dump_text(out, "\n")), ...);
+    (dump_archetype<Archetypes>(out, world, typename Archetypes::components{}), ...);
+}
+
+} // namespace internal
+
+// Writes world to out as text: a header line, one line per resource, then
+// each archetype in schema order with where the schema declares it, and one
+// line per entity (its handle, then each component's fields):
+//
+//     world game (schema version 1): 3 entities
+//     resource Time { dt = 0.0166667, frame = 0 }
+//     archetype Particle (schema/game.toml:61): 2 entities
+//       entity 0:0  Position { x = 1, y = 2 }  Velocity { x = 0, y = 0 }
+//
+// Values: bool as true or false, integers in decimal, floating point with
+// %g, entities as index:generation or null, std::array as [a, b, c]; an
+// extern type as <Name> (its name in the schema) unless its C++ type is a
+// number or a std::array of numbers. Tags are written as their name alone.
+// An empty archetype gets its header line only.
+template <class World>
+void dump(const World& world, std::FILE* out = stdout) {
+    using schema = typename World::schema_type;
+    internal::dump_text(out, "world ");
+    internal::dump_text(out, schema::name);
+    std::fprintf(out, " (schema version %u): ", static_cast<unsigned>(schema::version));
+    internal::dump_count(out, world.size());
+    internal::dump_text(out, "\n");
+    internal::dump_world(out, world, typename schema::resources{}, typename schema::archetypes{});
+}
+
+} // namespace kiln

@@ -1,0 +1,40 @@
+// What the schema says of a component's or resource's fields, and where it
+// declares each type: plain constexpr data that kilnc writes into the traits
+// of every type it generates. kiln/reflect.hpp reads it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace kiln {
+
+// Where a schema declares something: the file, as the generated banner names
+// it (relative to kilnc's --root, with /), and the line of its table header,
+// counted from 1.
+struct schema_origin {
+    std::string_view file;
+    std::uint32_t line;
+};
+
+// One field of a component or resource, in declaration order.
+struct field_info {
+    std::string_view name;          // as written in the schema
+    std::string_view type;          // the schema's type: "f32", "u8[4]", "entity", an extern's name
+    std::size_t offset;             // offsetof the member in its struct
+    std::size_t size;               // sizeof the member
+    std::string_view default_value; // the default as kilnc writes it in C++ ("0.5f", "{1, 2}"); "" for none
+    std::string_view doc;           // the field's doc; "" for none
+};
+
+// The data members of a component or resource as pointers to members, in
+// declaration order: the generated traits name it as `members`. A type, not
+// an object: naming it instantiates nothing, so 512 components cost nothing
+// until code visits their fields.
+template <auto... Members>
+struct member_list {
+    static constexpr std::size_t size = sizeof...(Members);
+};
+
+} // namespace kiln

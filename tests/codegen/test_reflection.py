@@ -1,0 +1,184 @@
+"""The reflection metadata kilnc writes into the traits: docs, origins, members and field infos."""
+
+import unittest
+
+from .support import SchemaTestCase, load_all, render, validate
+
+
+class FieldInfos(SchemaTestCase):
+    def test_each_field_gets_name_type_offset_size_default_and_doc(self):
+        components, _ = self.generate('''
+            [kiln]
+            namespace = "game"
+
+            [extern.Vec2]
+            cpp = "glm::vec2"
+            include = "glm/vec2.hpp"
+
+            [component.Body]
+            mass = { type = "f32", default = 2, doc = "Kilograms." }
+            alive = { type = "bool", default = true }
+            owner = "entity"
+            samples = { type = "u8[4]", default = [1, 2, 3, 4] }
+            at = { type = "Vec2", default = [0.5, -1] }
+            reach = { type = "f64", default = inf }
+        ''')
+        self.assertLines(
+            components,
+            "struct kiln::component_traits<game::Body> {",
+            "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, &game::Body::owner, "
+            "&game::Body::samples, &game::Body::at, &game::Body::reach>;",
+            "    static constexpr std::array<kiln::field_info, 6> field_infos = {{",
+            '        {"mass", "f32", offsetof(game::Body, mass), sizeof(game::Body::mass), "2.0f", "Kilograms."},',
+            '        {"alive", "bool", offsetof(game::Body, alive), sizeof(game::Body::alive), "true", ""},',
+            '        {"owner", "entity", offsetof(game::Body, owner), sizeof(game::Body::owner), "", ""},',
+            '        {"samples", "u8[4]", offsetof(game::Body, samples), sizeof(game::Body::samples), "{1, 2, 3, 4}", ""},',
+            '        {"at", "Vec2", offsetof(game::Body, at), sizeof(game::Body::at), "{0.5, -1}", ""},',
+            '        {"reach", "f64", offsetof(game::Body, reach), sizeof(game::Body::reach), '
+            '"std::numeric_limits<double>::infinity()", ""},',
+            "    }};",
+            "};",
+        )
+
+    def test_docs_are_escaped_string_literals(self):
+        components, _ = self.generate('''
+            [kiln]
+            namespace = "game"
+
+            [component.Label]
+            kiln = { doc = """
+            Says "hello".
+            Then a backslash: \\\\ and a tab:\t."""  }
+            text = { type = "u8[8]", doc = "  Padded.  " }
+        ''')
+        self.assertLines(
+            components,
+            "struct kiln::component_traits<game::Label> {",
+            '    static constexpr std::string_view doc = "Says \\"hello\\".\\nThen a backslash: \\\\ and a tab:\\t.";',
+            '        {"text", "u8[8]", offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
+        )
+
+
+class TypeMetadata(SchemaTestCase):
+    SCHEMA = """
+        [kiln]
+        namespace = "game"
+
+        [component.Position]
+        kiln = { doc = "Where it is." }
+        x = "f32"
+
+        [component.Color]
+        kiln = { layout = "split" }
+        r = "u8"
+
+        [component.Frozen]
+
+        [resource.Time]
+        dt = "f32"
+
+        [resource.Settings]
+
+        [archetype.Dot]
+        components = ["Position", "Color"]
+    """
+
+    def test_each_component_has_doc_origin_and_members(self):
+        components, _ = self.generate(self.SCHEMA)
+        self.assertLines(
+            components,
+            "struct kiln::component_traits<game::Position> {",
+            "    static constexpr kiln::layout layout = kiln::layout::packed;",
+            '    static constexpr std::string_view doc = "Where it is.";',
+            '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
+            "    using members = kiln::member_list<&game::Position::x>;",
+            "    static constexpr std::array<kiln::field_info, 1> field_infos = {{",
+            "};",
+            "struct kiln::component_traits<game::Color> {",
+            "    static constexpr kiln::layout layout = kiln::layout::split;",
+            "    static constexpr auto fields = std::make_tuple(&game::Color::r);",
+            '    static constexpr std::string_view doc = "";',
+            '    static constexpr kiln::schema_origin origin = {"game.toml", 8};',
+            "    using members = kiln::member_list<&game::Color::r>;",
+        )
+
+    def test_only_split_components_have_fields(self):
+        # The member pointers as a std::tuple are what the runtime splits columns by; a std::tuple
+        # per component would cost every translation unit of a large world seconds to compile.
+        components, _ = self.generate(self.SCHEMA)
+        self.assertEqual(components.count("static constexpr auto fields ="), 1)
+
+    def test_tags_have_no_fields(self):
+        components, _ = self.generate(self.SCHEMA)
+        self.assertIn(
+            "struct kiln::component_traits<game::Frozen> {\n"
+            "    static constexpr std::uint32_t id = 2;\n"
+            '    static constexpr std::string_view name = "Frozen";\n'
+            "    static constexpr kiln::layout layout = kiln::layout::tag;\n"
+            '    static constexpr std::string_view doc = "";\n'
+            '    static constexpr kiln::schema_origin origin = {"game.toml", 12};\n'
+            "    using members = kiln::member_list<>;\n"
+            "    static constexpr std::array<kiln::field_info, 0> field_infos{};\n"
+            "};\n", components)
+
+    def test_resources_too(self):
+        components, _ = self.generate(self.SCHEMA)
+        self.assertLines(
+            components,
+            "struct kiln::resource_traits<game::Time> {",
+            '    static constexpr std::string_view name = "Time";',
+            '    static constexpr std::string_view doc = "";',
+            '    static constexpr kiln::schema_origin origin = {"game.toml", 14};',
+            "    using members = kiln::member_list<&game::Time::dt>;",
+            '        {"dt", "f32", offsetof(game::Time, dt), sizeof(game::Time::dt), "", ""},',
+            "struct kiln::resource_traits<game::Settings> {",
+            '    static constexpr kiln::schema_origin origin = {"game.toml", 17};',
+            "    using members = kiln::member_list<>;",
+            "    static constexpr std::array<kiln::field_info, 0> field_infos{};",
+        )
+
+    def test_archetypes_have_their_origin(self):
+        _, world = self.generate(self.SCHEMA)
+        self.assertLines(
+            world,
+            "struct Dot {",
+            "    static constexpr auto storage = &archetype_storages::dot;",
+            '    static constexpr kiln::schema_origin origin = {"game.toml", 19};',
+            "};",
+        )
+
+
+class Origins(SchemaTestCase):
+    def test_each_file_as_the_banner_names_it(self):
+        components, world = self.generate("""
+            [kiln]
+            namespace = "game"
+
+            [component.Position]
+            x = "f32"
+        """, """
+            [kiln]
+            namespace = "game"
+
+            # Declared with its field's sub-table only.
+            [component.Health.hp]
+            type = "i32"
+
+            [archetype.Ship]
+            components = ["Position", "Health"]
+        """)
+        self.assertLines(components, "struct kiln::component_traits<game::Position> {",
+                         '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
+                         "struct kiln::component_traits<game::Health> {",
+                         '    static constexpr kiln::schema_origin origin = {"more_1.toml", 5};')
+        self.assertLines(world, "struct Ship {", '    static constexpr kiln::schema_origin origin = {"more_1.toml", 8};')
+
+    def test_paths_relative_to_the_root(self):
+        schema = self.write("schema/game.toml", '[kiln]\nnamespace = "game"\n\n[component.Frozen]\n')
+        outputs = render(validate(load_all([str(schema)])), ["schema/game.toml"])
+        self.assertIn('    static constexpr kiln::schema_origin origin = {"schema/game.toml", 4};\n',
+                      outputs["game/components.hpp"])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,9 @@
+// A split component's C::ref is a view of a row, not a value with fields.
+#include <fixture/world.hpp>
+#include <kiln/reflect.hpp>
+
+#include <string_view>
+
+void misuse(fixture::World& world, kiln::entity ship) {
+    kiln::for_each_field(world.get<fixture::Color>(ship), [](std::string_view, auto&) {});
+}
