@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -20,12 +21,13 @@ struct implementation {
     body run;
 };
 
-// Registers <case>/<implementation>/<N> for every N of sizes and every
-// implementation given, timed in wall-clock time (Google Benchmark appends
-// /real_time to the name). Implementations alternate at each N, so that a
-// change in the machine's state over a run hits them alike.
-inline void add(std::string_view case_name, std::initializer_list<implementation> implementations) {
-    for (const std::size_t n : sizes) {
+// Registers <case>/<implementation>/<N> for every N of counts (by default
+// sizes) and every implementation given, timed in wall-clock time (Google
+// Benchmark appends /real_time to the name). Implementations alternate at
+// each N, so that a change in the machine's state over a run hits them alike.
+inline void add(std::string_view case_name, std::initializer_list<implementation> implementations,
+                std::span<const std::size_t> counts = sizes) {
+    for (const std::size_t n : counts) {
         for (const implementation& each : implementations) {
             const std::string name =
                 std::string(case_name) + "/" + std::string(each.name) + "/" + std::to_string(n);
@@ -49,5 +51,6 @@ void add_iterate_cases();   // iterate.cpp: iterate2, iterate3, iterate2_mixed
 void add_addremove_cases(); // addremove.cpp: addremove
 void add_destroy_cases();   // destroy.cpp: destroy, destroy_shuffled
 void add_get_cases();       // get.cpp: get
+void add_stress_cases();    // stress_quads.cpp: stress_quads
 
 } // namespace kiln_bench

@@ -103,6 +103,7 @@ int main(int argc, char** argv) {
     kiln_bench::add_addremove_cases();
     kiln_bench::add_destroy_cases();
     kiln_bench::add_get_cases();
+    kiln_bench::add_stress_cases();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

@@ -1,14 +1,16 @@
 #!/usr/bin/python3
 """Writes the performance report from kiln_bench's JSON output.
 
-Usage: bench/report.py RESULTS.json [--markdown PATH] [--plot PATH]
+Usage: bench/report.py RESULTS.json [--markdown PATH] [--plot PATH] [--compile-cost PATH]
 
 For every benchmark <case>/<implementation>/<N> it takes the median over the
 repetitions (the one run when there was a single repetition), computes
 nanoseconds per entity as real time per iteration divided by the `entities`
 counter, and the ratios of kiln to the soa and aos baselines. It writes a
 Markdown page (by default docs/performance.md) and a plot of ns per entity
-against N, one panel per case (by default docs/performance.png).
+against N, one panel per case (by default docs/performance.png). Given the
+JSON of bench/compile_cost.py (--compile-cost), the page also carries a table
+of what kiln costs the compiler, against its targets.
 
 The output depends on the JSON and the arguments only: the same input gives
 the same bytes.
@@ -70,9 +72,24 @@ CASES = (
         "get, against a hand-written soa that also checks a generational handle (slot table, then row): "
         "what any safe handle costs.",
     ),
+    Case(
+        "stress_quads",
+        None,
+        "The stress scene of examples/quads: 10,000 quads with Position, Angle, Color and Model, half Rising "
+        "and half Rotating; one frame of the riser, the rotator and the model-matrix (4x4 from position and "
+        "angle) systems. ns per quad; times 10,000, the time of a frame.",
+    ),
 )
 CASE_NAMES = tuple(case.name for case in CASES)
 IMPLEMENTATIONS = ("kiln", "soa", "aos")
+
+# The targets of the compile-time table, by unit of bench/compile_cost.py:
+# the most CPU seconds and peak MiB it may take (None: no target).
+COMPILE_TARGETS = {"profile_aaa": (6.0, 768.0), "system_body": (1.5, None)}
+COMPILE_UNITS = {
+    "profile_world.cpp": "world + 16 queries",
+    "system_body.cpp": "one system body",
+}
 NANOSECONDS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
@@ -245,7 +262,116 @@ def command_lines(context: dict, report_arguments: list[str]) -> list[str]:
     ]
 
 
-def markdown(context: dict, results, report_arguments: list[str], plot_link: str) -> str:
+def load_compile_cost(path: pathlib.Path) -> dict:
+    """The JSON of bench/compile_cost.py, checked for what the table needs."""
+    try:
+        document = json.loads(path.read_text())
+    except OSError as error:
+        raise ReportError(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise ReportError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+    units = document.get("units")
+    if not units or any(not unit.get("cpu_seconds") or not unit.get("peak_mebibytes") for unit in units):
+        raise ReportError(f"{path} holds no compile figures; write it with bench/compile_cost.py")
+    return document
+
+
+def median(values: list[float]) -> float:
+    """
+    >>> median([3.0, 1.0, 2.0]), median([1.0, 2.0])
+    (2.0, 1.5)
+    """
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def compile_target_cells(name: str, seconds: float, mebibytes: float) -> tuple[str, str]:
+    """The target of a unit and whether it holds.
+
+    >>> compile_target_cells("profile_aaa", 5.2, 700)
+    ('≤ 6 s, ≤ 768 MiB', 'yes')
+    >>> compile_target_cells("system_body", 1.6, 80)
+    ('≤ 1.5 s', '**no**')
+    >>> compile_target_cells("profile_a", 1.0, 100)
+    ('—', 'no target')
+    """
+    if name not in COMPILE_TARGETS:
+        return "—", "no target"
+    most_seconds, most_mebibytes = COMPILE_TARGETS[name]
+    target = f"≤ {most_seconds:g} s"
+    met = seconds <= most_seconds
+    if most_mebibytes is not None:
+        target += f", ≤ {most_mebibytes:g} MiB"
+        met = met and mebibytes <= most_mebibytes
+    return target, "yes" if met else "**no**"
+
+
+def compile_cost_lines(document: dict) -> list[str]:
+    context = document.get("context", {})
+    repetitions = context.get("repetitions", 1)
+    statistic = (
+        "one compile" if repetitions == 1 else f"the median CPU time and the largest peak of {repetitions} compiles"
+    )
+    load = " ".join(f"{value:.2f}" for value in context.get("load_avg", [])) or "unknown"
+    out = [
+        "## Compile time",
+        "",
+        "What kiln costs the compiler: the CPU time (user + system) and the peak resident memory of",
+        "compiling the translation units of the compile-time tests",
+        "([tests/compile_time/](../tests/compile_time/CMakeLists.txt)), with their commands, for the",
+        f"bench profiles. Each figure is {statistic}, measured with getrusage by",
+        "[measure_compile.py](../tests/compile_time/measure_compile.py), the tests' own measurement;",
+        f"compiler {context.get('compiler', 'unknown')}, at {context.get('date', 'unknown')}, load average",
+        f"{load} at the start.",
+        "",
+        "- *world + 16 queries*: [profile_world.cpp](../tests/compile_time/profile_world.cpp), what a",
+        "  game's busiest file does with its world: constructs it, creates an entity in 16 of its",
+        "  archetypes and runs a query over each;",
+        "- *one system body*: [system_body.cpp](../tests/compile_time/system_body.cpp), a file that",
+        "  defines one system's `run()` and includes only the generated `systems.hpp`.",
+        "",
+        "| translation unit | schema | CPU s | peak MiB | target | holds |",
+        "|---|---|---:|---:|---|---|",
+    ]
+    for unit in document["units"]:
+        seconds = median(unit["cpu_seconds"])
+        mebibytes = max(unit["peak_mebibytes"])
+        source = pathlib.PurePosixPath(unit["source"]).name
+        schema = pathlib.PurePosixPath(unit["schema"])
+        label = unit["name"].removeprefix("profile_").upper() if unit["name"].startswith("profile_") else schema.stem
+        counts = [
+            f"{unit[kind]} {kind if unit[kind] != 1 else kind[:-1]}"
+            for kind in ("components", "archetypes", "systems")
+            if unit.get(kind)
+        ]
+        world = f"[{label}](../{schema}): " + ", ".join(counts)
+        target, verdict = compile_target_cells(unit["name"], seconds, mebibytes)
+        out.append(
+            f"| {COMPILE_UNITS.get(source, source)} | {world} | {seconds:.2f} | {mebibytes:.0f} "
+            f"| {target} | {verdict} |"
+        )
+    out += [
+        "",
+        "The targets: AAA's world in 6 s and 768 MiB, a system body in 1.5 s (the compile_time",
+        "ctests hold every profile's world to AAA's budget). The figures came from",
+        "",
+        "```sh",
+        context.get("command", "bench/compile_cost.py"),
+        "```",
+        "",
+        "which ran, from the repository's root, for each unit, the generator and then the compile:",
+        "",
+        "```sh",
+        *(line for unit in document["units"] for line in (unit.get("generate", "# (not recorded)"), unit["command"])),
+        "```",
+    ]
+    return out
+
+
+def markdown(
+    context: dict, results, report_arguments: list[str], plot_link: str, compile_cost: dict | None = None
+) -> str:
     repetitions = sorted({result.repetitions for result in results.values()})
     statistic = (
         f"the median of {repetitions[0]} repetitions"
@@ -294,6 +420,7 @@ def markdown(context: dict, results, report_arguments: list[str], plot_link: str
         "",
         f"![ns per entity against N, one panel per case]({plot_link})",
         "",
+        *([*compile_cost_lines(compile_cost), ""] if compile_cost is not None else []),
         "## Machine",
         "",
         *machine_lines(context),
@@ -396,11 +523,15 @@ def main() -> int:
     parser.add_argument("results", help="kiln_bench's --benchmark_out JSON")
     parser.add_argument("--markdown", type=pathlib.Path, default=REPOSITORY / "docs" / "performance.md")
     parser.add_argument("--plot", type=pathlib.Path, default=REPOSITORY / "docs" / "performance.png")
+    parser.add_argument(
+        "--compile-cost", type=pathlib.Path, help="bench/compile_cost.py's JSON, for the compile-time table"
+    )
     arguments = parser.parse_args()
     try:
         context, results = load(pathlib.Path(arguments.results))
         plot_link = pathlib.Path(os.path.relpath(arguments.plot, arguments.markdown.parent)).as_posix()
-        page = markdown(context, results, sys.argv[1:], plot_link)
+        compile_cost = None if arguments.compile_cost is None else load_compile_cost(arguments.compile_cost)
+        page = markdown(context, results, sys.argv[1:], plot_link, compile_cost)
         plot(results, arguments.plot)
     except ReportError as error:
         print(f"bench/report.py: {error}", file=sys.stderr)
