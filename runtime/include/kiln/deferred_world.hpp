@@ -1,10 +1,8 @@
 // deferred_world: the world as a loop over it may touch it.
 #pragma once
 
-#include <kiln/archetype.hpp>
-#include <kiln/command_buffer.hpp>
+#include <kiln/command_recorder.hpp>
 #include <kiln/entity.hpp>
-#include <kiln/handle.hpp>
 
 namespace kiln {
 
@@ -14,16 +12,10 @@ namespace kiln {
 // way to change the world's shape at once, so code written against it cannot
 // move the rows a loop is reading: that mistake does not compile.
 template <class World>
-class deferred_world {
+class deferred_world : public command_recorder<World> {
 public:
-    deferred_world(World& world, command_buffer<World>& commands) noexcept : world_{&world}, commands_{&commands} {}
-
-    [[nodiscard]] bool alive(entity e) const noexcept { return world_->alive(e); }
-
-    template <class C>
-    [[nodiscard]] bool has(entity e) const noexcept {
-        return world_->template has<C>(e);
-    }
+    deferred_world(World& world, command_buffer<World>& commands) noexcept
+        : command_recorder<World>{world, commands}, world_{&world} {}
 
     template <class C>
     [[nodiscard]] decltype(auto) get(entity e) const {
@@ -40,31 +32,8 @@ public:
         return world_->template resource<R>();
     }
 
-    template <archetype A, class... Given>
-    handle<A> create(const Given&... given) const {
-        return commands_->template create<A>(given...);
-    }
-
-    void destroy(entity e) const { commands_->destroy(e); }
-
-    template <class C>
-    void add(entity e, const C& value = C{}) const {
-        commands_->template add<C>(e, value);
-    }
-
-    template <class C>
-    void remove(entity e) const {
-        commands_->template remove<C>(e);
-    }
-
-    template <class C>
-    void set(entity e, const C& value) const {
-        commands_->template set<C>(e, value);
-    }
-
 private:
     World* world_;
-    command_buffer<World>* commands_;
 };
 
 } // namespace kiln

@@ -46,6 +46,8 @@ class basic_world;
 template <class World>
 class command_buffer;
 template <class World>
+class command_recorder;
+template <class World>
 class deferred_world;
 template <class World>
 class system_commands;

@@ -7,6 +7,7 @@
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/command_buffer.hpp>
+#include <kiln/command_recorder.hpp>
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
 #include <kiln/dump.hpp>
