@@ -99,7 +99,8 @@ def generate(schema: str, out: pathlib.Path) -> str:
 def measure(command: list[str], seconds: float, mebibytes: float) -> tuple[float, float]:
     """CPU seconds and peak MiB of one compile, as measure_compile.py reports them."""
     completed = subprocess.run(
-        [sys.executable, MEASURE, "--seconds", str(seconds), "--mebibytes", str(mebibytes), "--", *command],
+        [sys.executable, MEASURE, "--seconds", str(seconds), "--mebibytes", str(mebibytes), "--attempts", "1", "--",
+         *command],
         cwd=REPOSITORY,
         capture_output=True,
         text=True,
