@@ -94,5 +94,6 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(world.resource<game::Time>().frame), executor, per_frame, checksum);
 }
 
-// Output (the time per frame depends on the machine):
-// 10000 entities, 300 frames, serial executor, 160.2 us per frame (checksum 1234.567)
+// Output (the time per frame depends on the machine and the build: this is
+// the default preset's debug build; the release preset's took 111 us here):
+// 10000 entities, 300 frames, serial executor, 663.2 us per frame (checksum 8988.995)
