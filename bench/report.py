@@ -126,14 +126,19 @@ def parse_name(run_name: str) -> tuple[str, str, int]:
     return case, implementation, int(n)
 
 
-def load(path: pathlib.Path) -> tuple[dict, dict[tuple[str, str, int], Result]]:
-    """Returns the JSON's context and one Result per (case, implementation, N)."""
+def read_json(path: pathlib.Path) -> dict:
+    """The JSON document at path; unreadable or malformed files are a ReportError."""
     try:
-        document = json.loads(path.read_text())
+        return json.loads(path.read_text())
     except OSError as error:
         raise ReportError(f"cannot read {path}: {error.strerror}") from None
     except json.JSONDecodeError as error:
         raise ReportError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+
+
+def load(path: pathlib.Path) -> tuple[dict, dict[tuple[str, str, int], Result]]:
+    """Returns the JSON's context and one Result per (case, implementation, N)."""
+    document = read_json(path)
 
     medians: dict[tuple[str, str, int], dict] = {}
     singles: dict[tuple[str, str, int], dict] = {}
@@ -264,12 +269,7 @@ def command_lines(context: dict, report_arguments: list[str]) -> list[str]:
 
 def load_compile_cost(path: pathlib.Path) -> dict:
     """The JSON of bench/compile_cost.py, checked for what the table needs."""
-    try:
-        document = json.loads(path.read_text())
-    except OSError as error:
-        raise ReportError(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise ReportError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+    document = read_json(path)
     units = document.get("units")
     if not units or any(not unit.get("cpu_seconds") or not unit.get("peak_mebibytes") for unit in units):
         raise ReportError(f"{path} holds no compile figures; write it with bench/compile_cost.py")
