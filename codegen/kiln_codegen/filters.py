@@ -179,15 +179,16 @@ def default_text(field: Field) -> str:
 
 
 def field_info(field: Field, record: Component | Resource, namespace: str) -> str:
-    """One kiln::field_info initialiser: name, schema type, offset, size, default text and doc.
+    """One kiln::field_info initialiser: stable id, name, schema type, offset, size, default text and doc.
 
     >>> health = Component("Health", 0, None, (Field("hp", Scalar.I32, 100, "Hit points."),), None)
     >>> print(field_info(health.fields[0], health, "game"))
-    {"hp", "i32", offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points."}
+    {0, "hp", "i32", offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points."}
     """
     qualified = f"{namespace}::{record.name}"
-    return (f"{{{cpp_string(field.name)}, {cpp_string(schema_type(field.type))}, offsetof({qualified}, {field.name}), "
-            f"sizeof({qualified}::{field.name}), {cpp_string(default_text(field))}, {doc_string(field.doc)}}}")
+    return (f"{{{field.id}, {cpp_string(field.name)}, {cpp_string(schema_type(field.type))}, "
+            f"offsetof({qualified}, {field.name}), sizeof({qualified}::{field.name}), "
+            f"{cpp_string(default_text(field))}, {doc_string(field.doc)}}}")
 
 
 def doc_string(doc: str | None) -> str:

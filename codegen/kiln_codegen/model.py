@@ -89,6 +89,7 @@ class Field:
     type: FieldType
     default: DefaultValue
     doc: str | None
+    id: int = 0  # stable across schema edits: what a save file names the field by
 
 
 class Layout(enum.Enum):
@@ -107,6 +108,7 @@ class Component:
     fields: tuple[Field, ...]
     doc: str | None
     origin: Origin = NO_ORIGIN
+    stable_id: int = 0  # unlike id (the position), kept across schema edits: what save files name
 
     @property
     def is_split(self) -> bool:
@@ -121,6 +123,7 @@ class Resource:
     fields: tuple[Field, ...]
     doc: str | None
     origin: Origin = NO_ORIGIN
+    stable_id: int = 0
 
     # Resources share the struct template with components, which asks this.
     is_split = False
@@ -134,6 +137,7 @@ class Archetype:
     storage: str  # the member of archetype_storages that holds this archetype's entities
     doc: str | None
     origin: Origin = NO_ORIGIN
+    stable_id: int = 0
 
 
 @dataclass(frozen=True)

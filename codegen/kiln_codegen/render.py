@@ -6,13 +6,14 @@ from pathlib import Path
 import jinja2
 
 from .filters import FILTERS
+from .fingerprint import fingerprint
 from .model import Schema
 from .outputs import COMPONENTS_HEADER, OUTPUTS, SYSTEMS_HEADER, include_path
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The kiln::codegen_abi the generated headers are written for; the runtime and kilnc raise it
 # together whenever the shape of generated code changes, so stale headers fail to compile.
-CODEGEN_ABI = 2
+CODEGEN_ABI = 3
 
 
 def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
@@ -33,6 +34,7 @@ def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
             components_include=include_path(schema.namespace, COMPONENTS_HEADER),
             systems_include=include_path(schema.namespace, SYSTEMS_HEADER),
             codegen_abi=CODEGEN_ABI,
+            fingerprint=fingerprint(schema),
         )
     return texts
 

@@ -78,7 +78,10 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
         checker.component(declaration, component_id)
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
-    resources = [checker.resource(declaration) for declaration in _of_kind(declarations, "resource")]
+    resources = [
+        checker.resource(declaration, resource_id)
+        for resource_id, declaration in enumerate(_of_kind(declarations, "resource"))
+    ]
     reported = len(checker.diagnostics)
     archetypes = checker.archetypes(list(_of_kind(declarations, "archetype")), components)
     # Which archetypes a system matches is only known when every archetype is as declared.
@@ -332,12 +335,12 @@ class _Checker:
                                f"{label}: field name '{field.name}' is taken by the view kilnc generates for split "
                                f"components ({listing(SPLIT_VIEW_NAMES)}); choose another name")
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
-        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin)
+        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin, component_id)
 
-    def resource(self, declaration: _Declaration) -> Resource:
+    def resource(self, declaration: _Declaration, resource_id: int) -> Resource:
         options = self.options(declaration)
         doc = self.doc(declaration.file, declaration.keys + ("kiln", "doc"), options.get("doc"), declaration.label)
-        return Resource(declaration.name, tuple(self.fields(declaration)), doc, declaration.origin)
+        return Resource(declaration.name, tuple(self.fields(declaration)), doc, declaration.origin, resource_id)
 
     def options(self, declaration: _Declaration) -> dict[str, Any]:
         """The reserved key `kiln` of a component or resource: its options, not a field."""
@@ -353,10 +356,11 @@ class _Checker:
 
     def fields(self, declaration: _Declaration) -> list[Field]:
         """The valid fields, in declaration order; the others are reported."""
-        fields = (self.field(declaration, name, spec) for name, spec in declaration.body.items() if name != "kiln")
+        fields = (self.field(declaration, name, spec, field_id)
+                  for field_id, (name, spec) in enumerate(item for item in declaration.body.items() if item[0] != "kiln"))
         return [field for field in fields if field is not None]
 
-    def field(self, declaration: _Declaration, name: str, spec: Any) -> Field | None:
+    def field(self, declaration: _Declaration, name: str, spec: Any, field_id: int) -> Field | None:
         file, label = declaration.file, declaration.label
         keys = declaration.keys + (name,)
         owner = f"{label}: field '{name}'"
@@ -391,7 +395,7 @@ class _Checker:
             if isinstance(default, DefaultProblem):
                 self.error(file, keys + ("default",) + default.element, f"{owner}: {default.clause}")
                 return None
-        return Field(name, field_type, default, doc) if problem is None else None
+        return Field(name, field_type, default, doc, field_id) if problem is None else None
 
     def field_type(self, file: SchemaFile, keys: KeyPath, owner: str, spelled: str) -> FieldType | None:
         element_name, bracket, rest = spelled.partition("[")
@@ -456,7 +460,7 @@ class _Checker:
                            "component to one of them")
             members = tuple(by_name[name] for name in names if name in by_name)
             archetypes.append(Archetype(declaration.name, archetype_id, members, storages[declaration.name], doc,
-                                        declaration.origin))
+                                        declaration.origin, archetype_id))
         return archetypes
 
     def component_names(self, declaration: _Declaration) -> list[str] | None:

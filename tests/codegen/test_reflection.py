@@ -29,12 +29,12 @@ class FieldInfos(SchemaTestCase):
             "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, &game::Body::owner, "
             "&game::Body::samples, &game::Body::at, &game::Body::reach>;",
             "    static constexpr std::array<kiln::field_info, 6> field_infos = {{",
-            '        {"mass", "f32", offsetof(game::Body, mass), sizeof(game::Body::mass), "2.0f", "Kilograms."},',
-            '        {"alive", "bool", offsetof(game::Body, alive), sizeof(game::Body::alive), "true", ""},',
-            '        {"owner", "entity", offsetof(game::Body, owner), sizeof(game::Body::owner), "", ""},',
-            '        {"samples", "u8[4]", offsetof(game::Body, samples), sizeof(game::Body::samples), "{1, 2, 3, 4}", ""},',
-            '        {"at", "Vec2", offsetof(game::Body, at), sizeof(game::Body::at), "{0.5, -1}", ""},',
-            '        {"reach", "f64", offsetof(game::Body, reach), sizeof(game::Body::reach), '
+            '        {0, "mass", "f32", offsetof(game::Body, mass), sizeof(game::Body::mass), "2.0f", "Kilograms."},',
+            '        {1, "alive", "bool", offsetof(game::Body, alive), sizeof(game::Body::alive), "true", ""},',
+            '        {2, "owner", "entity", offsetof(game::Body, owner), sizeof(game::Body::owner), "", ""},',
+            '        {3, "samples", "u8[4]", offsetof(game::Body, samples), sizeof(game::Body::samples), "{1, 2, 3, 4}", ""},',
+            '        {4, "at", "Vec2", offsetof(game::Body, at), sizeof(game::Body::at), "{0.5, -1}", ""},',
+            '        {5, "reach", "f64", offsetof(game::Body, reach), sizeof(game::Body::reach), '
             '"std::numeric_limits<double>::infinity()", ""},',
             "    }};",
             "};",
@@ -55,7 +55,7 @@ class FieldInfos(SchemaTestCase):
             components,
             "struct kiln::component_traits<game::Label> {",
             '    static constexpr std::string_view doc = "Says \\"hello\\".\\nThen a backslash: \\\\ and a tab:\\t.";',
-            '        {"text", "u8[8]", offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
+            '        {0, "text", "u8[8]", offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
         )
 
 
@@ -113,12 +113,14 @@ class TypeMetadata(SchemaTestCase):
         self.assertIn(
             "struct kiln::component_traits<game::Frozen> {\n"
             "    static constexpr std::uint32_t id = 2;\n"
+            "    static constexpr std::uint32_t stable_id = 2;\n"
             '    static constexpr std::string_view name = "Frozen";\n'
             "    static constexpr kiln::layout layout = kiln::layout::tag;\n"
             '    static constexpr std::string_view doc = "";\n'
             '    static constexpr kiln::schema_origin origin = {"game.toml", 12};\n'
             "    using members = kiln::member_list<>;\n"
             "    static constexpr std::array<kiln::field_info, 0> field_infos{};\n"
+            "    static constexpr std::array<kiln::field_migration, 0> migrations{};\n"
             "};\n", components)
 
     def test_resources_too(self):
@@ -130,7 +132,7 @@ class TypeMetadata(SchemaTestCase):
             '    static constexpr std::string_view doc = "";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 14};',
             "    using members = kiln::member_list<&game::Time::dt>;",
-            '        {"dt", "f32", offsetof(game::Time, dt), sizeof(game::Time::dt), "", ""},',
+            '        {0, "dt", "f32", offsetof(game::Time, dt), sizeof(game::Time::dt), "", ""},',
             "struct kiln::resource_traits<game::Settings> {",
             '    static constexpr kiln::schema_origin origin = {"game.toml", 17};',
             "    using members = kiln::member_list<>;",

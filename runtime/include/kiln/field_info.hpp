@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace kiln {
@@ -20,6 +21,7 @@ struct schema_origin {
 
 // One field of a component or resource, in declaration order.
 struct field_info {
+    std::uint32_t id;               // stable across schema edits: what save files name the field by
     std::string_view name;          // as written in the schema
     std::string_view type;          // the schema's type: "f32", "u8[4]", "entity", an extern's name
     std::size_t offset;             // offsetof the member in its struct
@@ -27,6 +29,27 @@ struct field_info {
     std::string_view default_value; // the default as kilnc writes it in C++ ("0.5f", "{1, 2}"); "" for none
     std::string_view doc;           // the field's doc; "" for none
 };
+
+// How a field's value of an older type becomes its current one: the schema
+// names the old type (`migrate_from`), the game defines the function, and a
+// loader meeting a save that holds the old type calls convert. The generated
+// traits list them as `migrations`.
+struct field_migration {
+    std::uint32_t field_id;     // the stable id of the field
+    std::string_view from_type; // the schema type the save holds, e.g. "i32"
+    // Reads one value of from_type at saved and writes the field's value at field.
+    void (*convert)(const std::byte* saved, std::byte* field);
+};
+
+// A field_migration's convert for Function, which maps an Old to a New: what
+// the generated traits point at.
+template <class Old, class New, New (*Function)(Old)>
+void migrate_value(const std::byte* saved, std::byte* field) {
+    Old old;
+    std::memcpy(&old, saved, sizeof(Old));
+    const New converted = Function(old);
+    std::memcpy(field, &converted, sizeof(New));
+}
 
 // The data members of a component or resource as pointers to members, in
 // declaration order: the generated traits name it as `members`. A type, not
