@@ -9,7 +9,9 @@ with the commands their ctests use:
 - profile_world.cpp, which constructs a world and runs 16 queries, once for
   each bench profile A, AA and AAA (schema/bench/profile_*.toml);
 - system_body.cpp, which holds one system's body and includes only
-  <bench/dispatch/systems.hpp> (schema/bench/dispatch.toml).
+  <bench/dispatch/systems.hpp> (schema/bench/dispatch.toml);
+- profile_system_body.cpp, which holds one system's body (Move's) and
+  includes only the profile's systems.hpp, once for each profile.
 
 Each compile runs through tests/compile_time/measure_compile.py, the ctests'
 own measurement: CPU time (user + system) and peak resident memory of the
@@ -40,16 +42,23 @@ REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 MEASURE = "tests/compile_time/measure_compile.py"
 FLAGS = ["-std=c++20", "-O2", "-DNDEBUG", "-fno-rtti", "-fno-exceptions"]
 
-# The units: (name, schema, source, the namespace a profile world is in, budget
-# in s, budget in MiB).
+# The units: (name, schema, source, the namespace a profile is in, the header
+# of it that the source includes, budget in s, budget in MiB).
 # The budgets are those of tests/compile_time/CMakeLists.txt: every profile's
 # world is held to AAA's, the target; a system body to 1.5 s.
+WORLD = "tests/compile_time/profile_world.cpp"
+PROFILE_BODY = "tests/compile_time/profile_system_body.cpp"
 UNITS = (
-    ("profile_a", "schema/bench/profile_a.toml", "tests/compile_time/profile_world.cpp", "bench::a", 6.0, 768.0),
-    ("profile_aa", "schema/bench/profile_aa.toml", "tests/compile_time/profile_world.cpp", "bench::aa", 6.0, 768.0),
-    ("profile_aaa", "schema/bench/profile_aaa.toml", "tests/compile_time/profile_world.cpp", "bench::aaa", 6.0, 768.0),
-    ("system_body", "schema/bench/dispatch.toml", "tests/compile_time/system_body.cpp", None, 1.5, 768.0),
+    ("profile_a", "schema/bench/profile_a.toml", WORLD, "bench::a", "world.hpp", 6.0, 768.0),
+    ("profile_aa", "schema/bench/profile_aa.toml", WORLD, "bench::aa", "world.hpp", 6.0, 768.0),
+    ("profile_aaa", "schema/bench/profile_aaa.toml", WORLD, "bench::aaa", "world.hpp", 6.0, 768.0),
+    ("system_body", "schema/bench/dispatch.toml", "tests/compile_time/system_body.cpp", None, None, 1.5, 768.0),
+    ("profile_a_system_body", "schema/bench/profile_a.toml", PROFILE_BODY, "bench::a", "systems.hpp", 1.5, 768.0),
+    ("profile_aa_system_body", "schema/bench/profile_aa.toml", PROFILE_BODY, "bench::aa", "systems.hpp", 1.5, 768.0),
+    ("profile_aaa_system_body", "schema/bench/profile_aaa.toml", PROFILE_BODY, "bench::aaa", "systems.hpp", 1.5, 768.0),
 )
+# The macro that names the included header, by header.
+HEADER_MACRO = {"world.hpp": "KILN_PROFILE_HEADER", "systems.hpp": "KILN_PROFILE_SYSTEMS"}
 
 # What measure_compile.py prints for a compile that succeeded.
 MEASURED = re.compile(r"^compile: ([0-9.]+) s CPU .*?, ([0-9]+) MiB peak", re.MULTILINE)
@@ -132,13 +141,13 @@ def main() -> int:
 
     units = []
     try:
-        for name, schema, source, namespace, seconds, mebibytes in UNITS:
+        for name, schema, source, namespace, header, seconds, mebibytes in UNITS:
             include = generated / name
             generation = generate(schema, include)
             command = [compiler, *FLAGS]
             if namespace is not None:
-                header = namespace.replace("::", "/") + "/world.hpp"
-                command += [f"-DKILN_PROFILE_HEADER=<{header}>", f"-DKILN_PROFILE_NS={namespace}"]
+                path = namespace.replace("::", "/") + "/" + header
+                command += [f"-D{HEADER_MACRO[header]}=<{path}>", f"-DKILN_PROFILE_NS={namespace}"]
             command += [f"-I{relative(include)}", "-Iruntime/include", "-c", source, "-o", "/dev/null"]
             figures = [measure(command, seconds, mebibytes) for _ in range(arguments.repetitions)]
             units.append(

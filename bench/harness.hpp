@@ -52,5 +52,6 @@ void add_addremove_cases(); // addremove.cpp: addremove
 void add_destroy_cases();   // destroy.cpp: destroy, destroy_shuffled
 void add_get_cases();       // get.cpp: get
 void add_stress_cases();    // stress_quads.cpp: stress_quads
+void add_profile_cases();   // profiles.cpp: profile_{a,aa,aaa}_{create,iterate,create_destroy}
 
 } // namespace kiln_bench

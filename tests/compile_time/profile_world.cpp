@@ -27,15 +27,18 @@ using nth_t = typename nth<I, List>::type;
 
 // A query over the first two components of the archetype at position I,
 // writing the first and reading the second, after creating one entity there:
-// whether the query visited at least that one.
+// whether the query visited at least that one. kiln::reference_t gives what
+// each() hands over: C& or const C& for a packed component, C::ref or C::cref
+// for a split one.
 template <std::size_t I>
 bool query_archetype(profile::World& world) {
     using archetype = nth_t<I, typename profile::schema::archetypes>;
     using components = typename archetype::components;
+    using written = nth_t<0, components>;
+    using read = const nth_t<1, components>;
     std::size_t visited = 0;
     world.create<archetype>();
-    world.template each<nth_t<0, components>, const nth_t<1, components>>(
-        [&](nth_t<0, components>&, const nth_t<1, components>&) { ++visited; });
+    world.template each<written, read>([&](kiln::reference_t<written>, kiln::reference_t<read>) { ++visited; });
     return visited > 0;
 }
 

@@ -12,17 +12,76 @@ namespace bench::a {
 struct Position {
     float x{};
     float y{};
+
+    // One row of Position's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Position() const { return {x, y}; }
+
+        const basic_ref& operator=(const Position& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Velocity {
     float x{};
     float y{};
+
+    // One row of Velocity's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Velocity() const { return {x, y}; }
+
+        const basic_ref& operator=(const Velocity& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Data {
     std::int32_t a{};
     float b{};
     double c{};
+
+    // One row of Data's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, std::int32_t> a;
+        kiln::field_ref_t<Const, float> b;
+        kiln::field_ref_t<Const, double> c;
+
+        operator Data() const { return {a, b, c}; }
+
+        const basic_ref& operator=(const Data& value) const
+            requires(!Const)
+        {
+            a = value.a;
+            b = value.b;
+            c = value.c;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct C003 {
@@ -168,9 +227,10 @@ struct kiln::component_traits<bench::a::Position> {
     static constexpr std::uint32_t id = 0;
     static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "Position";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::a::Position::x, &bench::a::Position::y);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 8};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 9};
     using members = kiln::member_list<&bench::a::Position::x, &bench::a::Position::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::Position, x), sizeof(bench::a::Position::x), "", ""},
@@ -184,9 +244,10 @@ struct kiln::component_traits<bench::a::Velocity> {
     static constexpr std::uint32_t id = 1;
     static constexpr std::uint32_t stable_id = 1;
     static constexpr std::string_view name = "Velocity";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::a::Velocity::x, &bench::a::Velocity::y);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 12};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 14};
     using members = kiln::member_list<&bench::a::Velocity::x, &bench::a::Velocity::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::Velocity, x), sizeof(bench::a::Velocity::x), "", ""},
@@ -200,9 +261,10 @@ struct kiln::component_traits<bench::a::Data> {
     static constexpr std::uint32_t id = 2;
     static constexpr std::uint32_t stable_id = 2;
     static constexpr std::string_view name = "Data";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::a::Data::a, &bench::a::Data::b, &bench::a::Data::c);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 16};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 19};
     using members = kiln::member_list<&bench::a::Data::a, &bench::a::Data::b, &bench::a::Data::c>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "a", "i32", offsetof(bench::a::Data, a), sizeof(bench::a::Data::a), "", ""},
@@ -219,7 +281,7 @@ struct kiln::component_traits<bench::a::C003> {
     static constexpr std::string_view name = "C003";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 21};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 25};
     using members = kiln::member_list<&bench::a::C003::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::a::C003, owner), sizeof(bench::a::C003::owner), "", ""},
@@ -234,7 +296,7 @@ struct kiln::component_traits<bench::a::C004> {
     static constexpr std::string_view name = "C004";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 24};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 28};
     using members = kiln::member_list<&bench::a::C004::id, &bench::a::C004::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::a::C004, id), sizeof(bench::a::C004::id), "", ""},
@@ -250,7 +312,7 @@ struct kiln::component_traits<bench::a::C005> {
     static constexpr std::string_view name = "C005";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 28};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 32};
     using members = kiln::member_list<&bench::a::C005::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::a::C005, samples), sizeof(bench::a::C005::samples), "", ""},
@@ -265,7 +327,7 @@ struct kiln::component_traits<bench::a::C006> {
     static constexpr std::string_view name = "C006";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 31};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 35};
     using members = kiln::member_list<&bench::a::C006::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::a::C006, owner), sizeof(bench::a::C006::owner), "", ""},
@@ -280,7 +342,7 @@ struct kiln::component_traits<bench::a::C007> {
     static constexpr std::string_view name = "C007";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 34};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 38};
     using members = kiln::member_list<&bench::a::C007::id, &bench::a::C007::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::a::C007, id), sizeof(bench::a::C007::id), "", ""},
@@ -296,7 +358,7 @@ struct kiln::component_traits<bench::a::C008> {
     static constexpr std::string_view name = "C008";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 38};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 42};
     using members = kiln::member_list<&bench::a::C008::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::a::C008, owner), sizeof(bench::a::C008::owner), "", ""},
@@ -311,7 +373,7 @@ struct kiln::component_traits<bench::a::C009> {
     static constexpr std::string_view name = "C009";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 41};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 45};
     using members = kiln::member_list<&bench::a::C009::x, &bench::a::C009::y, &bench::a::C009::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::C009, x), sizeof(bench::a::C009::x), "", ""},
@@ -328,7 +390,7 @@ struct kiln::component_traits<bench::a::C010> {
     static constexpr std::string_view name = "C010";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 46};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 50};
     using members = kiln::member_list<&bench::a::C010::id, &bench::a::C010::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::a::C010, id), sizeof(bench::a::C010::id), "", ""},
@@ -344,7 +406,7 @@ struct kiln::component_traits<bench::a::C011> {
     static constexpr std::string_view name = "C011";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 50};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 54};
     using members = kiln::member_list<&bench::a::C011::x, &bench::a::C011::y, &bench::a::C011::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::C011, x), sizeof(bench::a::C011::x), "", ""},
@@ -361,7 +423,7 @@ struct kiln::component_traits<bench::a::C012> {
     static constexpr std::string_view name = "C012";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 55};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 59};
     using members = kiln::member_list<&bench::a::C012::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::a::C012, samples), sizeof(bench::a::C012::samples), "", ""},
@@ -376,7 +438,7 @@ struct kiln::component_traits<bench::a::C013> {
     static constexpr std::string_view name = "C013";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 58};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 62};
     using members = kiln::member_list<&bench::a::C013::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::a::C013, value), sizeof(bench::a::C013::value), "", ""},
@@ -391,7 +453,7 @@ struct kiln::component_traits<bench::a::C014> {
     static constexpr std::string_view name = "C014";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 61};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 65};
     using members = kiln::member_list<&bench::a::C014::x, &bench::a::C014::y, &bench::a::C014::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::C014, x), sizeof(bench::a::C014::x), "", ""},
@@ -408,7 +470,7 @@ struct kiln::component_traits<bench::a::C015> {
     static constexpr std::string_view name = "C015";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 66};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 70};
     using members = kiln::member_list<&bench::a::C015::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::a::C015, samples), sizeof(bench::a::C015::samples), "", ""},
@@ -423,7 +485,7 @@ struct kiln::component_traits<bench::a::C016> {
     static constexpr std::string_view name = "C016";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 69};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 73};
     using members = kiln::member_list<&bench::a::C016::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::a::C016, samples), sizeof(bench::a::C016::samples), "", ""},
@@ -438,7 +500,7 @@ struct kiln::component_traits<bench::a::C017> {
     static constexpr std::string_view name = "C017";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 72};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 76};
     using members = kiln::member_list<&bench::a::C017::a, &bench::a::C017::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::a::C017, a), sizeof(bench::a::C017::a), "", ""},
@@ -454,7 +516,7 @@ struct kiln::component_traits<bench::a::C018> {
     static constexpr std::string_view name = "C018";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 76};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 80};
     using members = kiln::member_list<&bench::a::C018::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::a::C018, samples), sizeof(bench::a::C018::samples), "", ""},
@@ -469,7 +531,7 @@ struct kiln::component_traits<bench::a::C019> {
     static constexpr std::string_view name = "C019";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 79};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 83};
     using members = kiln::member_list<&bench::a::C019::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::a::C019, value), sizeof(bench::a::C019::value), "", ""},
@@ -484,7 +546,7 @@ struct kiln::component_traits<bench::a::C020> {
     static constexpr std::string_view name = "C020";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 82};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 86};
     using members = kiln::member_list<&bench::a::C020::id, &bench::a::C020::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::a::C020, id), sizeof(bench::a::C020::id), "", ""},
@@ -500,7 +562,7 @@ struct kiln::component_traits<bench::a::C021> {
     static constexpr std::string_view name = "C021";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 86};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 90};
     using members = kiln::member_list<&bench::a::C021::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::a::C021, samples), sizeof(bench::a::C021::samples), "", ""},
@@ -515,7 +577,7 @@ struct kiln::component_traits<bench::a::C022> {
     static constexpr std::string_view name = "C022";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 89};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 93};
     using members = kiln::member_list<&bench::a::C022::a, &bench::a::C022::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::a::C022, a), sizeof(bench::a::C022::a), "", ""},
@@ -531,7 +593,7 @@ struct kiln::component_traits<bench::a::C023> {
     static constexpr std::string_view name = "C023";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 93};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 97};
     using members = kiln::member_list<&bench::a::C023::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::a::C023, owner), sizeof(bench::a::C023::owner), "", ""},
@@ -546,7 +608,7 @@ struct kiln::component_traits<bench::a::C024> {
     static constexpr std::string_view name = "C024";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 96};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 100};
     using members = kiln::member_list<&bench::a::C024::a, &bench::a::C024::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::a::C024, a), sizeof(bench::a::C024::a), "", ""},
@@ -562,7 +624,7 @@ struct kiln::component_traits<bench::a::C025> {
     static constexpr std::string_view name = "C025";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 100};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 104};
     using members = kiln::member_list<&bench::a::C025::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::a::C025, value), sizeof(bench::a::C025::value), "", ""},
@@ -577,7 +639,7 @@ struct kiln::component_traits<bench::a::C026> {
     static constexpr std::string_view name = "C026";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 103};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 107};
     using members = kiln::member_list<&bench::a::C026::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::a::C026, value), sizeof(bench::a::C026::value), "", ""},
@@ -592,7 +654,7 @@ struct kiln::component_traits<bench::a::C027> {
     static constexpr std::string_view name = "C027";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 106};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 110};
     using members = kiln::member_list<&bench::a::C027::x, &bench::a::C027::y, &bench::a::C027::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::C027, x), sizeof(bench::a::C027::x), "", ""},
@@ -609,7 +671,7 @@ struct kiln::component_traits<bench::a::C028> {
     static constexpr std::string_view name = "C028";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 111};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 115};
     using members = kiln::member_list<&bench::a::C028::x, &bench::a::C028::y, &bench::a::C028::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::a::C028, x), sizeof(bench::a::C028::x), "", ""},
@@ -626,7 +688,7 @@ struct kiln::component_traits<bench::a::C029> {
     static constexpr std::string_view name = "C029";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 116};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 120};
     using members = kiln::member_list<&bench::a::C029::a, &bench::a::C029::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::a::C029, a), sizeof(bench::a::C029::a), "", ""},
@@ -642,7 +704,7 @@ struct kiln::component_traits<bench::a::C030> {
     static constexpr std::string_view name = "C030";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 120};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 124};
     using members = kiln::member_list<&bench::a::C030::id, &bench::a::C030::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::a::C030, id), sizeof(bench::a::C030::id), "", ""},
@@ -658,7 +720,7 @@ struct kiln::component_traits<bench::a::C031> {
     static constexpr std::string_view name = "C031";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 124};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 128};
     using members = kiln::member_list<&bench::a::C031::a, &bench::a::C031::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::a::C031, a), sizeof(bench::a::C031::a), "", ""},

@@ -23,4 +23,241 @@ enum class stage : std::uint8_t {
     shutdown,
 };
 
+// The workload of profile_*_iterate (bench/profiles.cpp): p += v * dt.
+//
+// System of stage 'fixed_update': runs for each entity with Position and Velocity. The game defines
+// run().
+struct Move {
+    static constexpr std::string_view name = "Move";
+    using access = kiln::type_list<Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with C005, C031 and C014. The game defines run().
+struct S01 {
+    static constexpr std::string_view name = "S01";
+    using access = kiln::type_list<C005, C031, const C014>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C005& c005, C031& c031, const C014& c014);
+};
+
+// System of stage 'update': runs for each entity with C024 and C023. The game defines run().
+struct S02 {
+    static constexpr std::string_view name = "S02";
+    using access = kiln::type_list<C024, const C023>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C024& c024, const C023& c023);
+};
+
+// System of stage 'render': runs for each entity with C007, C005, C008 and C014. The game defines
+// run().
+struct S03 {
+    static constexpr std::string_view name = "S03";
+    using access = kiln::type_list<C007, const C005, const C008, const C014>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C007& c007, const C005& c005, const C008& c008, const C014& c014);
+};
+
+// System of stage 'update': runs for each entity with C007, C004, C014 and C031. The game defines
+// run().
+struct S04 {
+    static constexpr std::string_view name = "S04";
+    using access = kiln::type_list<C007, const C004, const C014, const C031>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C007& c007, const C004& c004, const C014& c014, const C031& c031);
+};
+
+// System of stage 'update': runs for each entity with C005, C015, C021 and C023. The game defines
+// run().
+struct S05 {
+    static constexpr std::string_view name = "S05";
+    using access = kiln::type_list<C005, C015, const C021, const C023>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C005& c005, C015& c015, const C021& c021, const C023& c023);
+};
+
+// System of stage 'update': runs for each entity with C029, C014, C018 and C027. The game defines
+// run().
+struct S06 {
+    static constexpr std::string_view name = "S06";
+    using access = kiln::type_list<C029, const C014, const C018, const C027>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C029& c029, const C014& c014, const C018& c018, const C027& c027);
+};
+
+// System of stage 'render': runs for each entity with Position and Velocity. The game defines
+// run().
+struct S07 {
+    static constexpr std::string_view name = "S07";
+    using access = kiln::type_list<Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with C028, Position and C022. The game defines
+// run().
+struct S08 {
+    static constexpr std::string_view name = "S08";
+    using access = kiln::type_list<C028, const Position, const C022>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C028& c028, Position::cref position, const C022& c022);
+};
+
+// System of stage 'update': runs for each entity with Position, Velocity and C021. The game defines
+// run().
+struct S09 {
+    static constexpr std::string_view name = "S09";
+    using access = kiln::type_list<Position, const Velocity, const C021>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity, const C021& c021);
+};
+
+// System of stage 'update': runs for each entity with C014, C003 and C025. The game defines run().
+struct S10 {
+    static constexpr std::string_view name = "S10";
+    using access = kiln::type_list<C014, const C003, const C025>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C014& c014, const C003& c003, const C025& c025);
+};
+
+// System of stage 'render': runs for each entity with C031, C004 and C014. The game defines run().
+struct S11 {
+    static constexpr std::string_view name = "S11";
+    using access = kiln::type_list<C031, const C004, const C014>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C031& c031, const C004& c004, const C014& c014);
+};
+
+// System of stage 'update': runs for each entity with C026, C028, C008 and C023. The game defines
+// run().
+struct S12 {
+    static constexpr std::string_view name = "S12";
+    using access = kiln::type_list<C026, C028, const C008, const C023>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C026& c026, C028& c028, const C008& c008, const C023& c023);
+};
+
+// System of stage 'update': runs for each entity with C026, C028, C008 and C023. The game defines
+// run().
+struct S13 {
+    static constexpr std::string_view name = "S13";
+    using access = kiln::type_list<C026, C028, const C008, const C023>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C026& c026, C028& c028, const C008& c008, const C023& c023);
+};
+
+// System of stage 'update': runs for each entity with C029, C006 and C031. The game defines run().
+struct S14 {
+    static constexpr std::string_view name = "S14";
+    using access = kiln::type_list<C029, const C006, const C031>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C029& c029, const C006& c006, const C031& c031);
+};
+
+// System of stage 'render': runs for each entity with C014, C030, C028 and C031. The game defines
+// run().
+struct S15 {
+    static constexpr std::string_view name = "S15";
+    using access = kiln::type_list<C014, C030, const C028, const C031>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C014& c014, C030& c030, const C028& c028, const C031& c031);
+};
+
 } // namespace bench::a

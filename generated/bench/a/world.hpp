@@ -55,7 +55,7 @@ struct A000 {
     static constexpr std::string_view name = "A000";
     using components = kiln::type_list<Position, Velocity, C006, C029, C031>;
     static constexpr auto storage = &archetype_storages::a000;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 128};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 132};
 };
 
 struct A001 {
@@ -64,7 +64,7 @@ struct A001 {
     static constexpr std::string_view name = "A001";
     using components = kiln::type_list<C004, C005, C007, C008, C014, C031>;
     static constexpr auto storage = &archetype_storages::a001;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 131};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 135};
 };
 
 struct A002 {
@@ -73,7 +73,7 @@ struct A002 {
     static constexpr std::string_view name = "A002";
     using components = kiln::type_list<Position, Velocity, C007, C021, C025, C029>;
     static constexpr auto storage = &archetype_storages::a002;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 134};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 138};
 };
 
 struct A003 {
@@ -82,7 +82,7 @@ struct A003 {
     static constexpr std::string_view name = "A003";
     using components = kiln::type_list<C005, C010, C015, C021, C023>;
     static constexpr auto storage = &archetype_storages::a003;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 137};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 141};
 };
 
 struct A004 {
@@ -91,7 +91,7 @@ struct A004 {
     static constexpr std::string_view name = "A004";
     using components = kiln::type_list<Position, Velocity, C008, C014, C028, C030, C031>;
     static constexpr auto storage = &archetype_storages::a004;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 140};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 144};
 };
 
 struct A005 {
@@ -100,7 +100,7 @@ struct A005 {
     static constexpr std::string_view name = "A005";
     using components = kiln::type_list<C008, C009, C011, C012, C013, C022, C029>;
     static constexpr auto storage = &archetype_storages::a005;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 143};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 147};
 };
 
 struct A006 {
@@ -109,7 +109,7 @@ struct A006 {
     static constexpr std::string_view name = "A006";
     using components = kiln::type_list<Position, Velocity, C017, C022, C028>;
     static constexpr auto storage = &archetype_storages::a006;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 146};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 150};
 };
 
 struct A007 {
@@ -118,7 +118,7 @@ struct A007 {
     static constexpr std::string_view name = "A007";
     using components = kiln::type_list<C008, C010, C014, C015, C016, C022, C029, C031>;
     static constexpr auto storage = &archetype_storages::a007;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 149};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 153};
 };
 
 struct A008 {
@@ -127,7 +127,7 @@ struct A008 {
     static constexpr std::string_view name = "A008";
     using components = kiln::type_list<Position, Velocity, C003, C014, C025, C027>;
     static constexpr auto storage = &archetype_storages::a008;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 152};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 156};
 };
 
 struct A009 {
@@ -136,7 +136,7 @@ struct A009 {
     static constexpr std::string_view name = "A009";
     using components = kiln::type_list<C008, C012, C023, C024, C031>;
     static constexpr auto storage = &archetype_storages::a009;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 155};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 159};
 };
 
 struct A010 {
@@ -145,7 +145,7 @@ struct A010 {
     static constexpr std::string_view name = "A010";
     using components = kiln::type_list<Position, Velocity, C021, C027>;
     static constexpr auto storage = &archetype_storages::a010;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 158};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 162};
 };
 
 struct A011 {
@@ -154,7 +154,7 @@ struct A011 {
     static constexpr std::string_view name = "A011";
     using components = kiln::type_list<C004, C014, C017, C025, C029, C031>;
     static constexpr auto storage = &archetype_storages::a011;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 161};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 165};
 };
 
 struct A012 {
@@ -163,7 +163,7 @@ struct A012 {
     static constexpr std::string_view name = "A012";
     using components = kiln::type_list<Position, Velocity, C003, C013, C017, C020, C023, C031>;
     static constexpr auto storage = &archetype_storages::a012;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 164};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 168};
 };
 
 struct A013 {
@@ -172,7 +172,7 @@ struct A013 {
     static constexpr std::string_view name = "A013";
     using components = kiln::type_list<C009, C011, C014, C016, C018, C027, C029>;
     static constexpr auto storage = &archetype_storages::a013;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 167};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 171};
 };
 
 struct A014 {
@@ -181,7 +181,7 @@ struct A014 {
     static constexpr std::string_view name = "A014";
     using components = kiln::type_list<Position, Velocity, C004, C007, C013, C014, C018, C022>;
     static constexpr auto storage = &archetype_storages::a014;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 170};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 174};
 };
 
 struct A015 {
@@ -190,7 +190,7 @@ struct A015 {
     static constexpr std::string_view name = "A015";
     using components = kiln::type_list<C008, C023, C026, C028>;
     static constexpr auto storage = &archetype_storages::a015;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 173};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_a.toml", 177};
 };
 
 // What kiln::basic_world needs to know of this schema.
@@ -198,20 +198,20 @@ struct schema {
     static constexpr std::string_view name = "bench::a";
     static constexpr std::uint32_t version = 1;
     // Changes whenever what a save file holds would: see kiln/snapshot.hpp.
-    static constexpr std::uint64_t fingerprint = 0x9c096b34c130be7c;
+    static constexpr std::uint64_t fingerprint = 0xf0d5baa83ca1a350;
     using archetypes = kiln::type_list<A000, A001, A002, A003, A004, A005, A006, A007, A008, A009, A010, A011, A012, A013, A014, A015>;
     using components = kiln::type_list<Position, Velocity, Data, C003, C004, C005, C006, C007, C008, C009, C010, C011, C012, C013, C014, C015, C016, C017, C018, C019, C020, C021, C022, C023, C024, C025, C026, C027, C028, C029, C030, C031>;
     using resources = kiln::type_list<>;
     using storages = archetype_storages;
-    using systems = kiln::type_list<>;
+    using systems = kiln::type_list<Move, S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S13, S14, S15>;
     using observers = kiln::type_list<>;
     static constexpr double fixed_step = 0.016666666666666666;
     // Each stage's systems, in batches that may run at once, batch after batch.
     using schedule = kiln::type_list<
         kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>,
-        kiln::stage_plan<stage::fixed_update, kiln::type_list<>, kiln::stage_role::fixed>,
-        kiln::stage_plan<stage::update, kiln::type_list<>, kiln::stage_role::frame>,
-        kiln::stage_plan<stage::render, kiln::type_list<>, kiln::stage_role::frame>,
+        kiln::stage_plan<stage::fixed_update, kiln::type_list<kiln::batch<Move>>, kiln::stage_role::fixed>,
+        kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<S01, S02, S05, S06, S08, S09, S10, S12, S14>, kiln::batch<S04, S13>>, kiln::stage_role::frame>,
+        kiln::stage_plan<stage::render, kiln::type_list<kiln::batch<S03, S07, S11, S15>>, kiln::stage_role::frame>,
         kiln::stage_plan<stage::shutdown, kiln::type_list<>, kiln::stage_role::shutdown>>;
 };
 

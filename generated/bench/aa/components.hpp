@@ -12,17 +12,76 @@ namespace bench::aa {
 struct Position {
     float x{};
     float y{};
+
+    // One row of Position's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Position() const { return {x, y}; }
+
+        const basic_ref& operator=(const Position& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Velocity {
     float x{};
     float y{};
+
+    // One row of Velocity's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Velocity() const { return {x, y}; }
+
+        const basic_ref& operator=(const Velocity& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Data {
     std::int32_t a{};
     float b{};
     double c{};
+
+    // One row of Data's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, std::int32_t> a;
+        kiln::field_ref_t<Const, float> b;
+        kiln::field_ref_t<Const, double> c;
+
+        operator Data() const { return {a, b, c}; }
+
+        const basic_ref& operator=(const Data& value) const
+            requires(!Const)
+        {
+            a = value.a;
+            b = value.b;
+            c = value.c;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct C003 {
@@ -613,9 +672,10 @@ struct kiln::component_traits<bench::aa::Position> {
     static constexpr std::uint32_t id = 0;
     static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "Position";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::aa::Position::x, &bench::aa::Position::y);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 8};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 9};
     using members = kiln::member_list<&bench::aa::Position::x, &bench::aa::Position::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::Position, x), sizeof(bench::aa::Position::x), "", ""},
@@ -629,9 +689,10 @@ struct kiln::component_traits<bench::aa::Velocity> {
     static constexpr std::uint32_t id = 1;
     static constexpr std::uint32_t stable_id = 1;
     static constexpr std::string_view name = "Velocity";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::aa::Velocity::x, &bench::aa::Velocity::y);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 12};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 14};
     using members = kiln::member_list<&bench::aa::Velocity::x, &bench::aa::Velocity::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::Velocity, x), sizeof(bench::aa::Velocity::x), "", ""},
@@ -645,9 +706,10 @@ struct kiln::component_traits<bench::aa::Data> {
     static constexpr std::uint32_t id = 2;
     static constexpr std::uint32_t stable_id = 2;
     static constexpr std::string_view name = "Data";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::aa::Data::a, &bench::aa::Data::b, &bench::aa::Data::c);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 16};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 19};
     using members = kiln::member_list<&bench::aa::Data::a, &bench::aa::Data::b, &bench::aa::Data::c>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::Data, a), sizeof(bench::aa::Data::a), "", ""},
@@ -664,7 +726,7 @@ struct kiln::component_traits<bench::aa::C003> {
     static constexpr std::string_view name = "C003";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 21};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 25};
     using members = kiln::member_list<&bench::aa::C003::a, &bench::aa::C003::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C003, a), sizeof(bench::aa::C003::a), "", ""},
@@ -680,7 +742,7 @@ struct kiln::component_traits<bench::aa::C004> {
     static constexpr std::string_view name = "C004";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 25};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 29};
     using members = kiln::member_list<&bench::aa::C004::id, &bench::aa::C004::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C004, id), sizeof(bench::aa::C004::id), "", ""},
@@ -696,7 +758,7 @@ struct kiln::component_traits<bench::aa::C005> {
     static constexpr std::string_view name = "C005";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 29};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 33};
     using members = kiln::member_list<&bench::aa::C005::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C005, samples), sizeof(bench::aa::C005::samples), "", ""},
@@ -711,7 +773,7 @@ struct kiln::component_traits<bench::aa::C006> {
     static constexpr std::string_view name = "C006";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 32};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 36};
     using members = kiln::member_list<&bench::aa::C006::id, &bench::aa::C006::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C006, id), sizeof(bench::aa::C006::id), "", ""},
@@ -727,7 +789,7 @@ struct kiln::component_traits<bench::aa::C007> {
     static constexpr std::string_view name = "C007";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 36};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 40};
     using members = kiln::member_list<&bench::aa::C007::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C007, owner), sizeof(bench::aa::C007::owner), "", ""},
@@ -742,7 +804,7 @@ struct kiln::component_traits<bench::aa::C008> {
     static constexpr std::string_view name = "C008";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 39};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 43};
     using members = kiln::member_list<&bench::aa::C008::id, &bench::aa::C008::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C008, id), sizeof(bench::aa::C008::id), "", ""},
@@ -758,7 +820,7 @@ struct kiln::component_traits<bench::aa::C009> {
     static constexpr std::string_view name = "C009";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 43};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 47};
     using members = kiln::member_list<&bench::aa::C009::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C009, samples), sizeof(bench::aa::C009::samples), "", ""},
@@ -773,7 +835,7 @@ struct kiln::component_traits<bench::aa::C010> {
     static constexpr std::string_view name = "C010";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 46};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 50};
     using members = kiln::member_list<&bench::aa::C010::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C010, value), sizeof(bench::aa::C010::value), "", ""},
@@ -788,7 +850,7 @@ struct kiln::component_traits<bench::aa::C011> {
     static constexpr std::string_view name = "C011";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 49};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 53};
     using members = kiln::member_list<&bench::aa::C011::a, &bench::aa::C011::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C011, a), sizeof(bench::aa::C011::a), "", ""},
@@ -804,7 +866,7 @@ struct kiln::component_traits<bench::aa::C012> {
     static constexpr std::string_view name = "C012";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 53};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 57};
     using members = kiln::member_list<&bench::aa::C012::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C012, owner), sizeof(bench::aa::C012::owner), "", ""},
@@ -819,7 +881,7 @@ struct kiln::component_traits<bench::aa::C013> {
     static constexpr std::string_view name = "C013";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 56};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 60};
     using members = kiln::member_list<&bench::aa::C013::id, &bench::aa::C013::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C013, id), sizeof(bench::aa::C013::id), "", ""},
@@ -835,7 +897,7 @@ struct kiln::component_traits<bench::aa::C014> {
     static constexpr std::string_view name = "C014";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 60};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 64};
     using members = kiln::member_list<&bench::aa::C014::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C014, value), sizeof(bench::aa::C014::value), "", ""},
@@ -850,7 +912,7 @@ struct kiln::component_traits<bench::aa::C015> {
     static constexpr std::string_view name = "C015";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 63};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 67};
     using members = kiln::member_list<&bench::aa::C015::id, &bench::aa::C015::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C015, id), sizeof(bench::aa::C015::id), "", ""},
@@ -866,7 +928,7 @@ struct kiln::component_traits<bench::aa::C016> {
     static constexpr std::string_view name = "C016";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 67};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 71};
     using members = kiln::member_list<&bench::aa::C016::a, &bench::aa::C016::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C016, a), sizeof(bench::aa::C016::a), "", ""},
@@ -882,7 +944,7 @@ struct kiln::component_traits<bench::aa::C017> {
     static constexpr std::string_view name = "C017";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 71};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 75};
     using members = kiln::member_list<&bench::aa::C017::a, &bench::aa::C017::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C017, a), sizeof(bench::aa::C017::a), "", ""},
@@ -898,7 +960,7 @@ struct kiln::component_traits<bench::aa::C018> {
     static constexpr std::string_view name = "C018";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 75};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 79};
     using members = kiln::member_list<&bench::aa::C018::x, &bench::aa::C018::y, &bench::aa::C018::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C018, x), sizeof(bench::aa::C018::x), "", ""},
@@ -915,7 +977,7 @@ struct kiln::component_traits<bench::aa::C019> {
     static constexpr std::string_view name = "C019";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 80};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 84};
     using members = kiln::member_list<&bench::aa::C019::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C019, samples), sizeof(bench::aa::C019::samples), "", ""},
@@ -930,7 +992,7 @@ struct kiln::component_traits<bench::aa::C020> {
     static constexpr std::string_view name = "C020";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 83};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 87};
     using members = kiln::member_list<&bench::aa::C020::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C020, owner), sizeof(bench::aa::C020::owner), "", ""},
@@ -945,7 +1007,7 @@ struct kiln::component_traits<bench::aa::C021> {
     static constexpr std::string_view name = "C021";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 86};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 90};
     using members = kiln::member_list<&bench::aa::C021::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C021, owner), sizeof(bench::aa::C021::owner), "", ""},
@@ -960,7 +1022,7 @@ struct kiln::component_traits<bench::aa::C022> {
     static constexpr std::string_view name = "C022";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 89};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 93};
     using members = kiln::member_list<&bench::aa::C022::a, &bench::aa::C022::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C022, a), sizeof(bench::aa::C022::a), "", ""},
@@ -976,7 +1038,7 @@ struct kiln::component_traits<bench::aa::C023> {
     static constexpr std::string_view name = "C023";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 93};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 97};
     using members = kiln::member_list<&bench::aa::C023::id, &bench::aa::C023::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C023, id), sizeof(bench::aa::C023::id), "", ""},
@@ -992,7 +1054,7 @@ struct kiln::component_traits<bench::aa::C024> {
     static constexpr std::string_view name = "C024";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 97};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 101};
     using members = kiln::member_list<&bench::aa::C024::x, &bench::aa::C024::y, &bench::aa::C024::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C024, x), sizeof(bench::aa::C024::x), "", ""},
@@ -1009,7 +1071,7 @@ struct kiln::component_traits<bench::aa::C025> {
     static constexpr std::string_view name = "C025";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 102};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 106};
     using members = kiln::member_list<&bench::aa::C025::id, &bench::aa::C025::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C025, id), sizeof(bench::aa::C025::id), "", ""},
@@ -1025,7 +1087,7 @@ struct kiln::component_traits<bench::aa::C026> {
     static constexpr std::string_view name = "C026";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 106};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 110};
     using members = kiln::member_list<&bench::aa::C026::id, &bench::aa::C026::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C026, id), sizeof(bench::aa::C026::id), "", ""},
@@ -1041,7 +1103,7 @@ struct kiln::component_traits<bench::aa::C027> {
     static constexpr std::string_view name = "C027";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 110};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 114};
     using members = kiln::member_list<&bench::aa::C027::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C027, owner), sizeof(bench::aa::C027::owner), "", ""},
@@ -1056,7 +1118,7 @@ struct kiln::component_traits<bench::aa::C028> {
     static constexpr std::string_view name = "C028";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 113};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 117};
     using members = kiln::member_list<&bench::aa::C028::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C028, owner), sizeof(bench::aa::C028::owner), "", ""},
@@ -1071,7 +1133,7 @@ struct kiln::component_traits<bench::aa::C029> {
     static constexpr std::string_view name = "C029";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 116};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 120};
     using members = kiln::member_list<&bench::aa::C029::id, &bench::aa::C029::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C029, id), sizeof(bench::aa::C029::id), "", ""},
@@ -1087,7 +1149,7 @@ struct kiln::component_traits<bench::aa::C030> {
     static constexpr std::string_view name = "C030";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 120};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 124};
     using members = kiln::member_list<&bench::aa::C030::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C030, value), sizeof(bench::aa::C030::value), "", ""},
@@ -1102,7 +1164,7 @@ struct kiln::component_traits<bench::aa::C031> {
     static constexpr std::string_view name = "C031";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 123};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 127};
     using members = kiln::member_list<&bench::aa::C031::a, &bench::aa::C031::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C031, a), sizeof(bench::aa::C031::a), "", ""},
@@ -1118,7 +1180,7 @@ struct kiln::component_traits<bench::aa::C032> {
     static constexpr std::string_view name = "C032";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 127};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 131};
     using members = kiln::member_list<&bench::aa::C032::x, &bench::aa::C032::y, &bench::aa::C032::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C032, x), sizeof(bench::aa::C032::x), "", ""},
@@ -1135,7 +1197,7 @@ struct kiln::component_traits<bench::aa::C033> {
     static constexpr std::string_view name = "C033";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 132};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 136};
     using members = kiln::member_list<&bench::aa::C033::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C033, owner), sizeof(bench::aa::C033::owner), "", ""},
@@ -1150,7 +1212,7 @@ struct kiln::component_traits<bench::aa::C034> {
     static constexpr std::string_view name = "C034";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 135};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 139};
     using members = kiln::member_list<&bench::aa::C034::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C034, value), sizeof(bench::aa::C034::value), "", ""},
@@ -1165,7 +1227,7 @@ struct kiln::component_traits<bench::aa::C035> {
     static constexpr std::string_view name = "C035";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 138};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 142};
     using members = kiln::member_list<&bench::aa::C035::a, &bench::aa::C035::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C035, a), sizeof(bench::aa::C035::a), "", ""},
@@ -1181,7 +1243,7 @@ struct kiln::component_traits<bench::aa::C036> {
     static constexpr std::string_view name = "C036";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 142};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 146};
     using members = kiln::member_list<&bench::aa::C036::id, &bench::aa::C036::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C036, id), sizeof(bench::aa::C036::id), "", ""},
@@ -1197,7 +1259,7 @@ struct kiln::component_traits<bench::aa::C037> {
     static constexpr std::string_view name = "C037";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 146};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 150};
     using members = kiln::member_list<&bench::aa::C037::a, &bench::aa::C037::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C037, a), sizeof(bench::aa::C037::a), "", ""},
@@ -1213,7 +1275,7 @@ struct kiln::component_traits<bench::aa::C038> {
     static constexpr std::string_view name = "C038";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 150};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 154};
     using members = kiln::member_list<&bench::aa::C038::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C038, samples), sizeof(bench::aa::C038::samples), "", ""},
@@ -1228,7 +1290,7 @@ struct kiln::component_traits<bench::aa::C039> {
     static constexpr std::string_view name = "C039";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 153};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 157};
     using members = kiln::member_list<&bench::aa::C039::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C039, samples), sizeof(bench::aa::C039::samples), "", ""},
@@ -1243,7 +1305,7 @@ struct kiln::component_traits<bench::aa::C040> {
     static constexpr std::string_view name = "C040";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 156};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 160};
     using members = kiln::member_list<&bench::aa::C040::a, &bench::aa::C040::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C040, a), sizeof(bench::aa::C040::a), "", ""},
@@ -1259,7 +1321,7 @@ struct kiln::component_traits<bench::aa::C041> {
     static constexpr std::string_view name = "C041";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 160};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 164};
     using members = kiln::member_list<&bench::aa::C041::x, &bench::aa::C041::y, &bench::aa::C041::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C041, x), sizeof(bench::aa::C041::x), "", ""},
@@ -1276,7 +1338,7 @@ struct kiln::component_traits<bench::aa::C042> {
     static constexpr std::string_view name = "C042";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 165};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 169};
     using members = kiln::member_list<&bench::aa::C042::x, &bench::aa::C042::y, &bench::aa::C042::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C042, x), sizeof(bench::aa::C042::x), "", ""},
@@ -1293,7 +1355,7 @@ struct kiln::component_traits<bench::aa::C043> {
     static constexpr std::string_view name = "C043";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 170};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 174};
     using members = kiln::member_list<&bench::aa::C043::id, &bench::aa::C043::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C043, id), sizeof(bench::aa::C043::id), "", ""},
@@ -1309,7 +1371,7 @@ struct kiln::component_traits<bench::aa::C044> {
     static constexpr std::string_view name = "C044";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 174};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 178};
     using members = kiln::member_list<&bench::aa::C044::x, &bench::aa::C044::y, &bench::aa::C044::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C044, x), sizeof(bench::aa::C044::x), "", ""},
@@ -1326,7 +1388,7 @@ struct kiln::component_traits<bench::aa::C045> {
     static constexpr std::string_view name = "C045";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 179};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 183};
     using members = kiln::member_list<&bench::aa::C045::a, &bench::aa::C045::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C045, a), sizeof(bench::aa::C045::a), "", ""},
@@ -1342,7 +1404,7 @@ struct kiln::component_traits<bench::aa::C046> {
     static constexpr std::string_view name = "C046";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 183};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 187};
     using members = kiln::member_list<&bench::aa::C046::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C046, value), sizeof(bench::aa::C046::value), "", ""},
@@ -1357,7 +1419,7 @@ struct kiln::component_traits<bench::aa::C047> {
     static constexpr std::string_view name = "C047";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 186};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 190};
     using members = kiln::member_list<&bench::aa::C047::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C047, samples), sizeof(bench::aa::C047::samples), "", ""},
@@ -1372,7 +1434,7 @@ struct kiln::component_traits<bench::aa::C048> {
     static constexpr std::string_view name = "C048";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 189};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 193};
     using members = kiln::member_list<&bench::aa::C048::id, &bench::aa::C048::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C048, id), sizeof(bench::aa::C048::id), "", ""},
@@ -1388,7 +1450,7 @@ struct kiln::component_traits<bench::aa::C049> {
     static constexpr std::string_view name = "C049";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 193};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 197};
     using members = kiln::member_list<&bench::aa::C049::x, &bench::aa::C049::y, &bench::aa::C049::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C049, x), sizeof(bench::aa::C049::x), "", ""},
@@ -1405,7 +1467,7 @@ struct kiln::component_traits<bench::aa::C050> {
     static constexpr std::string_view name = "C050";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 198};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 202};
     using members = kiln::member_list<&bench::aa::C050::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C050, owner), sizeof(bench::aa::C050::owner), "", ""},
@@ -1420,7 +1482,7 @@ struct kiln::component_traits<bench::aa::C051> {
     static constexpr std::string_view name = "C051";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 201};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 205};
     using members = kiln::member_list<&bench::aa::C051::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C051, samples), sizeof(bench::aa::C051::samples), "", ""},
@@ -1435,7 +1497,7 @@ struct kiln::component_traits<bench::aa::C052> {
     static constexpr std::string_view name = "C052";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 204};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 208};
     using members = kiln::member_list<&bench::aa::C052::a, &bench::aa::C052::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C052, a), sizeof(bench::aa::C052::a), "", ""},
@@ -1451,7 +1513,7 @@ struct kiln::component_traits<bench::aa::C053> {
     static constexpr std::string_view name = "C053";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 208};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 212};
     using members = kiln::member_list<&bench::aa::C053::a, &bench::aa::C053::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C053, a), sizeof(bench::aa::C053::a), "", ""},
@@ -1467,7 +1529,7 @@ struct kiln::component_traits<bench::aa::C054> {
     static constexpr std::string_view name = "C054";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 212};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 216};
     using members = kiln::member_list<&bench::aa::C054::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C054, samples), sizeof(bench::aa::C054::samples), "", ""},
@@ -1482,7 +1544,7 @@ struct kiln::component_traits<bench::aa::C055> {
     static constexpr std::string_view name = "C055";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 215};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 219};
     using members = kiln::member_list<&bench::aa::C055::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C055, owner), sizeof(bench::aa::C055::owner), "", ""},
@@ -1497,7 +1559,7 @@ struct kiln::component_traits<bench::aa::C056> {
     static constexpr std::string_view name = "C056";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 218};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 222};
     using members = kiln::member_list<&bench::aa::C056::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C056, value), sizeof(bench::aa::C056::value), "", ""},
@@ -1512,7 +1574,7 @@ struct kiln::component_traits<bench::aa::C057> {
     static constexpr std::string_view name = "C057";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 221};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 225};
     using members = kiln::member_list<&bench::aa::C057::x, &bench::aa::C057::y, &bench::aa::C057::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C057, x), sizeof(bench::aa::C057::x), "", ""},
@@ -1529,7 +1591,7 @@ struct kiln::component_traits<bench::aa::C058> {
     static constexpr std::string_view name = "C058";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 226};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 230};
     using members = kiln::member_list<&bench::aa::C058::x, &bench::aa::C058::y, &bench::aa::C058::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C058, x), sizeof(bench::aa::C058::x), "", ""},
@@ -1546,7 +1608,7 @@ struct kiln::component_traits<bench::aa::C059> {
     static constexpr std::string_view name = "C059";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 231};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 235};
     using members = kiln::member_list<&bench::aa::C059::id, &bench::aa::C059::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C059, id), sizeof(bench::aa::C059::id), "", ""},
@@ -1562,7 +1624,7 @@ struct kiln::component_traits<bench::aa::C060> {
     static constexpr std::string_view name = "C060";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 235};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 239};
     using members = kiln::member_list<&bench::aa::C060::a, &bench::aa::C060::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C060, a), sizeof(bench::aa::C060::a), "", ""},
@@ -1578,7 +1640,7 @@ struct kiln::component_traits<bench::aa::C061> {
     static constexpr std::string_view name = "C061";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 239};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 243};
     using members = kiln::member_list<&bench::aa::C061::x, &bench::aa::C061::y, &bench::aa::C061::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C061, x), sizeof(bench::aa::C061::x), "", ""},
@@ -1595,7 +1657,7 @@ struct kiln::component_traits<bench::aa::C062> {
     static constexpr std::string_view name = "C062";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 244};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 248};
     using members = kiln::member_list<&bench::aa::C062::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C062, owner), sizeof(bench::aa::C062::owner), "", ""},
@@ -1610,7 +1672,7 @@ struct kiln::component_traits<bench::aa::C063> {
     static constexpr std::string_view name = "C063";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 247};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 251};
     using members = kiln::member_list<&bench::aa::C063::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C063, value), sizeof(bench::aa::C063::value), "", ""},
@@ -1625,7 +1687,7 @@ struct kiln::component_traits<bench::aa::C064> {
     static constexpr std::string_view name = "C064";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 250};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 254};
     using members = kiln::member_list<&bench::aa::C064::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C064, owner), sizeof(bench::aa::C064::owner), "", ""},
@@ -1640,7 +1702,7 @@ struct kiln::component_traits<bench::aa::C065> {
     static constexpr std::string_view name = "C065";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 253};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 257};
     using members = kiln::member_list<&bench::aa::C065::a, &bench::aa::C065::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C065, a), sizeof(bench::aa::C065::a), "", ""},
@@ -1656,7 +1718,7 @@ struct kiln::component_traits<bench::aa::C066> {
     static constexpr std::string_view name = "C066";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 257};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 261};
     using members = kiln::member_list<&bench::aa::C066::id, &bench::aa::C066::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C066, id), sizeof(bench::aa::C066::id), "", ""},
@@ -1672,7 +1734,7 @@ struct kiln::component_traits<bench::aa::C067> {
     static constexpr std::string_view name = "C067";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 261};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 265};
     using members = kiln::member_list<&bench::aa::C067::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C067, samples), sizeof(bench::aa::C067::samples), "", ""},
@@ -1687,7 +1749,7 @@ struct kiln::component_traits<bench::aa::C068> {
     static constexpr std::string_view name = "C068";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 264};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 268};
     using members = kiln::member_list<&bench::aa::C068::a, &bench::aa::C068::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C068, a), sizeof(bench::aa::C068::a), "", ""},
@@ -1703,7 +1765,7 @@ struct kiln::component_traits<bench::aa::C069> {
     static constexpr std::string_view name = "C069";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 268};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 272};
     using members = kiln::member_list<&bench::aa::C069::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C069, owner), sizeof(bench::aa::C069::owner), "", ""},
@@ -1718,7 +1780,7 @@ struct kiln::component_traits<bench::aa::C070> {
     static constexpr std::string_view name = "C070";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 271};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 275};
     using members = kiln::member_list<&bench::aa::C070::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C070, owner), sizeof(bench::aa::C070::owner), "", ""},
@@ -1733,7 +1795,7 @@ struct kiln::component_traits<bench::aa::C071> {
     static constexpr std::string_view name = "C071";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 274};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 278};
     using members = kiln::member_list<&bench::aa::C071::a, &bench::aa::C071::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C071, a), sizeof(bench::aa::C071::a), "", ""},
@@ -1749,7 +1811,7 @@ struct kiln::component_traits<bench::aa::C072> {
     static constexpr std::string_view name = "C072";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 278};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 282};
     using members = kiln::member_list<&bench::aa::C072::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C072, samples), sizeof(bench::aa::C072::samples), "", ""},
@@ -1764,7 +1826,7 @@ struct kiln::component_traits<bench::aa::C073> {
     static constexpr std::string_view name = "C073";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 281};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 285};
     using members = kiln::member_list<&bench::aa::C073::a, &bench::aa::C073::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C073, a), sizeof(bench::aa::C073::a), "", ""},
@@ -1780,7 +1842,7 @@ struct kiln::component_traits<bench::aa::C074> {
     static constexpr std::string_view name = "C074";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 285};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 289};
     using members = kiln::member_list<&bench::aa::C074::x, &bench::aa::C074::y, &bench::aa::C074::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C074, x), sizeof(bench::aa::C074::x), "", ""},
@@ -1797,7 +1859,7 @@ struct kiln::component_traits<bench::aa::C075> {
     static constexpr std::string_view name = "C075";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 290};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 294};
     using members = kiln::member_list<&bench::aa::C075::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C075, samples), sizeof(bench::aa::C075::samples), "", ""},
@@ -1812,7 +1874,7 @@ struct kiln::component_traits<bench::aa::C076> {
     static constexpr std::string_view name = "C076";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 293};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 297};
     using members = kiln::member_list<&bench::aa::C076::x, &bench::aa::C076::y, &bench::aa::C076::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C076, x), sizeof(bench::aa::C076::x), "", ""},
@@ -1829,7 +1891,7 @@ struct kiln::component_traits<bench::aa::C077> {
     static constexpr std::string_view name = "C077";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 298};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 302};
     using members = kiln::member_list<&bench::aa::C077::id, &bench::aa::C077::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C077, id), sizeof(bench::aa::C077::id), "", ""},
@@ -1845,7 +1907,7 @@ struct kiln::component_traits<bench::aa::C078> {
     static constexpr std::string_view name = "C078";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 302};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 306};
     using members = kiln::member_list<&bench::aa::C078::id, &bench::aa::C078::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C078, id), sizeof(bench::aa::C078::id), "", ""},
@@ -1861,7 +1923,7 @@ struct kiln::component_traits<bench::aa::C079> {
     static constexpr std::string_view name = "C079";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 306};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 310};
     using members = kiln::member_list<&bench::aa::C079::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C079, owner), sizeof(bench::aa::C079::owner), "", ""},
@@ -1876,7 +1938,7 @@ struct kiln::component_traits<bench::aa::C080> {
     static constexpr std::string_view name = "C080";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 309};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 313};
     using members = kiln::member_list<&bench::aa::C080::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C080, samples), sizeof(bench::aa::C080::samples), "", ""},
@@ -1891,7 +1953,7 @@ struct kiln::component_traits<bench::aa::C081> {
     static constexpr std::string_view name = "C081";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 312};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 316};
     using members = kiln::member_list<&bench::aa::C081::id, &bench::aa::C081::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C081, id), sizeof(bench::aa::C081::id), "", ""},
@@ -1907,7 +1969,7 @@ struct kiln::component_traits<bench::aa::C082> {
     static constexpr std::string_view name = "C082";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 316};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 320};
     using members = kiln::member_list<&bench::aa::C082::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C082, samples), sizeof(bench::aa::C082::samples), "", ""},
@@ -1922,7 +1984,7 @@ struct kiln::component_traits<bench::aa::C083> {
     static constexpr std::string_view name = "C083";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 319};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 323};
     using members = kiln::member_list<&bench::aa::C083::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C083, samples), sizeof(bench::aa::C083::samples), "", ""},
@@ -1937,7 +1999,7 @@ struct kiln::component_traits<bench::aa::C084> {
     static constexpr std::string_view name = "C084";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 322};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 326};
     using members = kiln::member_list<&bench::aa::C084::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C084, owner), sizeof(bench::aa::C084::owner), "", ""},
@@ -1952,7 +2014,7 @@ struct kiln::component_traits<bench::aa::C085> {
     static constexpr std::string_view name = "C085";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 325};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 329};
     using members = kiln::member_list<&bench::aa::C085::a, &bench::aa::C085::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C085, a), sizeof(bench::aa::C085::a), "", ""},
@@ -1968,7 +2030,7 @@ struct kiln::component_traits<bench::aa::C086> {
     static constexpr std::string_view name = "C086";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 329};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 333};
     using members = kiln::member_list<&bench::aa::C086::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C086, value), sizeof(bench::aa::C086::value), "", ""},
@@ -1983,7 +2045,7 @@ struct kiln::component_traits<bench::aa::C087> {
     static constexpr std::string_view name = "C087";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 332};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 336};
     using members = kiln::member_list<&bench::aa::C087::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C087, samples), sizeof(bench::aa::C087::samples), "", ""},
@@ -1998,7 +2060,7 @@ struct kiln::component_traits<bench::aa::C088> {
     static constexpr std::string_view name = "C088";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 335};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 339};
     using members = kiln::member_list<&bench::aa::C088::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C088, owner), sizeof(bench::aa::C088::owner), "", ""},
@@ -2013,7 +2075,7 @@ struct kiln::component_traits<bench::aa::C089> {
     static constexpr std::string_view name = "C089";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 338};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 342};
     using members = kiln::member_list<&bench::aa::C089::x, &bench::aa::C089::y, &bench::aa::C089::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C089, x), sizeof(bench::aa::C089::x), "", ""},
@@ -2030,7 +2092,7 @@ struct kiln::component_traits<bench::aa::C090> {
     static constexpr std::string_view name = "C090";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 343};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 347};
     using members = kiln::member_list<&bench::aa::C090::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C090, value), sizeof(bench::aa::C090::value), "", ""},
@@ -2045,7 +2107,7 @@ struct kiln::component_traits<bench::aa::C091> {
     static constexpr std::string_view name = "C091";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 346};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 350};
     using members = kiln::member_list<&bench::aa::C091::x, &bench::aa::C091::y, &bench::aa::C091::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C091, x), sizeof(bench::aa::C091::x), "", ""},
@@ -2062,7 +2124,7 @@ struct kiln::component_traits<bench::aa::C092> {
     static constexpr std::string_view name = "C092";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 351};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 355};
     using members = kiln::member_list<&bench::aa::C092::x, &bench::aa::C092::y, &bench::aa::C092::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C092, x), sizeof(bench::aa::C092::x), "", ""},
@@ -2079,7 +2141,7 @@ struct kiln::component_traits<bench::aa::C093> {
     static constexpr std::string_view name = "C093";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 356};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 360};
     using members = kiln::member_list<&bench::aa::C093::a, &bench::aa::C093::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C093, a), sizeof(bench::aa::C093::a), "", ""},
@@ -2095,7 +2157,7 @@ struct kiln::component_traits<bench::aa::C094> {
     static constexpr std::string_view name = "C094";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 360};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 364};
     using members = kiln::member_list<&bench::aa::C094::id, &bench::aa::C094::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C094, id), sizeof(bench::aa::C094::id), "", ""},
@@ -2111,7 +2173,7 @@ struct kiln::component_traits<bench::aa::C095> {
     static constexpr std::string_view name = "C095";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 364};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 368};
     using members = kiln::member_list<&bench::aa::C095::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C095, value), sizeof(bench::aa::C095::value), "", ""},
@@ -2126,7 +2188,7 @@ struct kiln::component_traits<bench::aa::C096> {
     static constexpr std::string_view name = "C096";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 367};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 371};
     using members = kiln::member_list<&bench::aa::C096::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C096, value), sizeof(bench::aa::C096::value), "", ""},
@@ -2141,7 +2203,7 @@ struct kiln::component_traits<bench::aa::C097> {
     static constexpr std::string_view name = "C097";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 370};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 374};
     using members = kiln::member_list<&bench::aa::C097::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C097, value), sizeof(bench::aa::C097::value), "", ""},
@@ -2156,7 +2218,7 @@ struct kiln::component_traits<bench::aa::C098> {
     static constexpr std::string_view name = "C098";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 373};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 377};
     using members = kiln::member_list<&bench::aa::C098::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C098, samples), sizeof(bench::aa::C098::samples), "", ""},
@@ -2171,7 +2233,7 @@ struct kiln::component_traits<bench::aa::C099> {
     static constexpr std::string_view name = "C099";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 376};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 380};
     using members = kiln::member_list<&bench::aa::C099::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C099, samples), sizeof(bench::aa::C099::samples), "", ""},
@@ -2186,7 +2248,7 @@ struct kiln::component_traits<bench::aa::C100> {
     static constexpr std::string_view name = "C100";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 379};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 383};
     using members = kiln::member_list<&bench::aa::C100::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C100, owner), sizeof(bench::aa::C100::owner), "", ""},
@@ -2201,7 +2263,7 @@ struct kiln::component_traits<bench::aa::C101> {
     static constexpr std::string_view name = "C101";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 382};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 386};
     using members = kiln::member_list<&bench::aa::C101::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C101, owner), sizeof(bench::aa::C101::owner), "", ""},
@@ -2216,7 +2278,7 @@ struct kiln::component_traits<bench::aa::C102> {
     static constexpr std::string_view name = "C102";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 385};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 389};
     using members = kiln::member_list<&bench::aa::C102::id, &bench::aa::C102::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C102, id), sizeof(bench::aa::C102::id), "", ""},
@@ -2232,7 +2294,7 @@ struct kiln::component_traits<bench::aa::C103> {
     static constexpr std::string_view name = "C103";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 389};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 393};
     using members = kiln::member_list<&bench::aa::C103::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C103, owner), sizeof(bench::aa::C103::owner), "", ""},
@@ -2247,7 +2309,7 @@ struct kiln::component_traits<bench::aa::C104> {
     static constexpr std::string_view name = "C104";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 392};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 396};
     using members = kiln::member_list<&bench::aa::C104::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C104, samples), sizeof(bench::aa::C104::samples), "", ""},
@@ -2262,7 +2324,7 @@ struct kiln::component_traits<bench::aa::C105> {
     static constexpr std::string_view name = "C105";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 395};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 399};
     using members = kiln::member_list<&bench::aa::C105::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C105, owner), sizeof(bench::aa::C105::owner), "", ""},
@@ -2277,7 +2339,7 @@ struct kiln::component_traits<bench::aa::C106> {
     static constexpr std::string_view name = "C106";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 398};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 402};
     using members = kiln::member_list<&bench::aa::C106::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C106, samples), sizeof(bench::aa::C106::samples), "", ""},
@@ -2292,7 +2354,7 @@ struct kiln::component_traits<bench::aa::C107> {
     static constexpr std::string_view name = "C107";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 401};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 405};
     using members = kiln::member_list<&bench::aa::C107::id, &bench::aa::C107::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C107, id), sizeof(bench::aa::C107::id), "", ""},
@@ -2308,7 +2370,7 @@ struct kiln::component_traits<bench::aa::C108> {
     static constexpr std::string_view name = "C108";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 405};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 409};
     using members = kiln::member_list<&bench::aa::C108::id, &bench::aa::C108::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aa::C108, id), sizeof(bench::aa::C108::id), "", ""},
@@ -2324,7 +2386,7 @@ struct kiln::component_traits<bench::aa::C109> {
     static constexpr std::string_view name = "C109";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 409};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 413};
     using members = kiln::member_list<&bench::aa::C109::a, &bench::aa::C109::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C109, a), sizeof(bench::aa::C109::a), "", ""},
@@ -2340,7 +2402,7 @@ struct kiln::component_traits<bench::aa::C110> {
     static constexpr std::string_view name = "C110";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 413};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 417};
     using members = kiln::member_list<&bench::aa::C110::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C110, value), sizeof(bench::aa::C110::value), "", ""},
@@ -2355,7 +2417,7 @@ struct kiln::component_traits<bench::aa::C111> {
     static constexpr std::string_view name = "C111";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 416};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 420};
     using members = kiln::member_list<&bench::aa::C111::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aa::C111, samples), sizeof(bench::aa::C111::samples), "", ""},
@@ -2370,7 +2432,7 @@ struct kiln::component_traits<bench::aa::C112> {
     static constexpr std::string_view name = "C112";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 419};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 423};
     using members = kiln::member_list<&bench::aa::C112::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C112, value), sizeof(bench::aa::C112::value), "", ""},
@@ -2385,7 +2447,7 @@ struct kiln::component_traits<bench::aa::C113> {
     static constexpr std::string_view name = "C113";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 422};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 426};
     using members = kiln::member_list<&bench::aa::C113::a, &bench::aa::C113::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C113, a), sizeof(bench::aa::C113::a), "", ""},
@@ -2401,7 +2463,7 @@ struct kiln::component_traits<bench::aa::C114> {
     static constexpr std::string_view name = "C114";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 426};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 430};
     using members = kiln::member_list<&bench::aa::C114::a, &bench::aa::C114::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C114, a), sizeof(bench::aa::C114::a), "", ""},
@@ -2417,7 +2479,7 @@ struct kiln::component_traits<bench::aa::C115> {
     static constexpr std::string_view name = "C115";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 430};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 434};
     using members = kiln::member_list<&bench::aa::C115::a, &bench::aa::C115::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C115, a), sizeof(bench::aa::C115::a), "", ""},
@@ -2433,7 +2495,7 @@ struct kiln::component_traits<bench::aa::C116> {
     static constexpr std::string_view name = "C116";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 434};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 438};
     using members = kiln::member_list<&bench::aa::C116::a, &bench::aa::C116::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C116, a), sizeof(bench::aa::C116::a), "", ""},
@@ -2449,7 +2511,7 @@ struct kiln::component_traits<bench::aa::C117> {
     static constexpr std::string_view name = "C117";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 438};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 442};
     using members = kiln::member_list<&bench::aa::C117::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C117, value), sizeof(bench::aa::C117::value), "", ""},
@@ -2464,7 +2526,7 @@ struct kiln::component_traits<bench::aa::C118> {
     static constexpr std::string_view name = "C118";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 441};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 445};
     using members = kiln::member_list<&bench::aa::C118::x, &bench::aa::C118::y, &bench::aa::C118::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aa::C118, x), sizeof(bench::aa::C118::x), "", ""},
@@ -2481,7 +2543,7 @@ struct kiln::component_traits<bench::aa::C119> {
     static constexpr std::string_view name = "C119";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 446};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 450};
     using members = kiln::member_list<&bench::aa::C119::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C119, value), sizeof(bench::aa::C119::value), "", ""},
@@ -2496,7 +2558,7 @@ struct kiln::component_traits<bench::aa::C120> {
     static constexpr std::string_view name = "C120";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 449};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 453};
     using members = kiln::member_list<&bench::aa::C120::a, &bench::aa::C120::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C120, a), sizeof(bench::aa::C120::a), "", ""},
@@ -2512,7 +2574,7 @@ struct kiln::component_traits<bench::aa::C121> {
     static constexpr std::string_view name = "C121";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 453};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 457};
     using members = kiln::member_list<&bench::aa::C121::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C121, owner), sizeof(bench::aa::C121::owner), "", ""},
@@ -2527,7 +2589,7 @@ struct kiln::component_traits<bench::aa::C122> {
     static constexpr std::string_view name = "C122";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 456};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 460};
     using members = kiln::member_list<&bench::aa::C122::a, &bench::aa::C122::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C122, a), sizeof(bench::aa::C122::a), "", ""},
@@ -2543,7 +2605,7 @@ struct kiln::component_traits<bench::aa::C123> {
     static constexpr std::string_view name = "C123";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 460};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 464};
     using members = kiln::member_list<&bench::aa::C123::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aa::C123, owner), sizeof(bench::aa::C123::owner), "", ""},
@@ -2558,7 +2620,7 @@ struct kiln::component_traits<bench::aa::C124> {
     static constexpr std::string_view name = "C124";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 463};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 467};
     using members = kiln::member_list<&bench::aa::C124::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C124, value), sizeof(bench::aa::C124::value), "", ""},
@@ -2573,7 +2635,7 @@ struct kiln::component_traits<bench::aa::C125> {
     static constexpr std::string_view name = "C125";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 466};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 470};
     using members = kiln::member_list<&bench::aa::C125::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aa::C125, value), sizeof(bench::aa::C125::value), "", ""},
@@ -2588,7 +2650,7 @@ struct kiln::component_traits<bench::aa::C126> {
     static constexpr std::string_view name = "C126";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 469};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 473};
     using members = kiln::member_list<&bench::aa::C126::a, &bench::aa::C126::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C126, a), sizeof(bench::aa::C126::a), "", ""},
@@ -2604,7 +2666,7 @@ struct kiln::component_traits<bench::aa::C127> {
     static constexpr std::string_view name = "C127";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 473};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 477};
     using members = kiln::member_list<&bench::aa::C127::a, &bench::aa::C127::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aa::C127, a), sizeof(bench::aa::C127::a), "", ""},

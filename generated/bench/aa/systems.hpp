@@ -23,4 +23,477 @@ enum class stage : std::uint8_t {
     shutdown,
 };
 
+// The workload of profile_*_iterate (bench/profiles.cpp): p += v * dt.
+//
+// System of stage 'fixed_update': runs for each entity with Position and Velocity. The game defines
+// run().
+struct Move {
+    static constexpr std::string_view name = "Move";
+    using access = kiln::type_list<Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with C014, Position, Velocity and C018. The game
+// defines run().
+struct S01 {
+    static constexpr std::string_view name = "S01";
+    using access = kiln::type_list<C014, const Position, const Velocity, const C018>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C014& c014, Position::cref position, Velocity::cref velocity, const C018& c018);
+};
+
+// System of stage 'update': runs for each entity with C098, C017 and C066. The game defines run().
+struct S02 {
+    static constexpr std::string_view name = "S02";
+    using access = kiln::type_list<C098, const C017, const C066>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C098& c098, const C017& c017, const C066& c066);
+};
+
+// System of stage 'render': runs for each entity with C092, Position, C006 and C031. The game
+// defines run().
+struct S03 {
+    static constexpr std::string_view name = "S03";
+    using access = kiln::type_list<C092, const Position, const C006, const C031>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C092& c092, Position::cref position, const C006& c006, const C031& c031);
+};
+
+// System of stage 'update': runs for each entity with C066, C098, C099 and C111. The game defines
+// run().
+struct S04 {
+    static constexpr std::string_view name = "S04";
+    using access = kiln::type_list<C066, C098, const C099, const C111>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C066& c066, C098& c098, const C099& c099, const C111& c111);
+};
+
+// System of stage 'update': runs for each entity with Position, Velocity, C026 and C088. The game
+// defines run().
+struct S05 {
+    static constexpr std::string_view name = "S05";
+    using access = kiln::type_list<Position, const Velocity, const C026, const C088>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity, const C026& c026, const C088& c088);
+};
+
+// System of stage 'update': runs for each entity with C090, Position, C060 and C081. The game
+// defines run().
+struct S06 {
+    static constexpr std::string_view name = "S06";
+    using access = kiln::type_list<C090, const Position, const C060, const C081>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C090& c090, Position::cref position, const C060& c060, const C081& c081);
+};
+
+// System of stage 'render': runs for each entity with C035, C094 and C070. The game defines run().
+struct S07 {
+    static constexpr std::string_view name = "S07";
+    using access = kiln::type_list<C035, C094, const C070>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C035& c035, C094& c094, const C070& c070);
+};
+
+// System of stage 'update': runs for each entity with Position, Velocity and C009. The game defines
+// run().
+struct S08 {
+    static constexpr std::string_view name = "S08";
+    using access = kiln::type_list<Position, const Velocity, const C009>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity, const C009& c009);
+};
+
+// System of stage 'update': runs for each entity with Velocity, Position, C003 and C080. The game
+// defines run().
+struct S09 {
+    static constexpr std::string_view name = "S09";
+    using access = kiln::type_list<Velocity, const Position, const C003, const C080>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, Position::cref position, const C003& c003, const C080& c080);
+};
+
+// System of stage 'update': runs for each entity with C030 and C035. The game defines run().
+struct S10 {
+    static constexpr std::string_view name = "S10";
+    using access = kiln::type_list<C030, const C035>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C030& c030, const C035& c035);
+};
+
+// System of stage 'render': runs for each entity with Position, C014, C032 and C092. The game
+// defines run().
+struct S11 {
+    static constexpr std::string_view name = "S11";
+    using access = kiln::type_list<Position, const C014, const C032, const C092>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, const C014& c014, const C032& c032, const C092& c092);
+};
+
+// System of stage 'update': runs for each entity with C072, C085, Position and Velocity. The game
+// defines run().
+struct S12 {
+    static constexpr std::string_view name = "S12";
+    using access = kiln::type_list<C072, C085, const Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C072& c072, C085& c085, Position::cref position, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with C036, Position, Velocity and C007. The game
+// defines run().
+struct S13 {
+    static constexpr std::string_view name = "S13";
+    using access = kiln::type_list<C036, const Position, const Velocity, const C007>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C036& c036, Position::cref position, Velocity::cref velocity, const C007& c007);
+};
+
+// System of stage 'update': runs for each entity with C003, C045 and C088. The game defines run().
+struct S14 {
+    static constexpr std::string_view name = "S14";
+    using access = kiln::type_list<C003, const C045, const C088>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C003& c003, const C045& c045, const C088& c088);
+};
+
+// System of stage 'render': runs for each entity with C111 and C088. The game defines run().
+struct S15 {
+    static constexpr std::string_view name = "S15";
+    using access = kiln::type_list<C111, const C088>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C111& c111, const C088& c088);
+};
+
+// System of stage 'update': runs for each entity with C035, C094, C019, C070 and C081. The game
+// defines run().
+struct S16 {
+    static constexpr std::string_view name = "S16";
+    using access = kiln::type_list<C035, C094, const C019, const C070, const C081>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C035& c035, C094& c094, const C019& c019, const C070& c070, const C081& c081);
+};
+
+// System of stage 'update': runs for each entity with C008, C089, C004, C011 and C069. The game
+// defines run().
+struct S17 {
+    static constexpr std::string_view name = "S17";
+    using access = kiln::type_list<C008, C089, const C004, const C011, const C069>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C008& c008, C089& c089, const C004& c004, const C011& c011, const C069& c069);
+};
+
+// System of stage 'update': runs for each entity with C109, C112, C036 and C083. The game defines
+// run().
+struct S18 {
+    static constexpr std::string_view name = "S18";
+    using access = kiln::type_list<C109, C112, const C036, const C083>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C109& c109, C112& c112, const C036& c036, const C083& c083);
+};
+
+// System of stage 'render': runs for each entity with Velocity, Position, C039 and C040. The game
+// defines run().
+struct S19 {
+    static constexpr std::string_view name = "S19";
+    using access = kiln::type_list<Velocity, const Position, const C039, const C040>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, Position::cref position, const C039& c039, const C040& c040);
+};
+
+// System of stage 'update': runs for each entity with C016, C085 and C018. The game defines run().
+struct S20 {
+    static constexpr std::string_view name = "S20";
+    using access = kiln::type_list<C016, C085, const C018>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C016& c016, C085& c085, const C018& c018);
+};
+
+// System of stage 'update': runs for each entity with C125 and C071. The game defines run().
+struct S21 {
+    static constexpr std::string_view name = "S21";
+    using access = kiln::type_list<C125, const C071>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C125& c125, const C071& c071);
+};
+
+// System of stage 'update': runs for each entity with C098 and C017. The game defines run().
+struct S22 {
+    static constexpr std::string_view name = "S22";
+    using access = kiln::type_list<C098, const C017>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C098& c098, const C017& c017);
+};
+
+// System of stage 'render': runs for each entity with Velocity, C007, C032 and C041. The game
+// defines run().
+struct S23 {
+    static constexpr std::string_view name = "S23";
+    using access = kiln::type_list<Velocity, const C007, const C032, const C041>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, const C007& c007, const C032& c032, const C041& c041);
+};
+
+// System of stage 'update': runs for each entity with Position, C020, C031 and C053. The game
+// defines run().
+struct S24 {
+    static constexpr std::string_view name = "S24";
+    using access = kiln::type_list<Position, const C020, const C031, const C053>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, const C020& c020, const C031& c031, const C053& c053);
+};
+
+// System of stage 'update': runs for each entity with C026, C034, C062 and C122. The game defines
+// run().
+struct S25 {
+    static constexpr std::string_view name = "S25";
+    using access = kiln::type_list<C026, const C034, const C062, const C122>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C026& c026, const C034& c034, const C062& c062, const C122& c122);
+};
+
+// System of stage 'update': runs for each entity with Position, C039 and C088. The game defines
+// run().
+struct S26 {
+    static constexpr std::string_view name = "S26";
+    using access = kiln::type_list<Position, C039, const C088>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C039& c039, const C088& c088);
+};
+
+// System of stage 'render': runs for each entity with Velocity, C085 and C007. The game defines
+// run().
+struct S27 {
+    static constexpr std::string_view name = "S27";
+    using access = kiln::type_list<Velocity, C085, const C007>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C085& c085, const C007& c007);
+};
+
+// System of stage 'update': runs for each entity with C038, C039, Position and Velocity. The game
+// defines run().
+struct S28 {
+    static constexpr std::string_view name = "S28";
+    using access = kiln::type_list<C038, C039, const Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C038& c038, C039& c039, Position::cref position, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with Position, C063 and C020. The game defines
+// run().
+struct S29 {
+    static constexpr std::string_view name = "S29";
+    using access = kiln::type_list<Position, C063, const C020>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C063& c063, const C020& c020);
+};
+
+// System of stage 'update': runs for each entity with C104, C119, Velocity, C031 and C115. The game
+// defines run().
+struct S30 {
+    static constexpr std::string_view name = "S30";
+    using access = kiln::type_list<C104, C119, const Velocity, const C031, const C115>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C104& c104, C119& c119, Velocity::cref velocity, const C031& c031, const C115& c115);
+};
+
+// System of stage 'render': runs for each entity with C087 and C031. The game defines run().
+struct S31 {
+    static constexpr std::string_view name = "S31";
+    using access = kiln::type_list<C087, const C031>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C087& c087, const C031& c031);
+};
+
 } // namespace bench::aa

@@ -151,7 +151,7 @@ struct A000 {
     static constexpr std::string_view name = "A000";
     using components = kiln::type_list<Position, Velocity, C031, C052, C062, C104, C115, C119>;
     static constexpr auto storage = &archetype_storages::a000;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 477};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 481};
 };
 
 struct A001 {
@@ -160,7 +160,7 @@ struct A001 {
     static constexpr std::string_view name = "A001";
     using components = kiln::type_list<C040, C073, C080, C097, C106, C112, C124>;
     static constexpr auto storage = &archetype_storages::a001;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 480};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 484};
 };
 
 struct A002 {
@@ -169,7 +169,7 @@ struct A002 {
     static constexpr std::string_view name = "A002";
     using components = kiln::type_list<Position, Velocity, C043, C059, C092, C095>;
     static constexpr auto storage = &archetype_storages::a002;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 483};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 487};
 };
 
 struct A003 {
@@ -178,7 +178,7 @@ struct A003 {
     static constexpr std::string_view name = "A003";
     using components = kiln::type_list<C004, C059, C063, C091, C092, C100>;
     static constexpr auto storage = &archetype_storages::a003;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 486};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 490};
 };
 
 struct A004 {
@@ -187,7 +187,7 @@ struct A004 {
     static constexpr std::string_view name = "A004";
     using components = kiln::type_list<Position, Velocity, C017, C021, C038, C099, C102>;
     static constexpr auto storage = &archetype_storages::a004;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 489};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 493};
 };
 
 struct A005 {
@@ -196,7 +196,7 @@ struct A005 {
     static constexpr std::string_view name = "A005";
     using components = kiln::type_list<C006, C007, C021, C093, C114>;
     static constexpr auto storage = &archetype_storages::a005;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 492};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 496};
 };
 
 struct A006 {
@@ -205,7 +205,7 @@ struct A006 {
     static constexpr std::string_view name = "A006";
     using components = kiln::type_list<Position, Velocity, C026, C064, C088, C124>;
     static constexpr auto storage = &archetype_storages::a006;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 495};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 499};
 };
 
 struct A007 {
@@ -214,7 +214,7 @@ struct A007 {
     static constexpr std::string_view name = "A007";
     using components = kiln::type_list<C003, C045, C088, C099, C117>;
     static constexpr auto storage = &archetype_storages::a007;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 498};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 502};
 };
 
 struct A008 {
@@ -223,7 +223,7 @@ struct A008 {
     static constexpr std::string_view name = "A008";
     using components = kiln::type_list<Position, Velocity, C050, C096, C101>;
     static constexpr auto storage = &archetype_storages::a008;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 501};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 505};
 };
 
 struct A009 {
@@ -232,7 +232,7 @@ struct A009 {
     static constexpr std::string_view name = "A009";
     using components = kiln::type_list<C019, C035, C070, C081, C094>;
     static constexpr auto storage = &archetype_storages::a009;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 504};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 508};
 };
 
 struct A010 {
@@ -241,7 +241,7 @@ struct A010 {
     static constexpr std::string_view name = "A010";
     using components = kiln::type_list<Position, Velocity, C009, C049, C117>;
     static constexpr auto storage = &archetype_storages::a010;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 507};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 511};
 };
 
 struct A011 {
@@ -250,7 +250,7 @@ struct A011 {
     static constexpr std::string_view name = "A011";
     using components = kiln::type_list<C013, C033, C044, C064, C115, C124>;
     static constexpr auto storage = &archetype_storages::a011;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 510};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 514};
 };
 
 struct A012 {
@@ -259,7 +259,7 @@ struct A012 {
     static constexpr std::string_view name = "A012";
     using components = kiln::type_list<Position, Velocity, C046, C061>;
     static constexpr auto storage = &archetype_storages::a012;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 513};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 517};
 };
 
 struct A013 {
@@ -268,7 +268,7 @@ struct A013 {
     static constexpr std::string_view name = "A013";
     using components = kiln::type_list<C028, C031, C048, C060, C087, C097, C107, C109>;
     static constexpr auto storage = &archetype_storages::a013;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 516};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 520};
 };
 
 struct A014 {
@@ -277,7 +277,7 @@ struct A014 {
     static constexpr std::string_view name = "A014";
     using components = kiln::type_list<Position, Velocity, C006, C031, C092>;
     static constexpr auto storage = &archetype_storages::a014;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 519};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 523};
 };
 
 struct A015 {
@@ -286,7 +286,7 @@ struct A015 {
     static constexpr std::string_view name = "A015";
     using components = kiln::type_list<C036, C083, C109, C112, C118>;
     static constexpr auto storage = &archetype_storages::a015;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 522};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 526};
 };
 
 struct A016 {
@@ -295,7 +295,7 @@ struct A016 {
     static constexpr std::string_view name = "A016";
     using components = kiln::type_list<Position, Velocity, C097, C123>;
     static constexpr auto storage = &archetype_storages::a016;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 525};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 529};
 };
 
 struct A017 {
@@ -304,7 +304,7 @@ struct A017 {
     static constexpr std::string_view name = "A017";
     using components = kiln::type_list<C017, C032, C050, C058, C082, C120>;
     static constexpr auto storage = &archetype_storages::a017;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 528};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 532};
 };
 
 struct A018 {
@@ -313,7 +313,7 @@ struct A018 {
     static constexpr std::string_view name = "A018";
     using components = kiln::type_list<Position, Velocity, C007, C032, C036, C041>;
     static constexpr auto storage = &archetype_storages::a018;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 531};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 535};
 };
 
 struct A019 {
@@ -322,7 +322,7 @@ struct A019 {
     static constexpr std::string_view name = "A019";
     using components = kiln::type_list<C013, C027, C085, C098, C102, C110>;
     static constexpr auto storage = &archetype_storages::a019;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 534};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 538};
 };
 
 struct A020 {
@@ -331,7 +331,7 @@ struct A020 {
     static constexpr std::string_view name = "A020";
     using components = kiln::type_list<Position, Velocity, C023, C039, C040, C082>;
     static constexpr auto storage = &archetype_storages::a020;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 537};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 541};
 };
 
 struct A021 {
@@ -340,7 +340,7 @@ struct A021 {
     static constexpr std::string_view name = "A021";
     using components = kiln::type_list<C017, C053, C092, C098>;
     static constexpr auto storage = &archetype_storages::a021;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 540};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 544};
 };
 
 struct A022 {
@@ -349,7 +349,7 @@ struct A022 {
     static constexpr std::string_view name = "A022";
     using components = kiln::type_list<Position, Velocity, C007, C032, C072, C085>;
     static constexpr auto storage = &archetype_storages::a022;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 543};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 547};
 };
 
 struct A023 {
@@ -358,7 +358,7 @@ struct A023 {
     static constexpr std::string_view name = "A023";
     using components = kiln::type_list<C013, C045, C051, C069, C071, C080, C081, C099>;
     static constexpr auto storage = &archetype_storages::a023;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 546};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 550};
 };
 
 struct A024 {
@@ -367,7 +367,7 @@ struct A024 {
     static constexpr std::string_view name = "A024";
     using components = kiln::type_list<Position, Velocity, C009, C124>;
     static constexpr auto storage = &archetype_storages::a024;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 549};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 553};
 };
 
 struct A025 {
@@ -376,7 +376,7 @@ struct A025 {
     static constexpr std::string_view name = "A025";
     using components = kiln::type_list<C016, C025, C042, C047, C061, C066, C124>;
     static constexpr auto storage = &archetype_storages::a025;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 552};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 556};
 };
 
 struct A026 {
@@ -385,7 +385,7 @@ struct A026 {
     static constexpr std::string_view name = "A026";
     using components = kiln::type_list<Position, Velocity, C006, C108, C115>;
     static constexpr auto storage = &archetype_storages::a026;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 555};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 559};
 };
 
 struct A027 {
@@ -394,7 +394,7 @@ struct A027 {
     static constexpr std::string_view name = "A027";
     using components = kiln::type_list<C036, C047, C052, C067, C068>;
     static constexpr auto storage = &archetype_storages::a027;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 558};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 562};
 };
 
 struct A028 {
@@ -403,7 +403,7 @@ struct A028 {
     static constexpr std::string_view name = "A028";
     using components = kiln::type_list<Position, Velocity, C003, C080>;
     static constexpr auto storage = &archetype_storages::a028;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 561};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 565};
 };
 
 struct A029 {
@@ -412,7 +412,7 @@ struct A029 {
     static constexpr std::string_view name = "A029";
     using components = kiln::type_list<C017, C066, C098, C099, C111>;
     static constexpr auto storage = &archetype_storages::a029;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 564};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 568};
 };
 
 struct A030 {
@@ -421,7 +421,7 @@ struct A030 {
     static constexpr std::string_view name = "A030";
     using components = kiln::type_list<Position, Velocity, C035, C050, C069, C124>;
     static constexpr auto storage = &archetype_storages::a030;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 567};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 571};
 };
 
 struct A031 {
@@ -430,7 +430,7 @@ struct A031 {
     static constexpr std::string_view name = "A031";
     using components = kiln::type_list<C010, C015, C030, C035, C066, C105, C120>;
     static constexpr auto storage = &archetype_storages::a031;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 570};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 574};
 };
 
 struct A032 {
@@ -439,7 +439,7 @@ struct A032 {
     static constexpr std::string_view name = "A032";
     using components = kiln::type_list<Position, Velocity, C054, C059, C090, C100, C101, C109>;
     static constexpr auto storage = &archetype_storages::a032;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 573};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 577};
 };
 
 struct A033 {
@@ -448,7 +448,7 @@ struct A033 {
     static constexpr std::string_view name = "A033";
     using components = kiln::type_list<C004, C008, C011, C069, C089, C117>;
     static constexpr auto storage = &archetype_storages::a033;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 576};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 580};
 };
 
 struct A034 {
@@ -457,7 +457,7 @@ struct A034 {
     static constexpr std::string_view name = "A034";
     using components = kiln::type_list<Position, Velocity, C089, C109>;
     static constexpr auto storage = &archetype_storages::a034;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 579};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 583};
 };
 
 struct A035 {
@@ -466,7 +466,7 @@ struct A035 {
     static constexpr std::string_view name = "A035";
     using components = kiln::type_list<C010, C033, C054, C057, C093, C101, C114>;
     static constexpr auto storage = &archetype_storages::a035;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 582};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 586};
 };
 
 struct A036 {
@@ -475,7 +475,7 @@ struct A036 {
     static constexpr std::string_view name = "A036";
     using components = kiln::type_list<Position, Velocity, C082, C095>;
     static constexpr auto storage = &archetype_storages::a036;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 585};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 589};
 };
 
 struct A037 {
@@ -484,7 +484,7 @@ struct A037 {
     static constexpr std::string_view name = "A037";
     using components = kiln::type_list<C048, C071, C091, C125>;
     static constexpr auto storage = &archetype_storages::a037;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 588};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 592};
 };
 
 struct A038 {
@@ -493,7 +493,7 @@ struct A038 {
     static constexpr std::string_view name = "A038";
     using components = kiln::type_list<Position, Velocity, C023, C026, C063, C066, C070, C080>;
     static constexpr auto storage = &archetype_storages::a038;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 591};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 595};
 };
 
 struct A039 {
@@ -502,7 +502,7 @@ struct A039 {
     static constexpr std::string_view name = "A039";
     using components = kiln::type_list<C033, C088, C101, C103, C104, C111>;
     static constexpr auto storage = &archetype_storages::a039;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 594};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 598};
 };
 
 struct A040 {
@@ -511,7 +511,7 @@ struct A040 {
     static constexpr std::string_view name = "A040";
     using components = kiln::type_list<Position, Velocity, C008, C047, C085, C106>;
     static constexpr auto storage = &archetype_storages::a040;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 597};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 601};
 };
 
 struct A041 {
@@ -520,7 +520,7 @@ struct A041 {
     static constexpr std::string_view name = "A041";
     using components = kiln::type_list<C020, C031, C084, C087, C095, C111>;
     static constexpr auto storage = &archetype_storages::a041;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 600};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 604};
 };
 
 struct A042 {
@@ -529,7 +529,7 @@ struct A042 {
     static constexpr std::string_view name = "A042";
     using components = kiln::type_list<Position, Velocity, C014, C018, C021, C032, C056, C092>;
     static constexpr auto storage = &archetype_storages::a042;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 603};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 607};
 };
 
 struct A043 {
@@ -538,7 +538,7 @@ struct A043 {
     static constexpr std::string_view name = "A043";
     using components = kiln::type_list<C005, C050, C094, C097, C122>;
     static constexpr auto storage = &archetype_storages::a043;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 606};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 610};
 };
 
 struct A044 {
@@ -547,7 +547,7 @@ struct A044 {
     static constexpr std::string_view name = "A044";
     using components = kiln::type_list<Position, Velocity, C020, C031, C050, C053, C063>;
     static constexpr auto storage = &archetype_storages::a044;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 609};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 613};
 };
 
 struct A045 {
@@ -556,7 +556,7 @@ struct A045 {
     static constexpr std::string_view name = "A045";
     using components = kiln::type_list<C003, C017, C064, C073, C081, C094, C121>;
     static constexpr auto storage = &archetype_storages::a045;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 612};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 616};
 };
 
 struct A046 {
@@ -565,7 +565,7 @@ struct A046 {
     static constexpr std::string_view name = "A046";
     using components = kiln::type_list<Position, Velocity, C038, C039>;
     static constexpr auto storage = &archetype_storages::a046;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 615};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 619};
 };
 
 struct A047 {
@@ -574,7 +574,7 @@ struct A047 {
     static constexpr std::string_view name = "A047";
     using components = kiln::type_list<C013, C016, C018, C085>;
     static constexpr auto storage = &archetype_storages::a047;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 618};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 622};
 };
 
 struct A048 {
@@ -583,7 +583,7 @@ struct A048 {
     static constexpr std::string_view name = "A048";
     using components = kiln::type_list<Position, Velocity, C021, C044, C070, C080>;
     static constexpr auto storage = &archetype_storages::a048;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 621};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 625};
 };
 
 struct A049 {
@@ -592,7 +592,7 @@ struct A049 {
     static constexpr std::string_view name = "A049";
     using components = kiln::type_list<C050, C055, C069, C083, C117>;
     static constexpr auto storage = &archetype_storages::a049;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 624};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 628};
 };
 
 struct A050 {
@@ -601,7 +601,7 @@ struct A050 {
     static constexpr std::string_view name = "A050";
     using components = kiln::type_list<Position, Velocity, C039, C088>;
     static constexpr auto storage = &archetype_storages::a050;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 627};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 631};
 };
 
 struct A051 {
@@ -610,7 +610,7 @@ struct A051 {
     static constexpr std::string_view name = "A051";
     using components = kiln::type_list<C013, C026, C051, C059, C077, C098, C109, C117>;
     static constexpr auto storage = &archetype_storages::a051;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 630};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 634};
 };
 
 struct A052 {
@@ -619,7 +619,7 @@ struct A052 {
     static constexpr std::string_view name = "A052";
     using components = kiln::type_list<Position, Velocity, C010, C013, C030, C076, C091, C107>;
     static constexpr auto storage = &archetype_storages::a052;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 633};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 637};
 };
 
 struct A053 {
@@ -628,7 +628,7 @@ struct A053 {
     static constexpr std::string_view name = "A053";
     using components = kiln::type_list<C037, C063, C072, C083, C091, C094>;
     static constexpr auto storage = &archetype_storages::a053;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 636};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 640};
 };
 
 struct A054 {
@@ -637,7 +637,7 @@ struct A054 {
     static constexpr std::string_view name = "A054";
     using components = kiln::type_list<Position, Velocity, C020, C031, C060, C073, C081, C090>;
     static constexpr auto storage = &archetype_storages::a054;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 639};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 643};
 };
 
 struct A055 {
@@ -646,7 +646,7 @@ struct A055 {
     static constexpr std::string_view name = "A055";
     using components = kiln::type_list<C022, C045, C084, C096, C110, C115, C116>;
     static constexpr auto storage = &archetype_storages::a055;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 642};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 646};
 };
 
 struct A056 {
@@ -655,7 +655,7 @@ struct A056 {
     static constexpr std::string_view name = "A056";
     using components = kiln::type_list<Position, Velocity, C070, C124>;
     static constexpr auto storage = &archetype_storages::a056;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 645};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 649};
 };
 
 struct A057 {
@@ -664,7 +664,7 @@ struct A057 {
     static constexpr std::string_view name = "A057";
     using components = kiln::type_list<C006, C061, C104, C119, C125>;
     static constexpr auto storage = &archetype_storages::a057;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 648};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 652};
 };
 
 struct A058 {
@@ -673,7 +673,7 @@ struct A058 {
     static constexpr std::string_view name = "A058";
     using components = kiln::type_list<Position, Velocity, C004, C026, C086, C110>;
     static constexpr auto storage = &archetype_storages::a058;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 651};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 655};
 };
 
 struct A059 {
@@ -682,7 +682,7 @@ struct A059 {
     static constexpr std::string_view name = "A059";
     using components = kiln::type_list<C008, C026, C034, C062, C066, C122, C123>;
     static constexpr auto storage = &archetype_storages::a059;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 654};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 658};
 };
 
 struct A060 {
@@ -691,7 +691,7 @@ struct A060 {
     static constexpr std::string_view name = "A060";
     using components = kiln::type_list<Position, Velocity, C016, C056, C077, C105, C115, C116>;
     static constexpr auto storage = &archetype_storages::a060;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 657};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 661};
 };
 
 struct A061 {
@@ -700,7 +700,7 @@ struct A061 {
     static constexpr std::string_view name = "A061";
     using components = kiln::type_list<C012, C013, C079, C080, C092, C108, C124>;
     static constexpr auto storage = &archetype_storages::a061;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 660};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 664};
 };
 
 struct A062 {
@@ -709,7 +709,7 @@ struct A062 {
     static constexpr std::string_view name = "A062";
     using components = kiln::type_list<Position, Velocity, C024, C035, C118>;
     static constexpr auto storage = &archetype_storages::a062;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 663};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 667};
 };
 
 struct A063 {
@@ -718,7 +718,7 @@ struct A063 {
     static constexpr std::string_view name = "A063";
     using components = kiln::type_list<C066, C093, C114, C118>;
     static constexpr auto storage = &archetype_storages::a063;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 666};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aa.toml", 670};
 };
 
 // What kiln::basic_world needs to know of this schema.
@@ -726,20 +726,20 @@ struct schema {
     static constexpr std::string_view name = "bench::aa";
     static constexpr std::uint32_t version = 1;
     // Changes whenever what a save file holds would: see kiln/snapshot.hpp.
-    static constexpr std::uint64_t fingerprint = 0xd57c7f9a3b8be2b8;
+    static constexpr std::uint64_t fingerprint = 0x4dfc7ac5fb55de4c;
     using archetypes = kiln::type_list<A000, A001, A002, A003, A004, A005, A006, A007, A008, A009, A010, A011, A012, A013, A014, A015, A016, A017, A018, A019, A020, A021, A022, A023, A024, A025, A026, A027, A028, A029, A030, A031, A032, A033, A034, A035, A036, A037, A038, A039, A040, A041, A042, A043, A044, A045, A046, A047, A048, A049, A050, A051, A052, A053, A054, A055, A056, A057, A058, A059, A060, A061, A062, A063>;
     using components = kiln::type_list<Position, Velocity, Data, C003, C004, C005, C006, C007, C008, C009, C010, C011, C012, C013, C014, C015, C016, C017, C018, C019, C020, C021, C022, C023, C024, C025, C026, C027, C028, C029, C030, C031, C032, C033, C034, C035, C036, C037, C038, C039, C040, C041, C042, C043, C044, C045, C046, C047, C048, C049, C050, C051, C052, C053, C054, C055, C056, C057, C058, C059, C060, C061, C062, C063, C064, C065, C066, C067, C068, C069, C070, C071, C072, C073, C074, C075, C076, C077, C078, C079, C080, C081, C082, C083, C084, C085, C086, C087, C088, C089, C090, C091, C092, C093, C094, C095, C096, C097, C098, C099, C100, C101, C102, C103, C104, C105, C106, C107, C108, C109, C110, C111, C112, C113, C114, C115, C116, C117, C118, C119, C120, C121, C122, C123, C124, C125, C126, C127>;
     using resources = kiln::type_list<>;
     using storages = archetype_storages;
-    using systems = kiln::type_list<>;
+    using systems = kiln::type_list<Move, S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S13, S14, S15, S16, S17, S18, S19, S20, S21, S22, S23, S24, S25, S26, S27, S28, S29, S30, S31>;
     using observers = kiln::type_list<>;
     static constexpr double fixed_step = 0.016666666666666666;
     // Each stage's systems, in batches that may run at once, batch after batch.
     using schedule = kiln::type_list<
         kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>,
-        kiln::stage_plan<stage::fixed_update, kiln::type_list<>, kiln::stage_role::fixed>,
-        kiln::stage_plan<stage::update, kiln::type_list<>, kiln::stage_role::frame>,
-        kiln::stage_plan<stage::render, kiln::type_list<>, kiln::stage_role::frame>,
+        kiln::stage_plan<stage::fixed_update, kiln::type_list<kiln::batch<Move>>, kiln::stage_role::fixed>,
+        kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<S01, S02, S05, S06, S08, S09, S10, S12, S13, S14, S16, S17, S18, S20, S21, S24, S25, S26, S28, S30>, kiln::batch<S04, S29>, kiln::batch<S22>>, kiln::stage_role::frame>,
+        kiln::stage_plan<stage::render, kiln::type_list<kiln::batch<S03, S07, S11, S15, S19, S23, S27, S31>>, kiln::stage_role::frame>,
         kiln::stage_plan<stage::shutdown, kiln::type_list<>, kiln::stage_role::shutdown>>;
 };
 

@@ -12,17 +12,76 @@ namespace bench::aaa {
 struct Position {
     float x{};
     float y{};
+
+    // One row of Position's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Position() const { return {x, y}; }
+
+        const basic_ref& operator=(const Position& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Velocity {
     float x{};
     float y{};
+
+    // One row of Velocity's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, float> x;
+        kiln::field_ref_t<Const, float> y;
+
+        operator Velocity() const { return {x, y}; }
+
+        const basic_ref& operator=(const Velocity& value) const
+            requires(!Const)
+        {
+            x = value.x;
+            y = value.y;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct Data {
     std::int32_t a{};
     float b{};
     double c{};
+
+    // One row of Data's split columns, seen through references; Const makes it read-only.
+    template <bool Const>
+    struct basic_ref {
+        kiln::field_ref_t<Const, std::int32_t> a;
+        kiln::field_ref_t<Const, float> b;
+        kiln::field_ref_t<Const, double> c;
+
+        operator Data() const { return {a, b, c}; }
+
+        const basic_ref& operator=(const Data& value) const
+            requires(!Const)
+        {
+            a = value.a;
+            b = value.b;
+            c = value.c;
+            return *this;
+        }
+    };
+    using ref = basic_ref<false>;
+    using cref = basic_ref<true>;
 };
 
 struct C003 {
@@ -2403,9 +2462,10 @@ struct kiln::component_traits<bench::aaa::Position> {
     static constexpr std::uint32_t id = 0;
     static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "Position";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::aaa::Position::x, &bench::aaa::Position::y);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 8};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 9};
     using members = kiln::member_list<&bench::aaa::Position::x, &bench::aaa::Position::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::Position, x), sizeof(bench::aaa::Position::x), "", ""},
@@ -2419,9 +2479,10 @@ struct kiln::component_traits<bench::aaa::Velocity> {
     static constexpr std::uint32_t id = 1;
     static constexpr std::uint32_t stable_id = 1;
     static constexpr std::string_view name = "Velocity";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::aaa::Velocity::x, &bench::aaa::Velocity::y);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 12};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 14};
     using members = kiln::member_list<&bench::aaa::Velocity::x, &bench::aaa::Velocity::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::Velocity, x), sizeof(bench::aaa::Velocity::x), "", ""},
@@ -2435,9 +2496,10 @@ struct kiln::component_traits<bench::aaa::Data> {
     static constexpr std::uint32_t id = 2;
     static constexpr std::uint32_t stable_id = 2;
     static constexpr std::string_view name = "Data";
-    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr kiln::layout layout = kiln::layout::split;
+    static constexpr auto fields = std::make_tuple(&bench::aaa::Data::a, &bench::aaa::Data::b, &bench::aaa::Data::c);
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 16};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 19};
     using members = kiln::member_list<&bench::aaa::Data::a, &bench::aaa::Data::b, &bench::aaa::Data::c>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::Data, a), sizeof(bench::aaa::Data::a), "", ""},
@@ -2454,7 +2516,7 @@ struct kiln::component_traits<bench::aaa::C003> {
     static constexpr std::string_view name = "C003";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 21};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 25};
     using members = kiln::member_list<&bench::aaa::C003::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C003, samples), sizeof(bench::aaa::C003::samples), "", ""},
@@ -2469,7 +2531,7 @@ struct kiln::component_traits<bench::aaa::C004> {
     static constexpr std::string_view name = "C004";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 24};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 28};
     using members = kiln::member_list<&bench::aaa::C004::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C004, samples), sizeof(bench::aaa::C004::samples), "", ""},
@@ -2484,7 +2546,7 @@ struct kiln::component_traits<bench::aaa::C005> {
     static constexpr std::string_view name = "C005";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 27};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 31};
     using members = kiln::member_list<&bench::aaa::C005::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C005, samples), sizeof(bench::aaa::C005::samples), "", ""},
@@ -2499,7 +2561,7 @@ struct kiln::component_traits<bench::aaa::C006> {
     static constexpr std::string_view name = "C006";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 30};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 34};
     using members = kiln::member_list<&bench::aaa::C006::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C006, value), sizeof(bench::aaa::C006::value), "", ""},
@@ -2514,7 +2576,7 @@ struct kiln::component_traits<bench::aaa::C007> {
     static constexpr std::string_view name = "C007";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 33};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 37};
     using members = kiln::member_list<&bench::aaa::C007::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C007, value), sizeof(bench::aaa::C007::value), "", ""},
@@ -2529,7 +2591,7 @@ struct kiln::component_traits<bench::aaa::C008> {
     static constexpr std::string_view name = "C008";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 36};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 40};
     using members = kiln::member_list<&bench::aaa::C008::id, &bench::aaa::C008::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C008, id), sizeof(bench::aaa::C008::id), "", ""},
@@ -2545,7 +2607,7 @@ struct kiln::component_traits<bench::aaa::C009> {
     static constexpr std::string_view name = "C009";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 40};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 44};
     using members = kiln::member_list<&bench::aaa::C009::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C009, samples), sizeof(bench::aaa::C009::samples), "", ""},
@@ -2560,7 +2622,7 @@ struct kiln::component_traits<bench::aaa::C010> {
     static constexpr std::string_view name = "C010";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 43};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 47};
     using members = kiln::member_list<&bench::aaa::C010::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C010, owner), sizeof(bench::aaa::C010::owner), "", ""},
@@ -2575,7 +2637,7 @@ struct kiln::component_traits<bench::aaa::C011> {
     static constexpr std::string_view name = "C011";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 46};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 50};
     using members = kiln::member_list<&bench::aaa::C011::id, &bench::aaa::C011::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C011, id), sizeof(bench::aaa::C011::id), "", ""},
@@ -2591,7 +2653,7 @@ struct kiln::component_traits<bench::aaa::C012> {
     static constexpr std::string_view name = "C012";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 50};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 54};
     using members = kiln::member_list<&bench::aaa::C012::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C012, samples), sizeof(bench::aaa::C012::samples), "", ""},
@@ -2606,7 +2668,7 @@ struct kiln::component_traits<bench::aaa::C013> {
     static constexpr std::string_view name = "C013";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 53};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 57};
     using members = kiln::member_list<&bench::aaa::C013::x, &bench::aaa::C013::y, &bench::aaa::C013::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C013, x), sizeof(bench::aaa::C013::x), "", ""},
@@ -2623,7 +2685,7 @@ struct kiln::component_traits<bench::aaa::C014> {
     static constexpr std::string_view name = "C014";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 58};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 62};
     using members = kiln::member_list<&bench::aaa::C014::a, &bench::aaa::C014::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C014, a), sizeof(bench::aaa::C014::a), "", ""},
@@ -2639,7 +2701,7 @@ struct kiln::component_traits<bench::aaa::C015> {
     static constexpr std::string_view name = "C015";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 62};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 66};
     using members = kiln::member_list<&bench::aaa::C015::x, &bench::aaa::C015::y, &bench::aaa::C015::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C015, x), sizeof(bench::aaa::C015::x), "", ""},
@@ -2656,7 +2718,7 @@ struct kiln::component_traits<bench::aaa::C016> {
     static constexpr std::string_view name = "C016";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 67};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 71};
     using members = kiln::member_list<&bench::aaa::C016::a, &bench::aaa::C016::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C016, a), sizeof(bench::aaa::C016::a), "", ""},
@@ -2672,7 +2734,7 @@ struct kiln::component_traits<bench::aaa::C017> {
     static constexpr std::string_view name = "C017";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 71};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 75};
     using members = kiln::member_list<&bench::aaa::C017::id, &bench::aaa::C017::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C017, id), sizeof(bench::aaa::C017::id), "", ""},
@@ -2688,7 +2750,7 @@ struct kiln::component_traits<bench::aaa::C018> {
     static constexpr std::string_view name = "C018";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 75};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 79};
     using members = kiln::member_list<&bench::aaa::C018::x, &bench::aaa::C018::y, &bench::aaa::C018::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C018, x), sizeof(bench::aaa::C018::x), "", ""},
@@ -2705,7 +2767,7 @@ struct kiln::component_traits<bench::aaa::C019> {
     static constexpr std::string_view name = "C019";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 80};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 84};
     using members = kiln::member_list<&bench::aaa::C019::a, &bench::aaa::C019::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C019, a), sizeof(bench::aaa::C019::a), "", ""},
@@ -2721,7 +2783,7 @@ struct kiln::component_traits<bench::aaa::C020> {
     static constexpr std::string_view name = "C020";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 84};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 88};
     using members = kiln::member_list<&bench::aaa::C020::x, &bench::aaa::C020::y, &bench::aaa::C020::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C020, x), sizeof(bench::aaa::C020::x), "", ""},
@@ -2738,7 +2800,7 @@ struct kiln::component_traits<bench::aaa::C021> {
     static constexpr std::string_view name = "C021";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 89};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 93};
     using members = kiln::member_list<&bench::aaa::C021::a, &bench::aaa::C021::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C021, a), sizeof(bench::aaa::C021::a), "", ""},
@@ -2754,7 +2816,7 @@ struct kiln::component_traits<bench::aaa::C022> {
     static constexpr std::string_view name = "C022";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 93};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 97};
     using members = kiln::member_list<&bench::aaa::C022::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C022, samples), sizeof(bench::aaa::C022::samples), "", ""},
@@ -2769,7 +2831,7 @@ struct kiln::component_traits<bench::aaa::C023> {
     static constexpr std::string_view name = "C023";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 96};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 100};
     using members = kiln::member_list<&bench::aaa::C023::id, &bench::aaa::C023::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C023, id), sizeof(bench::aaa::C023::id), "", ""},
@@ -2785,7 +2847,7 @@ struct kiln::component_traits<bench::aaa::C024> {
     static constexpr std::string_view name = "C024";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 100};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 104};
     using members = kiln::member_list<&bench::aaa::C024::a, &bench::aaa::C024::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C024, a), sizeof(bench::aaa::C024::a), "", ""},
@@ -2801,7 +2863,7 @@ struct kiln::component_traits<bench::aaa::C025> {
     static constexpr std::string_view name = "C025";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 104};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 108};
     using members = kiln::member_list<&bench::aaa::C025::id, &bench::aaa::C025::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C025, id), sizeof(bench::aaa::C025::id), "", ""},
@@ -2817,7 +2879,7 @@ struct kiln::component_traits<bench::aaa::C026> {
     static constexpr std::string_view name = "C026";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 108};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 112};
     using members = kiln::member_list<&bench::aaa::C026::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C026, value), sizeof(bench::aaa::C026::value), "", ""},
@@ -2832,7 +2894,7 @@ struct kiln::component_traits<bench::aaa::C027> {
     static constexpr std::string_view name = "C027";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 111};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 115};
     using members = kiln::member_list<&bench::aaa::C027::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C027, owner), sizeof(bench::aaa::C027::owner), "", ""},
@@ -2847,7 +2909,7 @@ struct kiln::component_traits<bench::aaa::C028> {
     static constexpr std::string_view name = "C028";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 114};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 118};
     using members = kiln::member_list<&bench::aaa::C028::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C028, value), sizeof(bench::aaa::C028::value), "", ""},
@@ -2862,7 +2924,7 @@ struct kiln::component_traits<bench::aaa::C029> {
     static constexpr std::string_view name = "C029";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 117};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 121};
     using members = kiln::member_list<&bench::aaa::C029::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C029, owner), sizeof(bench::aaa::C029::owner), "", ""},
@@ -2877,7 +2939,7 @@ struct kiln::component_traits<bench::aaa::C030> {
     static constexpr std::string_view name = "C030";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 120};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 124};
     using members = kiln::member_list<&bench::aaa::C030::id, &bench::aaa::C030::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C030, id), sizeof(bench::aaa::C030::id), "", ""},
@@ -2893,7 +2955,7 @@ struct kiln::component_traits<bench::aaa::C031> {
     static constexpr std::string_view name = "C031";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 124};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 128};
     using members = kiln::member_list<&bench::aaa::C031::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C031, owner), sizeof(bench::aaa::C031::owner), "", ""},
@@ -2908,7 +2970,7 @@ struct kiln::component_traits<bench::aaa::C032> {
     static constexpr std::string_view name = "C032";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 127};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 131};
     using members = kiln::member_list<&bench::aaa::C032::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C032, owner), sizeof(bench::aaa::C032::owner), "", ""},
@@ -2923,7 +2985,7 @@ struct kiln::component_traits<bench::aaa::C033> {
     static constexpr std::string_view name = "C033";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 130};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 134};
     using members = kiln::member_list<&bench::aaa::C033::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C033, samples), sizeof(bench::aaa::C033::samples), "", ""},
@@ -2938,7 +3000,7 @@ struct kiln::component_traits<bench::aaa::C034> {
     static constexpr std::string_view name = "C034";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 133};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 137};
     using members = kiln::member_list<&bench::aaa::C034::x, &bench::aaa::C034::y, &bench::aaa::C034::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C034, x), sizeof(bench::aaa::C034::x), "", ""},
@@ -2955,7 +3017,7 @@ struct kiln::component_traits<bench::aaa::C035> {
     static constexpr std::string_view name = "C035";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 138};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 142};
     using members = kiln::member_list<&bench::aaa::C035::x, &bench::aaa::C035::y, &bench::aaa::C035::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C035, x), sizeof(bench::aaa::C035::x), "", ""},
@@ -2972,7 +3034,7 @@ struct kiln::component_traits<bench::aaa::C036> {
     static constexpr std::string_view name = "C036";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 143};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 147};
     using members = kiln::member_list<&bench::aaa::C036::x, &bench::aaa::C036::y, &bench::aaa::C036::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C036, x), sizeof(bench::aaa::C036::x), "", ""},
@@ -2989,7 +3051,7 @@ struct kiln::component_traits<bench::aaa::C037> {
     static constexpr std::string_view name = "C037";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 148};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 152};
     using members = kiln::member_list<&bench::aaa::C037::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C037, value), sizeof(bench::aaa::C037::value), "", ""},
@@ -3004,7 +3066,7 @@ struct kiln::component_traits<bench::aaa::C038> {
     static constexpr std::string_view name = "C038";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 151};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 155};
     using members = kiln::member_list<&bench::aaa::C038::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C038, value), sizeof(bench::aaa::C038::value), "", ""},
@@ -3019,7 +3081,7 @@ struct kiln::component_traits<bench::aaa::C039> {
     static constexpr std::string_view name = "C039";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 154};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 158};
     using members = kiln::member_list<&bench::aaa::C039::id, &bench::aaa::C039::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C039, id), sizeof(bench::aaa::C039::id), "", ""},
@@ -3035,7 +3097,7 @@ struct kiln::component_traits<bench::aaa::C040> {
     static constexpr std::string_view name = "C040";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 158};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 162};
     using members = kiln::member_list<&bench::aaa::C040::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C040, owner), sizeof(bench::aaa::C040::owner), "", ""},
@@ -3050,7 +3112,7 @@ struct kiln::component_traits<bench::aaa::C041> {
     static constexpr std::string_view name = "C041";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 161};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 165};
     using members = kiln::member_list<&bench::aaa::C041::id, &bench::aaa::C041::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C041, id), sizeof(bench::aaa::C041::id), "", ""},
@@ -3066,7 +3128,7 @@ struct kiln::component_traits<bench::aaa::C042> {
     static constexpr std::string_view name = "C042";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 165};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 169};
     using members = kiln::member_list<&bench::aaa::C042::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C042, value), sizeof(bench::aaa::C042::value), "", ""},
@@ -3081,7 +3143,7 @@ struct kiln::component_traits<bench::aaa::C043> {
     static constexpr std::string_view name = "C043";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 168};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 172};
     using members = kiln::member_list<&bench::aaa::C043::x, &bench::aaa::C043::y, &bench::aaa::C043::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C043, x), sizeof(bench::aaa::C043::x), "", ""},
@@ -3098,7 +3160,7 @@ struct kiln::component_traits<bench::aaa::C044> {
     static constexpr std::string_view name = "C044";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 173};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 177};
     using members = kiln::member_list<&bench::aaa::C044::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C044, samples), sizeof(bench::aaa::C044::samples), "", ""},
@@ -3113,7 +3175,7 @@ struct kiln::component_traits<bench::aaa::C045> {
     static constexpr std::string_view name = "C045";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 176};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 180};
     using members = kiln::member_list<&bench::aaa::C045::x, &bench::aaa::C045::y, &bench::aaa::C045::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C045, x), sizeof(bench::aaa::C045::x), "", ""},
@@ -3130,7 +3192,7 @@ struct kiln::component_traits<bench::aaa::C046> {
     static constexpr std::string_view name = "C046";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 181};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 185};
     using members = kiln::member_list<&bench::aaa::C046::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C046, samples), sizeof(bench::aaa::C046::samples), "", ""},
@@ -3145,7 +3207,7 @@ struct kiln::component_traits<bench::aaa::C047> {
     static constexpr std::string_view name = "C047";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 184};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 188};
     using members = kiln::member_list<&bench::aaa::C047::a, &bench::aaa::C047::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C047, a), sizeof(bench::aaa::C047::a), "", ""},
@@ -3161,7 +3223,7 @@ struct kiln::component_traits<bench::aaa::C048> {
     static constexpr std::string_view name = "C048";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 188};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 192};
     using members = kiln::member_list<&bench::aaa::C048::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C048, value), sizeof(bench::aaa::C048::value), "", ""},
@@ -3176,7 +3238,7 @@ struct kiln::component_traits<bench::aaa::C049> {
     static constexpr std::string_view name = "C049";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 191};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 195};
     using members = kiln::member_list<&bench::aaa::C049::id, &bench::aaa::C049::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C049, id), sizeof(bench::aaa::C049::id), "", ""},
@@ -3192,7 +3254,7 @@ struct kiln::component_traits<bench::aaa::C050> {
     static constexpr std::string_view name = "C050";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 195};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 199};
     using members = kiln::member_list<&bench::aaa::C050::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C050, owner), sizeof(bench::aaa::C050::owner), "", ""},
@@ -3207,7 +3269,7 @@ struct kiln::component_traits<bench::aaa::C051> {
     static constexpr std::string_view name = "C051";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 198};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 202};
     using members = kiln::member_list<&bench::aaa::C051::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C051, owner), sizeof(bench::aaa::C051::owner), "", ""},
@@ -3222,7 +3284,7 @@ struct kiln::component_traits<bench::aaa::C052> {
     static constexpr std::string_view name = "C052";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 201};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 205};
     using members = kiln::member_list<&bench::aaa::C052::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C052, samples), sizeof(bench::aaa::C052::samples), "", ""},
@@ -3237,7 +3299,7 @@ struct kiln::component_traits<bench::aaa::C053> {
     static constexpr std::string_view name = "C053";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 204};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 208};
     using members = kiln::member_list<&bench::aaa::C053::a, &bench::aaa::C053::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C053, a), sizeof(bench::aaa::C053::a), "", ""},
@@ -3253,7 +3315,7 @@ struct kiln::component_traits<bench::aaa::C054> {
     static constexpr std::string_view name = "C054";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 208};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 212};
     using members = kiln::member_list<&bench::aaa::C054::x, &bench::aaa::C054::y, &bench::aaa::C054::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C054, x), sizeof(bench::aaa::C054::x), "", ""},
@@ -3270,7 +3332,7 @@ struct kiln::component_traits<bench::aaa::C055> {
     static constexpr std::string_view name = "C055";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 213};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 217};
     using members = kiln::member_list<&bench::aaa::C055::a, &bench::aaa::C055::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C055, a), sizeof(bench::aaa::C055::a), "", ""},
@@ -3286,7 +3348,7 @@ struct kiln::component_traits<bench::aaa::C056> {
     static constexpr std::string_view name = "C056";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 217};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 221};
     using members = kiln::member_list<&bench::aaa::C056::id, &bench::aaa::C056::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C056, id), sizeof(bench::aaa::C056::id), "", ""},
@@ -3302,7 +3364,7 @@ struct kiln::component_traits<bench::aaa::C057> {
     static constexpr std::string_view name = "C057";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 221};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 225};
     using members = kiln::member_list<&bench::aaa::C057::x, &bench::aaa::C057::y, &bench::aaa::C057::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C057, x), sizeof(bench::aaa::C057::x), "", ""},
@@ -3319,7 +3381,7 @@ struct kiln::component_traits<bench::aaa::C058> {
     static constexpr std::string_view name = "C058";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 226};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 230};
     using members = kiln::member_list<&bench::aaa::C058::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C058, value), sizeof(bench::aaa::C058::value), "", ""},
@@ -3334,7 +3396,7 @@ struct kiln::component_traits<bench::aaa::C059> {
     static constexpr std::string_view name = "C059";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 229};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 233};
     using members = kiln::member_list<&bench::aaa::C059::x, &bench::aaa::C059::y, &bench::aaa::C059::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C059, x), sizeof(bench::aaa::C059::x), "", ""},
@@ -3351,7 +3413,7 @@ struct kiln::component_traits<bench::aaa::C060> {
     static constexpr std::string_view name = "C060";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 234};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 238};
     using members = kiln::member_list<&bench::aaa::C060::a, &bench::aaa::C060::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C060, a), sizeof(bench::aaa::C060::a), "", ""},
@@ -3367,7 +3429,7 @@ struct kiln::component_traits<bench::aaa::C061> {
     static constexpr std::string_view name = "C061";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 238};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 242};
     using members = kiln::member_list<&bench::aaa::C061::a, &bench::aaa::C061::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C061, a), sizeof(bench::aaa::C061::a), "", ""},
@@ -3383,7 +3445,7 @@ struct kiln::component_traits<bench::aaa::C062> {
     static constexpr std::string_view name = "C062";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 242};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 246};
     using members = kiln::member_list<&bench::aaa::C062::id, &bench::aaa::C062::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C062, id), sizeof(bench::aaa::C062::id), "", ""},
@@ -3399,7 +3461,7 @@ struct kiln::component_traits<bench::aaa::C063> {
     static constexpr std::string_view name = "C063";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 246};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 250};
     using members = kiln::member_list<&bench::aaa::C063::id, &bench::aaa::C063::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C063, id), sizeof(bench::aaa::C063::id), "", ""},
@@ -3415,7 +3477,7 @@ struct kiln::component_traits<bench::aaa::C064> {
     static constexpr std::string_view name = "C064";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 250};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 254};
     using members = kiln::member_list<&bench::aaa::C064::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C064, value), sizeof(bench::aaa::C064::value), "", ""},
@@ -3430,7 +3492,7 @@ struct kiln::component_traits<bench::aaa::C065> {
     static constexpr std::string_view name = "C065";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 253};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 257};
     using members = kiln::member_list<&bench::aaa::C065::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C065, value), sizeof(bench::aaa::C065::value), "", ""},
@@ -3445,7 +3507,7 @@ struct kiln::component_traits<bench::aaa::C066> {
     static constexpr std::string_view name = "C066";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 256};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 260};
     using members = kiln::member_list<&bench::aaa::C066::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C066, value), sizeof(bench::aaa::C066::value), "", ""},
@@ -3460,7 +3522,7 @@ struct kiln::component_traits<bench::aaa::C067> {
     static constexpr std::string_view name = "C067";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 259};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 263};
     using members = kiln::member_list<&bench::aaa::C067::x, &bench::aaa::C067::y, &bench::aaa::C067::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C067, x), sizeof(bench::aaa::C067::x), "", ""},
@@ -3477,7 +3539,7 @@ struct kiln::component_traits<bench::aaa::C068> {
     static constexpr std::string_view name = "C068";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 264};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 268};
     using members = kiln::member_list<&bench::aaa::C068::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C068, owner), sizeof(bench::aaa::C068::owner), "", ""},
@@ -3492,7 +3554,7 @@ struct kiln::component_traits<bench::aaa::C069> {
     static constexpr std::string_view name = "C069";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 267};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 271};
     using members = kiln::member_list<&bench::aaa::C069::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C069, owner), sizeof(bench::aaa::C069::owner), "", ""},
@@ -3507,7 +3569,7 @@ struct kiln::component_traits<bench::aaa::C070> {
     static constexpr std::string_view name = "C070";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 270};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 274};
     using members = kiln::member_list<&bench::aaa::C070::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C070, samples), sizeof(bench::aaa::C070::samples), "", ""},
@@ -3522,7 +3584,7 @@ struct kiln::component_traits<bench::aaa::C071> {
     static constexpr std::string_view name = "C071";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 273};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 277};
     using members = kiln::member_list<&bench::aaa::C071::id, &bench::aaa::C071::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C071, id), sizeof(bench::aaa::C071::id), "", ""},
@@ -3538,7 +3600,7 @@ struct kiln::component_traits<bench::aaa::C072> {
     static constexpr std::string_view name = "C072";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 277};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 281};
     using members = kiln::member_list<&bench::aaa::C072::x, &bench::aaa::C072::y, &bench::aaa::C072::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C072, x), sizeof(bench::aaa::C072::x), "", ""},
@@ -3555,7 +3617,7 @@ struct kiln::component_traits<bench::aaa::C073> {
     static constexpr std::string_view name = "C073";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 282};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 286};
     using members = kiln::member_list<&bench::aaa::C073::a, &bench::aaa::C073::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C073, a), sizeof(bench::aaa::C073::a), "", ""},
@@ -3571,7 +3633,7 @@ struct kiln::component_traits<bench::aaa::C074> {
     static constexpr std::string_view name = "C074";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 286};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 290};
     using members = kiln::member_list<&bench::aaa::C074::id, &bench::aaa::C074::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C074, id), sizeof(bench::aaa::C074::id), "", ""},
@@ -3587,7 +3649,7 @@ struct kiln::component_traits<bench::aaa::C075> {
     static constexpr std::string_view name = "C075";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 290};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 294};
     using members = kiln::member_list<&bench::aaa::C075::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C075, value), sizeof(bench::aaa::C075::value), "", ""},
@@ -3602,7 +3664,7 @@ struct kiln::component_traits<bench::aaa::C076> {
     static constexpr std::string_view name = "C076";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 293};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 297};
     using members = kiln::member_list<&bench::aaa::C076::id, &bench::aaa::C076::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C076, id), sizeof(bench::aaa::C076::id), "", ""},
@@ -3618,7 +3680,7 @@ struct kiln::component_traits<bench::aaa::C077> {
     static constexpr std::string_view name = "C077";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 297};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 301};
     using members = kiln::member_list<&bench::aaa::C077::x, &bench::aaa::C077::y, &bench::aaa::C077::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C077, x), sizeof(bench::aaa::C077::x), "", ""},
@@ -3635,7 +3697,7 @@ struct kiln::component_traits<bench::aaa::C078> {
     static constexpr std::string_view name = "C078";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 302};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 306};
     using members = kiln::member_list<&bench::aaa::C078::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C078, samples), sizeof(bench::aaa::C078::samples), "", ""},
@@ -3650,7 +3712,7 @@ struct kiln::component_traits<bench::aaa::C079> {
     static constexpr std::string_view name = "C079";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 305};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 309};
     using members = kiln::member_list<&bench::aaa::C079::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C079, samples), sizeof(bench::aaa::C079::samples), "", ""},
@@ -3665,7 +3727,7 @@ struct kiln::component_traits<bench::aaa::C080> {
     static constexpr std::string_view name = "C080";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 308};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 312};
     using members = kiln::member_list<&bench::aaa::C080::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C080, value), sizeof(bench::aaa::C080::value), "", ""},
@@ -3680,7 +3742,7 @@ struct kiln::component_traits<bench::aaa::C081> {
     static constexpr std::string_view name = "C081";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 311};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 315};
     using members = kiln::member_list<&bench::aaa::C081::x, &bench::aaa::C081::y, &bench::aaa::C081::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C081, x), sizeof(bench::aaa::C081::x), "", ""},
@@ -3697,7 +3759,7 @@ struct kiln::component_traits<bench::aaa::C082> {
     static constexpr std::string_view name = "C082";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 316};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 320};
     using members = kiln::member_list<&bench::aaa::C082::a, &bench::aaa::C082::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C082, a), sizeof(bench::aaa::C082::a), "", ""},
@@ -3713,7 +3775,7 @@ struct kiln::component_traits<bench::aaa::C083> {
     static constexpr std::string_view name = "C083";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 320};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 324};
     using members = kiln::member_list<&bench::aaa::C083::id, &bench::aaa::C083::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C083, id), sizeof(bench::aaa::C083::id), "", ""},
@@ -3729,7 +3791,7 @@ struct kiln::component_traits<bench::aaa::C084> {
     static constexpr std::string_view name = "C084";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 324};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 328};
     using members = kiln::member_list<&bench::aaa::C084::id, &bench::aaa::C084::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C084, id), sizeof(bench::aaa::C084::id), "", ""},
@@ -3745,7 +3807,7 @@ struct kiln::component_traits<bench::aaa::C085> {
     static constexpr std::string_view name = "C085";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 328};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 332};
     using members = kiln::member_list<&bench::aaa::C085::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C085, owner), sizeof(bench::aaa::C085::owner), "", ""},
@@ -3760,7 +3822,7 @@ struct kiln::component_traits<bench::aaa::C086> {
     static constexpr std::string_view name = "C086";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 331};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 335};
     using members = kiln::member_list<&bench::aaa::C086::id, &bench::aaa::C086::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C086, id), sizeof(bench::aaa::C086::id), "", ""},
@@ -3776,7 +3838,7 @@ struct kiln::component_traits<bench::aaa::C087> {
     static constexpr std::string_view name = "C087";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 335};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 339};
     using members = kiln::member_list<&bench::aaa::C087::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C087, owner), sizeof(bench::aaa::C087::owner), "", ""},
@@ -3791,7 +3853,7 @@ struct kiln::component_traits<bench::aaa::C088> {
     static constexpr std::string_view name = "C088";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 338};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 342};
     using members = kiln::member_list<&bench::aaa::C088::id, &bench::aaa::C088::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C088, id), sizeof(bench::aaa::C088::id), "", ""},
@@ -3807,7 +3869,7 @@ struct kiln::component_traits<bench::aaa::C089> {
     static constexpr std::string_view name = "C089";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 342};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 346};
     using members = kiln::member_list<&bench::aaa::C089::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C089, owner), sizeof(bench::aaa::C089::owner), "", ""},
@@ -3822,7 +3884,7 @@ struct kiln::component_traits<bench::aaa::C090> {
     static constexpr std::string_view name = "C090";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 345};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 349};
     using members = kiln::member_list<&bench::aaa::C090::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C090, samples), sizeof(bench::aaa::C090::samples), "", ""},
@@ -3837,7 +3899,7 @@ struct kiln::component_traits<bench::aaa::C091> {
     static constexpr std::string_view name = "C091";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 348};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 352};
     using members = kiln::member_list<&bench::aaa::C091::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C091, owner), sizeof(bench::aaa::C091::owner), "", ""},
@@ -3852,7 +3914,7 @@ struct kiln::component_traits<bench::aaa::C092> {
     static constexpr std::string_view name = "C092";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 351};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 355};
     using members = kiln::member_list<&bench::aaa::C092::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C092, samples), sizeof(bench::aaa::C092::samples), "", ""},
@@ -3867,7 +3929,7 @@ struct kiln::component_traits<bench::aaa::C093> {
     static constexpr std::string_view name = "C093";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 354};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 358};
     using members = kiln::member_list<&bench::aaa::C093::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C093, value), sizeof(bench::aaa::C093::value), "", ""},
@@ -3882,7 +3944,7 @@ struct kiln::component_traits<bench::aaa::C094> {
     static constexpr std::string_view name = "C094";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 357};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 361};
     using members = kiln::member_list<&bench::aaa::C094::id, &bench::aaa::C094::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C094, id), sizeof(bench::aaa::C094::id), "", ""},
@@ -3898,7 +3960,7 @@ struct kiln::component_traits<bench::aaa::C095> {
     static constexpr std::string_view name = "C095";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 361};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 365};
     using members = kiln::member_list<&bench::aaa::C095::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C095, samples), sizeof(bench::aaa::C095::samples), "", ""},
@@ -3913,7 +3975,7 @@ struct kiln::component_traits<bench::aaa::C096> {
     static constexpr std::string_view name = "C096";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 364};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 368};
     using members = kiln::member_list<&bench::aaa::C096::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C096, owner), sizeof(bench::aaa::C096::owner), "", ""},
@@ -3928,7 +3990,7 @@ struct kiln::component_traits<bench::aaa::C097> {
     static constexpr std::string_view name = "C097";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 367};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 371};
     using members = kiln::member_list<&bench::aaa::C097::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C097, value), sizeof(bench::aaa::C097::value), "", ""},
@@ -3943,7 +4005,7 @@ struct kiln::component_traits<bench::aaa::C098> {
     static constexpr std::string_view name = "C098";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 370};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 374};
     using members = kiln::member_list<&bench::aaa::C098::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C098, owner), sizeof(bench::aaa::C098::owner), "", ""},
@@ -3958,7 +4020,7 @@ struct kiln::component_traits<bench::aaa::C099> {
     static constexpr std::string_view name = "C099";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 373};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 377};
     using members = kiln::member_list<&bench::aaa::C099::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C099, owner), sizeof(bench::aaa::C099::owner), "", ""},
@@ -3973,7 +4035,7 @@ struct kiln::component_traits<bench::aaa::C100> {
     static constexpr std::string_view name = "C100";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 376};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 380};
     using members = kiln::member_list<&bench::aaa::C100::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C100, samples), sizeof(bench::aaa::C100::samples), "", ""},
@@ -3988,7 +4050,7 @@ struct kiln::component_traits<bench::aaa::C101> {
     static constexpr std::string_view name = "C101";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 379};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 383};
     using members = kiln::member_list<&bench::aaa::C101::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C101, value), sizeof(bench::aaa::C101::value), "", ""},
@@ -4003,7 +4065,7 @@ struct kiln::component_traits<bench::aaa::C102> {
     static constexpr std::string_view name = "C102";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 382};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 386};
     using members = kiln::member_list<&bench::aaa::C102::id, &bench::aaa::C102::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C102, id), sizeof(bench::aaa::C102::id), "", ""},
@@ -4019,7 +4081,7 @@ struct kiln::component_traits<bench::aaa::C103> {
     static constexpr std::string_view name = "C103";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 386};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 390};
     using members = kiln::member_list<&bench::aaa::C103::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C103, owner), sizeof(bench::aaa::C103::owner), "", ""},
@@ -4034,7 +4096,7 @@ struct kiln::component_traits<bench::aaa::C104> {
     static constexpr std::string_view name = "C104";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 389};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 393};
     using members = kiln::member_list<&bench::aaa::C104::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C104, owner), sizeof(bench::aaa::C104::owner), "", ""},
@@ -4049,7 +4111,7 @@ struct kiln::component_traits<bench::aaa::C105> {
     static constexpr std::string_view name = "C105";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 392};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 396};
     using members = kiln::member_list<&bench::aaa::C105::a, &bench::aaa::C105::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C105, a), sizeof(bench::aaa::C105::a), "", ""},
@@ -4065,7 +4127,7 @@ struct kiln::component_traits<bench::aaa::C106> {
     static constexpr std::string_view name = "C106";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 396};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 400};
     using members = kiln::member_list<&bench::aaa::C106::a, &bench::aaa::C106::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C106, a), sizeof(bench::aaa::C106::a), "", ""},
@@ -4081,7 +4143,7 @@ struct kiln::component_traits<bench::aaa::C107> {
     static constexpr std::string_view name = "C107";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 400};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 404};
     using members = kiln::member_list<&bench::aaa::C107::x, &bench::aaa::C107::y, &bench::aaa::C107::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C107, x), sizeof(bench::aaa::C107::x), "", ""},
@@ -4098,7 +4160,7 @@ struct kiln::component_traits<bench::aaa::C108> {
     static constexpr std::string_view name = "C108";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 405};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 409};
     using members = kiln::member_list<&bench::aaa::C108::a, &bench::aaa::C108::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C108, a), sizeof(bench::aaa::C108::a), "", ""},
@@ -4114,7 +4176,7 @@ struct kiln::component_traits<bench::aaa::C109> {
     static constexpr std::string_view name = "C109";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 409};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 413};
     using members = kiln::member_list<&bench::aaa::C109::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C109, samples), sizeof(bench::aaa::C109::samples), "", ""},
@@ -4129,7 +4191,7 @@ struct kiln::component_traits<bench::aaa::C110> {
     static constexpr std::string_view name = "C110";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 412};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 416};
     using members = kiln::member_list<&bench::aaa::C110::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C110, owner), sizeof(bench::aaa::C110::owner), "", ""},
@@ -4144,7 +4206,7 @@ struct kiln::component_traits<bench::aaa::C111> {
     static constexpr std::string_view name = "C111";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 415};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 419};
     using members = kiln::member_list<&bench::aaa::C111::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C111, samples), sizeof(bench::aaa::C111::samples), "", ""},
@@ -4159,7 +4221,7 @@ struct kiln::component_traits<bench::aaa::C112> {
     static constexpr std::string_view name = "C112";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 418};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 422};
     using members = kiln::member_list<&bench::aaa::C112::a, &bench::aaa::C112::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C112, a), sizeof(bench::aaa::C112::a), "", ""},
@@ -4175,7 +4237,7 @@ struct kiln::component_traits<bench::aaa::C113> {
     static constexpr std::string_view name = "C113";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 422};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 426};
     using members = kiln::member_list<&bench::aaa::C113::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C113, samples), sizeof(bench::aaa::C113::samples), "", ""},
@@ -4190,7 +4252,7 @@ struct kiln::component_traits<bench::aaa::C114> {
     static constexpr std::string_view name = "C114";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 425};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 429};
     using members = kiln::member_list<&bench::aaa::C114::a, &bench::aaa::C114::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C114, a), sizeof(bench::aaa::C114::a), "", ""},
@@ -4206,7 +4268,7 @@ struct kiln::component_traits<bench::aaa::C115> {
     static constexpr std::string_view name = "C115";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 429};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 433};
     using members = kiln::member_list<&bench::aaa::C115::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C115, samples), sizeof(bench::aaa::C115::samples), "", ""},
@@ -4221,7 +4283,7 @@ struct kiln::component_traits<bench::aaa::C116> {
     static constexpr std::string_view name = "C116";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 432};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 436};
     using members = kiln::member_list<&bench::aaa::C116::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C116, samples), sizeof(bench::aaa::C116::samples), "", ""},
@@ -4236,7 +4298,7 @@ struct kiln::component_traits<bench::aaa::C117> {
     static constexpr std::string_view name = "C117";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 435};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 439};
     using members = kiln::member_list<&bench::aaa::C117::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C117, samples), sizeof(bench::aaa::C117::samples), "", ""},
@@ -4251,7 +4313,7 @@ struct kiln::component_traits<bench::aaa::C118> {
     static constexpr std::string_view name = "C118";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 438};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 442};
     using members = kiln::member_list<&bench::aaa::C118::id, &bench::aaa::C118::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C118, id), sizeof(bench::aaa::C118::id), "", ""},
@@ -4267,7 +4329,7 @@ struct kiln::component_traits<bench::aaa::C119> {
     static constexpr std::string_view name = "C119";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 442};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 446};
     using members = kiln::member_list<&bench::aaa::C119::a, &bench::aaa::C119::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C119, a), sizeof(bench::aaa::C119::a), "", ""},
@@ -4283,7 +4345,7 @@ struct kiln::component_traits<bench::aaa::C120> {
     static constexpr std::string_view name = "C120";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 446};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 450};
     using members = kiln::member_list<&bench::aaa::C120::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C120, owner), sizeof(bench::aaa::C120::owner), "", ""},
@@ -4298,7 +4360,7 @@ struct kiln::component_traits<bench::aaa::C121> {
     static constexpr std::string_view name = "C121";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 449};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 453};
     using members = kiln::member_list<&bench::aaa::C121::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C121, owner), sizeof(bench::aaa::C121::owner), "", ""},
@@ -4313,7 +4375,7 @@ struct kiln::component_traits<bench::aaa::C122> {
     static constexpr std::string_view name = "C122";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 452};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 456};
     using members = kiln::member_list<&bench::aaa::C122::x, &bench::aaa::C122::y, &bench::aaa::C122::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C122, x), sizeof(bench::aaa::C122::x), "", ""},
@@ -4330,7 +4392,7 @@ struct kiln::component_traits<bench::aaa::C123> {
     static constexpr std::string_view name = "C123";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 457};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 461};
     using members = kiln::member_list<&bench::aaa::C123::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C123, value), sizeof(bench::aaa::C123::value), "", ""},
@@ -4345,7 +4407,7 @@ struct kiln::component_traits<bench::aaa::C124> {
     static constexpr std::string_view name = "C124";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 460};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 464};
     using members = kiln::member_list<&bench::aaa::C124::a, &bench::aaa::C124::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C124, a), sizeof(bench::aaa::C124::a), "", ""},
@@ -4361,7 +4423,7 @@ struct kiln::component_traits<bench::aaa::C125> {
     static constexpr std::string_view name = "C125";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 464};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 468};
     using members = kiln::member_list<&bench::aaa::C125::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C125, samples), sizeof(bench::aaa::C125::samples), "", ""},
@@ -4376,7 +4438,7 @@ struct kiln::component_traits<bench::aaa::C126> {
     static constexpr std::string_view name = "C126";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 467};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 471};
     using members = kiln::member_list<&bench::aaa::C126::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C126, value), sizeof(bench::aaa::C126::value), "", ""},
@@ -4391,7 +4453,7 @@ struct kiln::component_traits<bench::aaa::C127> {
     static constexpr std::string_view name = "C127";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 470};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 474};
     using members = kiln::member_list<&bench::aaa::C127::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C127, value), sizeof(bench::aaa::C127::value), "", ""},
@@ -4406,7 +4468,7 @@ struct kiln::component_traits<bench::aaa::C128> {
     static constexpr std::string_view name = "C128";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 473};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 477};
     using members = kiln::member_list<&bench::aaa::C128::a, &bench::aaa::C128::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C128, a), sizeof(bench::aaa::C128::a), "", ""},
@@ -4422,7 +4484,7 @@ struct kiln::component_traits<bench::aaa::C129> {
     static constexpr std::string_view name = "C129";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 477};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 481};
     using members = kiln::member_list<&bench::aaa::C129::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C129, value), sizeof(bench::aaa::C129::value), "", ""},
@@ -4437,7 +4499,7 @@ struct kiln::component_traits<bench::aaa::C130> {
     static constexpr std::string_view name = "C130";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 480};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 484};
     using members = kiln::member_list<&bench::aaa::C130::id, &bench::aaa::C130::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C130, id), sizeof(bench::aaa::C130::id), "", ""},
@@ -4453,7 +4515,7 @@ struct kiln::component_traits<bench::aaa::C131> {
     static constexpr std::string_view name = "C131";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 484};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 488};
     using members = kiln::member_list<&bench::aaa::C131::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C131, value), sizeof(bench::aaa::C131::value), "", ""},
@@ -4468,7 +4530,7 @@ struct kiln::component_traits<bench::aaa::C132> {
     static constexpr std::string_view name = "C132";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 487};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 491};
     using members = kiln::member_list<&bench::aaa::C132::x, &bench::aaa::C132::y, &bench::aaa::C132::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C132, x), sizeof(bench::aaa::C132::x), "", ""},
@@ -4485,7 +4547,7 @@ struct kiln::component_traits<bench::aaa::C133> {
     static constexpr std::string_view name = "C133";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 492};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 496};
     using members = kiln::member_list<&bench::aaa::C133::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C133, samples), sizeof(bench::aaa::C133::samples), "", ""},
@@ -4500,7 +4562,7 @@ struct kiln::component_traits<bench::aaa::C134> {
     static constexpr std::string_view name = "C134";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 495};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 499};
     using members = kiln::member_list<&bench::aaa::C134::id, &bench::aaa::C134::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C134, id), sizeof(bench::aaa::C134::id), "", ""},
@@ -4516,7 +4578,7 @@ struct kiln::component_traits<bench::aaa::C135> {
     static constexpr std::string_view name = "C135";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 499};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 503};
     using members = kiln::member_list<&bench::aaa::C135::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C135, value), sizeof(bench::aaa::C135::value), "", ""},
@@ -4531,7 +4593,7 @@ struct kiln::component_traits<bench::aaa::C136> {
     static constexpr std::string_view name = "C136";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 502};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 506};
     using members = kiln::member_list<&bench::aaa::C136::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C136, value), sizeof(bench::aaa::C136::value), "", ""},
@@ -4546,7 +4608,7 @@ struct kiln::component_traits<bench::aaa::C137> {
     static constexpr std::string_view name = "C137";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 505};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 509};
     using members = kiln::member_list<&bench::aaa::C137::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C137, samples), sizeof(bench::aaa::C137::samples), "", ""},
@@ -4561,7 +4623,7 @@ struct kiln::component_traits<bench::aaa::C138> {
     static constexpr std::string_view name = "C138";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 508};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 512};
     using members = kiln::member_list<&bench::aaa::C138::x, &bench::aaa::C138::y, &bench::aaa::C138::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C138, x), sizeof(bench::aaa::C138::x), "", ""},
@@ -4578,7 +4640,7 @@ struct kiln::component_traits<bench::aaa::C139> {
     static constexpr std::string_view name = "C139";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 513};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 517};
     using members = kiln::member_list<&bench::aaa::C139::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C139, samples), sizeof(bench::aaa::C139::samples), "", ""},
@@ -4593,7 +4655,7 @@ struct kiln::component_traits<bench::aaa::C140> {
     static constexpr std::string_view name = "C140";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 516};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 520};
     using members = kiln::member_list<&bench::aaa::C140::x, &bench::aaa::C140::y, &bench::aaa::C140::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C140, x), sizeof(bench::aaa::C140::x), "", ""},
@@ -4610,7 +4672,7 @@ struct kiln::component_traits<bench::aaa::C141> {
     static constexpr std::string_view name = "C141";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 521};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 525};
     using members = kiln::member_list<&bench::aaa::C141::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C141, samples), sizeof(bench::aaa::C141::samples), "", ""},
@@ -4625,7 +4687,7 @@ struct kiln::component_traits<bench::aaa::C142> {
     static constexpr std::string_view name = "C142";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 524};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 528};
     using members = kiln::member_list<&bench::aaa::C142::id, &bench::aaa::C142::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C142, id), sizeof(bench::aaa::C142::id), "", ""},
@@ -4641,7 +4703,7 @@ struct kiln::component_traits<bench::aaa::C143> {
     static constexpr std::string_view name = "C143";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 528};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 532};
     using members = kiln::member_list<&bench::aaa::C143::a, &bench::aaa::C143::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C143, a), sizeof(bench::aaa::C143::a), "", ""},
@@ -4657,7 +4719,7 @@ struct kiln::component_traits<bench::aaa::C144> {
     static constexpr std::string_view name = "C144";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 532};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 536};
     using members = kiln::member_list<&bench::aaa::C144::a, &bench::aaa::C144::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C144, a), sizeof(bench::aaa::C144::a), "", ""},
@@ -4673,7 +4735,7 @@ struct kiln::component_traits<bench::aaa::C145> {
     static constexpr std::string_view name = "C145";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 536};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 540};
     using members = kiln::member_list<&bench::aaa::C145::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C145, samples), sizeof(bench::aaa::C145::samples), "", ""},
@@ -4688,7 +4750,7 @@ struct kiln::component_traits<bench::aaa::C146> {
     static constexpr std::string_view name = "C146";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 539};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 543};
     using members = kiln::member_list<&bench::aaa::C146::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C146, owner), sizeof(bench::aaa::C146::owner), "", ""},
@@ -4703,7 +4765,7 @@ struct kiln::component_traits<bench::aaa::C147> {
     static constexpr std::string_view name = "C147";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 542};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 546};
     using members = kiln::member_list<&bench::aaa::C147::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C147, owner), sizeof(bench::aaa::C147::owner), "", ""},
@@ -4718,7 +4780,7 @@ struct kiln::component_traits<bench::aaa::C148> {
     static constexpr std::string_view name = "C148";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 545};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 549};
     using members = kiln::member_list<&bench::aaa::C148::x, &bench::aaa::C148::y, &bench::aaa::C148::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C148, x), sizeof(bench::aaa::C148::x), "", ""},
@@ -4735,7 +4797,7 @@ struct kiln::component_traits<bench::aaa::C149> {
     static constexpr std::string_view name = "C149";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 550};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 554};
     using members = kiln::member_list<&bench::aaa::C149::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C149, owner), sizeof(bench::aaa::C149::owner), "", ""},
@@ -4750,7 +4812,7 @@ struct kiln::component_traits<bench::aaa::C150> {
     static constexpr std::string_view name = "C150";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 553};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 557};
     using members = kiln::member_list<&bench::aaa::C150::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C150, owner), sizeof(bench::aaa::C150::owner), "", ""},
@@ -4765,7 +4827,7 @@ struct kiln::component_traits<bench::aaa::C151> {
     static constexpr std::string_view name = "C151";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 556};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 560};
     using members = kiln::member_list<&bench::aaa::C151::a, &bench::aaa::C151::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C151, a), sizeof(bench::aaa::C151::a), "", ""},
@@ -4781,7 +4843,7 @@ struct kiln::component_traits<bench::aaa::C152> {
     static constexpr std::string_view name = "C152";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 560};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 564};
     using members = kiln::member_list<&bench::aaa::C152::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C152, value), sizeof(bench::aaa::C152::value), "", ""},
@@ -4796,7 +4858,7 @@ struct kiln::component_traits<bench::aaa::C153> {
     static constexpr std::string_view name = "C153";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 563};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 567};
     using members = kiln::member_list<&bench::aaa::C153::x, &bench::aaa::C153::y, &bench::aaa::C153::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C153, x), sizeof(bench::aaa::C153::x), "", ""},
@@ -4813,7 +4875,7 @@ struct kiln::component_traits<bench::aaa::C154> {
     static constexpr std::string_view name = "C154";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 568};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 572};
     using members = kiln::member_list<&bench::aaa::C154::a, &bench::aaa::C154::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C154, a), sizeof(bench::aaa::C154::a), "", ""},
@@ -4829,7 +4891,7 @@ struct kiln::component_traits<bench::aaa::C155> {
     static constexpr std::string_view name = "C155";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 572};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 576};
     using members = kiln::member_list<&bench::aaa::C155::id, &bench::aaa::C155::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C155, id), sizeof(bench::aaa::C155::id), "", ""},
@@ -4845,7 +4907,7 @@ struct kiln::component_traits<bench::aaa::C156> {
     static constexpr std::string_view name = "C156";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 576};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 580};
     using members = kiln::member_list<&bench::aaa::C156::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C156, samples), sizeof(bench::aaa::C156::samples), "", ""},
@@ -4860,7 +4922,7 @@ struct kiln::component_traits<bench::aaa::C157> {
     static constexpr std::string_view name = "C157";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 579};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 583};
     using members = kiln::member_list<&bench::aaa::C157::a, &bench::aaa::C157::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C157, a), sizeof(bench::aaa::C157::a), "", ""},
@@ -4876,7 +4938,7 @@ struct kiln::component_traits<bench::aaa::C158> {
     static constexpr std::string_view name = "C158";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 583};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 587};
     using members = kiln::member_list<&bench::aaa::C158::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C158, value), sizeof(bench::aaa::C158::value), "", ""},
@@ -4891,7 +4953,7 @@ struct kiln::component_traits<bench::aaa::C159> {
     static constexpr std::string_view name = "C159";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 586};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 590};
     using members = kiln::member_list<&bench::aaa::C159::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C159, owner), sizeof(bench::aaa::C159::owner), "", ""},
@@ -4906,7 +4968,7 @@ struct kiln::component_traits<bench::aaa::C160> {
     static constexpr std::string_view name = "C160";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 589};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 593};
     using members = kiln::member_list<&bench::aaa::C160::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C160, value), sizeof(bench::aaa::C160::value), "", ""},
@@ -4921,7 +4983,7 @@ struct kiln::component_traits<bench::aaa::C161> {
     static constexpr std::string_view name = "C161";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 592};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 596};
     using members = kiln::member_list<&bench::aaa::C161::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C161, value), sizeof(bench::aaa::C161::value), "", ""},
@@ -4936,7 +4998,7 @@ struct kiln::component_traits<bench::aaa::C162> {
     static constexpr std::string_view name = "C162";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 595};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 599};
     using members = kiln::member_list<&bench::aaa::C162::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C162, samples), sizeof(bench::aaa::C162::samples), "", ""},
@@ -4951,7 +5013,7 @@ struct kiln::component_traits<bench::aaa::C163> {
     static constexpr std::string_view name = "C163";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 598};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 602};
     using members = kiln::member_list<&bench::aaa::C163::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C163, value), sizeof(bench::aaa::C163::value), "", ""},
@@ -4966,7 +5028,7 @@ struct kiln::component_traits<bench::aaa::C164> {
     static constexpr std::string_view name = "C164";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 601};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 605};
     using members = kiln::member_list<&bench::aaa::C164::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C164, value), sizeof(bench::aaa::C164::value), "", ""},
@@ -4981,7 +5043,7 @@ struct kiln::component_traits<bench::aaa::C165> {
     static constexpr std::string_view name = "C165";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 604};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 608};
     using members = kiln::member_list<&bench::aaa::C165::x, &bench::aaa::C165::y, &bench::aaa::C165::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C165, x), sizeof(bench::aaa::C165::x), "", ""},
@@ -4998,7 +5060,7 @@ struct kiln::component_traits<bench::aaa::C166> {
     static constexpr std::string_view name = "C166";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 609};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 613};
     using members = kiln::member_list<&bench::aaa::C166::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C166, owner), sizeof(bench::aaa::C166::owner), "", ""},
@@ -5013,7 +5075,7 @@ struct kiln::component_traits<bench::aaa::C167> {
     static constexpr std::string_view name = "C167";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 612};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 616};
     using members = kiln::member_list<&bench::aaa::C167::a, &bench::aaa::C167::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C167, a), sizeof(bench::aaa::C167::a), "", ""},
@@ -5029,7 +5091,7 @@ struct kiln::component_traits<bench::aaa::C168> {
     static constexpr std::string_view name = "C168";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 616};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 620};
     using members = kiln::member_list<&bench::aaa::C168::x, &bench::aaa::C168::y, &bench::aaa::C168::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C168, x), sizeof(bench::aaa::C168::x), "", ""},
@@ -5046,7 +5108,7 @@ struct kiln::component_traits<bench::aaa::C169> {
     static constexpr std::string_view name = "C169";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 621};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 625};
     using members = kiln::member_list<&bench::aaa::C169::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C169, value), sizeof(bench::aaa::C169::value), "", ""},
@@ -5061,7 +5123,7 @@ struct kiln::component_traits<bench::aaa::C170> {
     static constexpr std::string_view name = "C170";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 624};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 628};
     using members = kiln::member_list<&bench::aaa::C170::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C170, owner), sizeof(bench::aaa::C170::owner), "", ""},
@@ -5076,7 +5138,7 @@ struct kiln::component_traits<bench::aaa::C171> {
     static constexpr std::string_view name = "C171";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 627};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 631};
     using members = kiln::member_list<&bench::aaa::C171::a, &bench::aaa::C171::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C171, a), sizeof(bench::aaa::C171::a), "", ""},
@@ -5092,7 +5154,7 @@ struct kiln::component_traits<bench::aaa::C172> {
     static constexpr std::string_view name = "C172";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 631};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 635};
     using members = kiln::member_list<&bench::aaa::C172::id, &bench::aaa::C172::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C172, id), sizeof(bench::aaa::C172::id), "", ""},
@@ -5108,7 +5170,7 @@ struct kiln::component_traits<bench::aaa::C173> {
     static constexpr std::string_view name = "C173";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 635};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 639};
     using members = kiln::member_list<&bench::aaa::C173::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C173, owner), sizeof(bench::aaa::C173::owner), "", ""},
@@ -5123,7 +5185,7 @@ struct kiln::component_traits<bench::aaa::C174> {
     static constexpr std::string_view name = "C174";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 638};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 642};
     using members = kiln::member_list<&bench::aaa::C174::id, &bench::aaa::C174::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C174, id), sizeof(bench::aaa::C174::id), "", ""},
@@ -5139,7 +5201,7 @@ struct kiln::component_traits<bench::aaa::C175> {
     static constexpr std::string_view name = "C175";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 642};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 646};
     using members = kiln::member_list<&bench::aaa::C175::id, &bench::aaa::C175::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C175, id), sizeof(bench::aaa::C175::id), "", ""},
@@ -5155,7 +5217,7 @@ struct kiln::component_traits<bench::aaa::C176> {
     static constexpr std::string_view name = "C176";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 646};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 650};
     using members = kiln::member_list<&bench::aaa::C176::a, &bench::aaa::C176::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C176, a), sizeof(bench::aaa::C176::a), "", ""},
@@ -5171,7 +5233,7 @@ struct kiln::component_traits<bench::aaa::C177> {
     static constexpr std::string_view name = "C177";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 650};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 654};
     using members = kiln::member_list<&bench::aaa::C177::id, &bench::aaa::C177::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C177, id), sizeof(bench::aaa::C177::id), "", ""},
@@ -5187,7 +5249,7 @@ struct kiln::component_traits<bench::aaa::C178> {
     static constexpr std::string_view name = "C178";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 654};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 658};
     using members = kiln::member_list<&bench::aaa::C178::a, &bench::aaa::C178::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C178, a), sizeof(bench::aaa::C178::a), "", ""},
@@ -5203,7 +5265,7 @@ struct kiln::component_traits<bench::aaa::C179> {
     static constexpr std::string_view name = "C179";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 658};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 662};
     using members = kiln::member_list<&bench::aaa::C179::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C179, value), sizeof(bench::aaa::C179::value), "", ""},
@@ -5218,7 +5280,7 @@ struct kiln::component_traits<bench::aaa::C180> {
     static constexpr std::string_view name = "C180";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 661};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 665};
     using members = kiln::member_list<&bench::aaa::C180::a, &bench::aaa::C180::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C180, a), sizeof(bench::aaa::C180::a), "", ""},
@@ -5234,7 +5296,7 @@ struct kiln::component_traits<bench::aaa::C181> {
     static constexpr std::string_view name = "C181";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 665};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 669};
     using members = kiln::member_list<&bench::aaa::C181::x, &bench::aaa::C181::y, &bench::aaa::C181::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C181, x), sizeof(bench::aaa::C181::x), "", ""},
@@ -5251,7 +5313,7 @@ struct kiln::component_traits<bench::aaa::C182> {
     static constexpr std::string_view name = "C182";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 670};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 674};
     using members = kiln::member_list<&bench::aaa::C182::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C182, owner), sizeof(bench::aaa::C182::owner), "", ""},
@@ -5266,7 +5328,7 @@ struct kiln::component_traits<bench::aaa::C183> {
     static constexpr std::string_view name = "C183";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 673};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 677};
     using members = kiln::member_list<&bench::aaa::C183::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C183, owner), sizeof(bench::aaa::C183::owner), "", ""},
@@ -5281,7 +5343,7 @@ struct kiln::component_traits<bench::aaa::C184> {
     static constexpr std::string_view name = "C184";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 676};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 680};
     using members = kiln::member_list<&bench::aaa::C184::a, &bench::aaa::C184::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C184, a), sizeof(bench::aaa::C184::a), "", ""},
@@ -5297,7 +5359,7 @@ struct kiln::component_traits<bench::aaa::C185> {
     static constexpr std::string_view name = "C185";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 680};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 684};
     using members = kiln::member_list<&bench::aaa::C185::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C185, value), sizeof(bench::aaa::C185::value), "", ""},
@@ -5312,7 +5374,7 @@ struct kiln::component_traits<bench::aaa::C186> {
     static constexpr std::string_view name = "C186";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 683};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 687};
     using members = kiln::member_list<&bench::aaa::C186::a, &bench::aaa::C186::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C186, a), sizeof(bench::aaa::C186::a), "", ""},
@@ -5328,7 +5390,7 @@ struct kiln::component_traits<bench::aaa::C187> {
     static constexpr std::string_view name = "C187";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 687};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 691};
     using members = kiln::member_list<&bench::aaa::C187::a, &bench::aaa::C187::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C187, a), sizeof(bench::aaa::C187::a), "", ""},
@@ -5344,7 +5406,7 @@ struct kiln::component_traits<bench::aaa::C188> {
     static constexpr std::string_view name = "C188";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 691};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 695};
     using members = kiln::member_list<&bench::aaa::C188::x, &bench::aaa::C188::y, &bench::aaa::C188::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C188, x), sizeof(bench::aaa::C188::x), "", ""},
@@ -5361,7 +5423,7 @@ struct kiln::component_traits<bench::aaa::C189> {
     static constexpr std::string_view name = "C189";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 696};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 700};
     using members = kiln::member_list<&bench::aaa::C189::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C189, owner), sizeof(bench::aaa::C189::owner), "", ""},
@@ -5376,7 +5438,7 @@ struct kiln::component_traits<bench::aaa::C190> {
     static constexpr std::string_view name = "C190";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 699};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 703};
     using members = kiln::member_list<&bench::aaa::C190::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C190, value), sizeof(bench::aaa::C190::value), "", ""},
@@ -5391,7 +5453,7 @@ struct kiln::component_traits<bench::aaa::C191> {
     static constexpr std::string_view name = "C191";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 702};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 706};
     using members = kiln::member_list<&bench::aaa::C191::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C191, samples), sizeof(bench::aaa::C191::samples), "", ""},
@@ -5406,7 +5468,7 @@ struct kiln::component_traits<bench::aaa::C192> {
     static constexpr std::string_view name = "C192";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 705};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 709};
     using members = kiln::member_list<&bench::aaa::C192::a, &bench::aaa::C192::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C192, a), sizeof(bench::aaa::C192::a), "", ""},
@@ -5422,7 +5484,7 @@ struct kiln::component_traits<bench::aaa::C193> {
     static constexpr std::string_view name = "C193";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 709};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 713};
     using members = kiln::member_list<&bench::aaa::C193::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C193, value), sizeof(bench::aaa::C193::value), "", ""},
@@ -5437,7 +5499,7 @@ struct kiln::component_traits<bench::aaa::C194> {
     static constexpr std::string_view name = "C194";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 712};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 716};
     using members = kiln::member_list<&bench::aaa::C194::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C194, owner), sizeof(bench::aaa::C194::owner), "", ""},
@@ -5452,7 +5514,7 @@ struct kiln::component_traits<bench::aaa::C195> {
     static constexpr std::string_view name = "C195";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 715};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 719};
     using members = kiln::member_list<&bench::aaa::C195::a, &bench::aaa::C195::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C195, a), sizeof(bench::aaa::C195::a), "", ""},
@@ -5468,7 +5530,7 @@ struct kiln::component_traits<bench::aaa::C196> {
     static constexpr std::string_view name = "C196";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 719};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 723};
     using members = kiln::member_list<&bench::aaa::C196::a, &bench::aaa::C196::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C196, a), sizeof(bench::aaa::C196::a), "", ""},
@@ -5484,7 +5546,7 @@ struct kiln::component_traits<bench::aaa::C197> {
     static constexpr std::string_view name = "C197";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 723};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 727};
     using members = kiln::member_list<&bench::aaa::C197::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C197, samples), sizeof(bench::aaa::C197::samples), "", ""},
@@ -5499,7 +5561,7 @@ struct kiln::component_traits<bench::aaa::C198> {
     static constexpr std::string_view name = "C198";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 726};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 730};
     using members = kiln::member_list<&bench::aaa::C198::id, &bench::aaa::C198::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C198, id), sizeof(bench::aaa::C198::id), "", ""},
@@ -5515,7 +5577,7 @@ struct kiln::component_traits<bench::aaa::C199> {
     static constexpr std::string_view name = "C199";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 730};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 734};
     using members = kiln::member_list<&bench::aaa::C199::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C199, owner), sizeof(bench::aaa::C199::owner), "", ""},
@@ -5530,7 +5592,7 @@ struct kiln::component_traits<bench::aaa::C200> {
     static constexpr std::string_view name = "C200";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 733};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 737};
     using members = kiln::member_list<&bench::aaa::C200::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C200, owner), sizeof(bench::aaa::C200::owner), "", ""},
@@ -5545,7 +5607,7 @@ struct kiln::component_traits<bench::aaa::C201> {
     static constexpr std::string_view name = "C201";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 736};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 740};
     using members = kiln::member_list<&bench::aaa::C201::id, &bench::aaa::C201::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C201, id), sizeof(bench::aaa::C201::id), "", ""},
@@ -5561,7 +5623,7 @@ struct kiln::component_traits<bench::aaa::C202> {
     static constexpr std::string_view name = "C202";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 740};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 744};
     using members = kiln::member_list<&bench::aaa::C202::a, &bench::aaa::C202::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C202, a), sizeof(bench::aaa::C202::a), "", ""},
@@ -5577,7 +5639,7 @@ struct kiln::component_traits<bench::aaa::C203> {
     static constexpr std::string_view name = "C203";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 744};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 748};
     using members = kiln::member_list<&bench::aaa::C203::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C203, samples), sizeof(bench::aaa::C203::samples), "", ""},
@@ -5592,7 +5654,7 @@ struct kiln::component_traits<bench::aaa::C204> {
     static constexpr std::string_view name = "C204";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 747};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 751};
     using members = kiln::member_list<&bench::aaa::C204::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C204, owner), sizeof(bench::aaa::C204::owner), "", ""},
@@ -5607,7 +5669,7 @@ struct kiln::component_traits<bench::aaa::C205> {
     static constexpr std::string_view name = "C205";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 750};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 754};
     using members = kiln::member_list<&bench::aaa::C205::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C205, samples), sizeof(bench::aaa::C205::samples), "", ""},
@@ -5622,7 +5684,7 @@ struct kiln::component_traits<bench::aaa::C206> {
     static constexpr std::string_view name = "C206";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 753};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 757};
     using members = kiln::member_list<&bench::aaa::C206::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C206, samples), sizeof(bench::aaa::C206::samples), "", ""},
@@ -5637,7 +5699,7 @@ struct kiln::component_traits<bench::aaa::C207> {
     static constexpr std::string_view name = "C207";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 756};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 760};
     using members = kiln::member_list<&bench::aaa::C207::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C207, owner), sizeof(bench::aaa::C207::owner), "", ""},
@@ -5652,7 +5714,7 @@ struct kiln::component_traits<bench::aaa::C208> {
     static constexpr std::string_view name = "C208";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 759};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 763};
     using members = kiln::member_list<&bench::aaa::C208::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C208, value), sizeof(bench::aaa::C208::value), "", ""},
@@ -5667,7 +5729,7 @@ struct kiln::component_traits<bench::aaa::C209> {
     static constexpr std::string_view name = "C209";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 762};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 766};
     using members = kiln::member_list<&bench::aaa::C209::id, &bench::aaa::C209::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C209, id), sizeof(bench::aaa::C209::id), "", ""},
@@ -5683,7 +5745,7 @@ struct kiln::component_traits<bench::aaa::C210> {
     static constexpr std::string_view name = "C210";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 766};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 770};
     using members = kiln::member_list<&bench::aaa::C210::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C210, value), sizeof(bench::aaa::C210::value), "", ""},
@@ -5698,7 +5760,7 @@ struct kiln::component_traits<bench::aaa::C211> {
     static constexpr std::string_view name = "C211";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 769};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 773};
     using members = kiln::member_list<&bench::aaa::C211::x, &bench::aaa::C211::y, &bench::aaa::C211::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C211, x), sizeof(bench::aaa::C211::x), "", ""},
@@ -5715,7 +5777,7 @@ struct kiln::component_traits<bench::aaa::C212> {
     static constexpr std::string_view name = "C212";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 774};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 778};
     using members = kiln::member_list<&bench::aaa::C212::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C212, owner), sizeof(bench::aaa::C212::owner), "", ""},
@@ -5730,7 +5792,7 @@ struct kiln::component_traits<bench::aaa::C213> {
     static constexpr std::string_view name = "C213";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 777};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 781};
     using members = kiln::member_list<&bench::aaa::C213::id, &bench::aaa::C213::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C213, id), sizeof(bench::aaa::C213::id), "", ""},
@@ -5746,7 +5808,7 @@ struct kiln::component_traits<bench::aaa::C214> {
     static constexpr std::string_view name = "C214";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 781};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 785};
     using members = kiln::member_list<&bench::aaa::C214::id, &bench::aaa::C214::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C214, id), sizeof(bench::aaa::C214::id), "", ""},
@@ -5762,7 +5824,7 @@ struct kiln::component_traits<bench::aaa::C215> {
     static constexpr std::string_view name = "C215";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 785};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 789};
     using members = kiln::member_list<&bench::aaa::C215::id, &bench::aaa::C215::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C215, id), sizeof(bench::aaa::C215::id), "", ""},
@@ -5778,7 +5840,7 @@ struct kiln::component_traits<bench::aaa::C216> {
     static constexpr std::string_view name = "C216";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 789};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 793};
     using members = kiln::member_list<&bench::aaa::C216::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C216, value), sizeof(bench::aaa::C216::value), "", ""},
@@ -5793,7 +5855,7 @@ struct kiln::component_traits<bench::aaa::C217> {
     static constexpr std::string_view name = "C217";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 792};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 796};
     using members = kiln::member_list<&bench::aaa::C217::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C217, owner), sizeof(bench::aaa::C217::owner), "", ""},
@@ -5808,7 +5870,7 @@ struct kiln::component_traits<bench::aaa::C218> {
     static constexpr std::string_view name = "C218";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 795};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 799};
     using members = kiln::member_list<&bench::aaa::C218::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C218, value), sizeof(bench::aaa::C218::value), "", ""},
@@ -5823,7 +5885,7 @@ struct kiln::component_traits<bench::aaa::C219> {
     static constexpr std::string_view name = "C219";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 798};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 802};
     using members = kiln::member_list<&bench::aaa::C219::x, &bench::aaa::C219::y, &bench::aaa::C219::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C219, x), sizeof(bench::aaa::C219::x), "", ""},
@@ -5840,7 +5902,7 @@ struct kiln::component_traits<bench::aaa::C220> {
     static constexpr std::string_view name = "C220";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 803};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 807};
     using members = kiln::member_list<&bench::aaa::C220::x, &bench::aaa::C220::y, &bench::aaa::C220::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C220, x), sizeof(bench::aaa::C220::x), "", ""},
@@ -5857,7 +5919,7 @@ struct kiln::component_traits<bench::aaa::C221> {
     static constexpr std::string_view name = "C221";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 808};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 812};
     using members = kiln::member_list<&bench::aaa::C221::x, &bench::aaa::C221::y, &bench::aaa::C221::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C221, x), sizeof(bench::aaa::C221::x), "", ""},
@@ -5874,7 +5936,7 @@ struct kiln::component_traits<bench::aaa::C222> {
     static constexpr std::string_view name = "C222";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 813};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 817};
     using members = kiln::member_list<&bench::aaa::C222::x, &bench::aaa::C222::y, &bench::aaa::C222::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C222, x), sizeof(bench::aaa::C222::x), "", ""},
@@ -5891,7 +5953,7 @@ struct kiln::component_traits<bench::aaa::C223> {
     static constexpr std::string_view name = "C223";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 818};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 822};
     using members = kiln::member_list<&bench::aaa::C223::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C223, value), sizeof(bench::aaa::C223::value), "", ""},
@@ -5906,7 +5968,7 @@ struct kiln::component_traits<bench::aaa::C224> {
     static constexpr std::string_view name = "C224";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 821};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 825};
     using members = kiln::member_list<&bench::aaa::C224::a, &bench::aaa::C224::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C224, a), sizeof(bench::aaa::C224::a), "", ""},
@@ -5922,7 +5984,7 @@ struct kiln::component_traits<bench::aaa::C225> {
     static constexpr std::string_view name = "C225";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 825};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 829};
     using members = kiln::member_list<&bench::aaa::C225::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C225, samples), sizeof(bench::aaa::C225::samples), "", ""},
@@ -5937,7 +5999,7 @@ struct kiln::component_traits<bench::aaa::C226> {
     static constexpr std::string_view name = "C226";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 828};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 832};
     using members = kiln::member_list<&bench::aaa::C226::a, &bench::aaa::C226::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C226, a), sizeof(bench::aaa::C226::a), "", ""},
@@ -5953,7 +6015,7 @@ struct kiln::component_traits<bench::aaa::C227> {
     static constexpr std::string_view name = "C227";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 832};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 836};
     using members = kiln::member_list<&bench::aaa::C227::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C227, value), sizeof(bench::aaa::C227::value), "", ""},
@@ -5968,7 +6030,7 @@ struct kiln::component_traits<bench::aaa::C228> {
     static constexpr std::string_view name = "C228";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 835};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 839};
     using members = kiln::member_list<&bench::aaa::C228::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C228, value), sizeof(bench::aaa::C228::value), "", ""},
@@ -5983,7 +6045,7 @@ struct kiln::component_traits<bench::aaa::C229> {
     static constexpr std::string_view name = "C229";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 838};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 842};
     using members = kiln::member_list<&bench::aaa::C229::id, &bench::aaa::C229::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C229, id), sizeof(bench::aaa::C229::id), "", ""},
@@ -5999,7 +6061,7 @@ struct kiln::component_traits<bench::aaa::C230> {
     static constexpr std::string_view name = "C230";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 842};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 846};
     using members = kiln::member_list<&bench::aaa::C230::x, &bench::aaa::C230::y, &bench::aaa::C230::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C230, x), sizeof(bench::aaa::C230::x), "", ""},
@@ -6016,7 +6078,7 @@ struct kiln::component_traits<bench::aaa::C231> {
     static constexpr std::string_view name = "C231";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 847};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 851};
     using members = kiln::member_list<&bench::aaa::C231::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C231, owner), sizeof(bench::aaa::C231::owner), "", ""},
@@ -6031,7 +6093,7 @@ struct kiln::component_traits<bench::aaa::C232> {
     static constexpr std::string_view name = "C232";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 850};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 854};
     using members = kiln::member_list<&bench::aaa::C232::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C232, owner), sizeof(bench::aaa::C232::owner), "", ""},
@@ -6046,7 +6108,7 @@ struct kiln::component_traits<bench::aaa::C233> {
     static constexpr std::string_view name = "C233";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 853};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 857};
     using members = kiln::member_list<&bench::aaa::C233::x, &bench::aaa::C233::y, &bench::aaa::C233::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C233, x), sizeof(bench::aaa::C233::x), "", ""},
@@ -6063,7 +6125,7 @@ struct kiln::component_traits<bench::aaa::C234> {
     static constexpr std::string_view name = "C234";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 858};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 862};
     using members = kiln::member_list<&bench::aaa::C234::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C234, value), sizeof(bench::aaa::C234::value), "", ""},
@@ -6078,7 +6140,7 @@ struct kiln::component_traits<bench::aaa::C235> {
     static constexpr std::string_view name = "C235";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 861};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 865};
     using members = kiln::member_list<&bench::aaa::C235::x, &bench::aaa::C235::y, &bench::aaa::C235::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C235, x), sizeof(bench::aaa::C235::x), "", ""},
@@ -6095,7 +6157,7 @@ struct kiln::component_traits<bench::aaa::C236> {
     static constexpr std::string_view name = "C236";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 866};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 870};
     using members = kiln::member_list<&bench::aaa::C236::a, &bench::aaa::C236::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C236, a), sizeof(bench::aaa::C236::a), "", ""},
@@ -6111,7 +6173,7 @@ struct kiln::component_traits<bench::aaa::C237> {
     static constexpr std::string_view name = "C237";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 870};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 874};
     using members = kiln::member_list<&bench::aaa::C237::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C237, samples), sizeof(bench::aaa::C237::samples), "", ""},
@@ -6126,7 +6188,7 @@ struct kiln::component_traits<bench::aaa::C238> {
     static constexpr std::string_view name = "C238";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 873};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 877};
     using members = kiln::member_list<&bench::aaa::C238::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C238, owner), sizeof(bench::aaa::C238::owner), "", ""},
@@ -6141,7 +6203,7 @@ struct kiln::component_traits<bench::aaa::C239> {
     static constexpr std::string_view name = "C239";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 876};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 880};
     using members = kiln::member_list<&bench::aaa::C239::id, &bench::aaa::C239::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C239, id), sizeof(bench::aaa::C239::id), "", ""},
@@ -6157,7 +6219,7 @@ struct kiln::component_traits<bench::aaa::C240> {
     static constexpr std::string_view name = "C240";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 880};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 884};
     using members = kiln::member_list<&bench::aaa::C240::id, &bench::aaa::C240::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C240, id), sizeof(bench::aaa::C240::id), "", ""},
@@ -6173,7 +6235,7 @@ struct kiln::component_traits<bench::aaa::C241> {
     static constexpr std::string_view name = "C241";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 884};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 888};
     using members = kiln::member_list<&bench::aaa::C241::x, &bench::aaa::C241::y, &bench::aaa::C241::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C241, x), sizeof(bench::aaa::C241::x), "", ""},
@@ -6190,7 +6252,7 @@ struct kiln::component_traits<bench::aaa::C242> {
     static constexpr std::string_view name = "C242";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 889};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 893};
     using members = kiln::member_list<&bench::aaa::C242::x, &bench::aaa::C242::y, &bench::aaa::C242::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C242, x), sizeof(bench::aaa::C242::x), "", ""},
@@ -6207,7 +6269,7 @@ struct kiln::component_traits<bench::aaa::C243> {
     static constexpr std::string_view name = "C243";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 894};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 898};
     using members = kiln::member_list<&bench::aaa::C243::id, &bench::aaa::C243::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C243, id), sizeof(bench::aaa::C243::id), "", ""},
@@ -6223,7 +6285,7 @@ struct kiln::component_traits<bench::aaa::C244> {
     static constexpr std::string_view name = "C244";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 898};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 902};
     using members = kiln::member_list<&bench::aaa::C244::a, &bench::aaa::C244::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C244, a), sizeof(bench::aaa::C244::a), "", ""},
@@ -6239,7 +6301,7 @@ struct kiln::component_traits<bench::aaa::C245> {
     static constexpr std::string_view name = "C245";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 902};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 906};
     using members = kiln::member_list<&bench::aaa::C245::a, &bench::aaa::C245::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C245, a), sizeof(bench::aaa::C245::a), "", ""},
@@ -6255,7 +6317,7 @@ struct kiln::component_traits<bench::aaa::C246> {
     static constexpr std::string_view name = "C246";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 906};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 910};
     using members = kiln::member_list<&bench::aaa::C246::a, &bench::aaa::C246::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C246, a), sizeof(bench::aaa::C246::a), "", ""},
@@ -6271,7 +6333,7 @@ struct kiln::component_traits<bench::aaa::C247> {
     static constexpr std::string_view name = "C247";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 910};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 914};
     using members = kiln::member_list<&bench::aaa::C247::x, &bench::aaa::C247::y, &bench::aaa::C247::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C247, x), sizeof(bench::aaa::C247::x), "", ""},
@@ -6288,7 +6350,7 @@ struct kiln::component_traits<bench::aaa::C248> {
     static constexpr std::string_view name = "C248";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 915};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 919};
     using members = kiln::member_list<&bench::aaa::C248::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C248, samples), sizeof(bench::aaa::C248::samples), "", ""},
@@ -6303,7 +6365,7 @@ struct kiln::component_traits<bench::aaa::C249> {
     static constexpr std::string_view name = "C249";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 918};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 922};
     using members = kiln::member_list<&bench::aaa::C249::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C249, samples), sizeof(bench::aaa::C249::samples), "", ""},
@@ -6318,7 +6380,7 @@ struct kiln::component_traits<bench::aaa::C250> {
     static constexpr std::string_view name = "C250";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 921};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 925};
     using members = kiln::member_list<&bench::aaa::C250::a, &bench::aaa::C250::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C250, a), sizeof(bench::aaa::C250::a), "", ""},
@@ -6334,7 +6396,7 @@ struct kiln::component_traits<bench::aaa::C251> {
     static constexpr std::string_view name = "C251";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 925};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 929};
     using members = kiln::member_list<&bench::aaa::C251::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C251, samples), sizeof(bench::aaa::C251::samples), "", ""},
@@ -6349,7 +6411,7 @@ struct kiln::component_traits<bench::aaa::C252> {
     static constexpr std::string_view name = "C252";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 928};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 932};
     using members = kiln::member_list<&bench::aaa::C252::id, &bench::aaa::C252::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C252, id), sizeof(bench::aaa::C252::id), "", ""},
@@ -6365,7 +6427,7 @@ struct kiln::component_traits<bench::aaa::C253> {
     static constexpr std::string_view name = "C253";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 932};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 936};
     using members = kiln::member_list<&bench::aaa::C253::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C253, owner), sizeof(bench::aaa::C253::owner), "", ""},
@@ -6380,7 +6442,7 @@ struct kiln::component_traits<bench::aaa::C254> {
     static constexpr std::string_view name = "C254";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 935};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 939};
     using members = kiln::member_list<&bench::aaa::C254::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C254, samples), sizeof(bench::aaa::C254::samples), "", ""},
@@ -6395,7 +6457,7 @@ struct kiln::component_traits<bench::aaa::C255> {
     static constexpr std::string_view name = "C255";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 938};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 942};
     using members = kiln::member_list<&bench::aaa::C255::x, &bench::aaa::C255::y, &bench::aaa::C255::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C255, x), sizeof(bench::aaa::C255::x), "", ""},
@@ -6412,7 +6474,7 @@ struct kiln::component_traits<bench::aaa::C256> {
     static constexpr std::string_view name = "C256";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 943};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 947};
     using members = kiln::member_list<&bench::aaa::C256::a, &bench::aaa::C256::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C256, a), sizeof(bench::aaa::C256::a), "", ""},
@@ -6428,7 +6490,7 @@ struct kiln::component_traits<bench::aaa::C257> {
     static constexpr std::string_view name = "C257";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 947};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 951};
     using members = kiln::member_list<&bench::aaa::C257::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C257, samples), sizeof(bench::aaa::C257::samples), "", ""},
@@ -6443,7 +6505,7 @@ struct kiln::component_traits<bench::aaa::C258> {
     static constexpr std::string_view name = "C258";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 950};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 954};
     using members = kiln::member_list<&bench::aaa::C258::a, &bench::aaa::C258::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C258, a), sizeof(bench::aaa::C258::a), "", ""},
@@ -6459,7 +6521,7 @@ struct kiln::component_traits<bench::aaa::C259> {
     static constexpr std::string_view name = "C259";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 954};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 958};
     using members = kiln::member_list<&bench::aaa::C259::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C259, value), sizeof(bench::aaa::C259::value), "", ""},
@@ -6474,7 +6536,7 @@ struct kiln::component_traits<bench::aaa::C260> {
     static constexpr std::string_view name = "C260";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 957};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 961};
     using members = kiln::member_list<&bench::aaa::C260::id, &bench::aaa::C260::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C260, id), sizeof(bench::aaa::C260::id), "", ""},
@@ -6490,7 +6552,7 @@ struct kiln::component_traits<bench::aaa::C261> {
     static constexpr std::string_view name = "C261";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 961};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 965};
     using members = kiln::member_list<&bench::aaa::C261::a, &bench::aaa::C261::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C261, a), sizeof(bench::aaa::C261::a), "", ""},
@@ -6506,7 +6568,7 @@ struct kiln::component_traits<bench::aaa::C262> {
     static constexpr std::string_view name = "C262";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 965};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 969};
     using members = kiln::member_list<&bench::aaa::C262::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C262, samples), sizeof(bench::aaa::C262::samples), "", ""},
@@ -6521,7 +6583,7 @@ struct kiln::component_traits<bench::aaa::C263> {
     static constexpr std::string_view name = "C263";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 968};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 972};
     using members = kiln::member_list<&bench::aaa::C263::a, &bench::aaa::C263::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C263, a), sizeof(bench::aaa::C263::a), "", ""},
@@ -6537,7 +6599,7 @@ struct kiln::component_traits<bench::aaa::C264> {
     static constexpr std::string_view name = "C264";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 972};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 976};
     using members = kiln::member_list<&bench::aaa::C264::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C264, owner), sizeof(bench::aaa::C264::owner), "", ""},
@@ -6552,7 +6614,7 @@ struct kiln::component_traits<bench::aaa::C265> {
     static constexpr std::string_view name = "C265";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 975};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 979};
     using members = kiln::member_list<&bench::aaa::C265::a, &bench::aaa::C265::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C265, a), sizeof(bench::aaa::C265::a), "", ""},
@@ -6568,7 +6630,7 @@ struct kiln::component_traits<bench::aaa::C266> {
     static constexpr std::string_view name = "C266";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 979};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 983};
     using members = kiln::member_list<&bench::aaa::C266::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C266, samples), sizeof(bench::aaa::C266::samples), "", ""},
@@ -6583,7 +6645,7 @@ struct kiln::component_traits<bench::aaa::C267> {
     static constexpr std::string_view name = "C267";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 982};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 986};
     using members = kiln::member_list<&bench::aaa::C267::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C267, samples), sizeof(bench::aaa::C267::samples), "", ""},
@@ -6598,7 +6660,7 @@ struct kiln::component_traits<bench::aaa::C268> {
     static constexpr std::string_view name = "C268";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 985};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 989};
     using members = kiln::member_list<&bench::aaa::C268::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C268, samples), sizeof(bench::aaa::C268::samples), "", ""},
@@ -6613,7 +6675,7 @@ struct kiln::component_traits<bench::aaa::C269> {
     static constexpr std::string_view name = "C269";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 988};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 992};
     using members = kiln::member_list<&bench::aaa::C269::id, &bench::aaa::C269::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C269, id), sizeof(bench::aaa::C269::id), "", ""},
@@ -6629,7 +6691,7 @@ struct kiln::component_traits<bench::aaa::C270> {
     static constexpr std::string_view name = "C270";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 992};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 996};
     using members = kiln::member_list<&bench::aaa::C270::a, &bench::aaa::C270::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C270, a), sizeof(bench::aaa::C270::a), "", ""},
@@ -6645,7 +6707,7 @@ struct kiln::component_traits<bench::aaa::C271> {
     static constexpr std::string_view name = "C271";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 996};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1000};
     using members = kiln::member_list<&bench::aaa::C271::x, &bench::aaa::C271::y, &bench::aaa::C271::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C271, x), sizeof(bench::aaa::C271::x), "", ""},
@@ -6662,7 +6724,7 @@ struct kiln::component_traits<bench::aaa::C272> {
     static constexpr std::string_view name = "C272";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1001};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1005};
     using members = kiln::member_list<&bench::aaa::C272::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C272, owner), sizeof(bench::aaa::C272::owner), "", ""},
@@ -6677,7 +6739,7 @@ struct kiln::component_traits<bench::aaa::C273> {
     static constexpr std::string_view name = "C273";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1004};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1008};
     using members = kiln::member_list<&bench::aaa::C273::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C273, owner), sizeof(bench::aaa::C273::owner), "", ""},
@@ -6692,7 +6754,7 @@ struct kiln::component_traits<bench::aaa::C274> {
     static constexpr std::string_view name = "C274";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1007};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1011};
     using members = kiln::member_list<&bench::aaa::C274::id, &bench::aaa::C274::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C274, id), sizeof(bench::aaa::C274::id), "", ""},
@@ -6708,7 +6770,7 @@ struct kiln::component_traits<bench::aaa::C275> {
     static constexpr std::string_view name = "C275";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1011};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1015};
     using members = kiln::member_list<&bench::aaa::C275::a, &bench::aaa::C275::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C275, a), sizeof(bench::aaa::C275::a), "", ""},
@@ -6724,7 +6786,7 @@ struct kiln::component_traits<bench::aaa::C276> {
     static constexpr std::string_view name = "C276";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1015};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1019};
     using members = kiln::member_list<&bench::aaa::C276::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C276, owner), sizeof(bench::aaa::C276::owner), "", ""},
@@ -6739,7 +6801,7 @@ struct kiln::component_traits<bench::aaa::C277> {
     static constexpr std::string_view name = "C277";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1018};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1022};
     using members = kiln::member_list<&bench::aaa::C277::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C277, samples), sizeof(bench::aaa::C277::samples), "", ""},
@@ -6754,7 +6816,7 @@ struct kiln::component_traits<bench::aaa::C278> {
     static constexpr std::string_view name = "C278";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1021};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1025};
     using members = kiln::member_list<&bench::aaa::C278::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C278, value), sizeof(bench::aaa::C278::value), "", ""},
@@ -6769,7 +6831,7 @@ struct kiln::component_traits<bench::aaa::C279> {
     static constexpr std::string_view name = "C279";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1024};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1028};
     using members = kiln::member_list<&bench::aaa::C279::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C279, value), sizeof(bench::aaa::C279::value), "", ""},
@@ -6784,7 +6846,7 @@ struct kiln::component_traits<bench::aaa::C280> {
     static constexpr std::string_view name = "C280";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1027};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1031};
     using members = kiln::member_list<&bench::aaa::C280::id, &bench::aaa::C280::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C280, id), sizeof(bench::aaa::C280::id), "", ""},
@@ -6800,7 +6862,7 @@ struct kiln::component_traits<bench::aaa::C281> {
     static constexpr std::string_view name = "C281";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1031};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1035};
     using members = kiln::member_list<&bench::aaa::C281::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C281, owner), sizeof(bench::aaa::C281::owner), "", ""},
@@ -6815,7 +6877,7 @@ struct kiln::component_traits<bench::aaa::C282> {
     static constexpr std::string_view name = "C282";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1034};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1038};
     using members = kiln::member_list<&bench::aaa::C282::id, &bench::aaa::C282::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C282, id), sizeof(bench::aaa::C282::id), "", ""},
@@ -6831,7 +6893,7 @@ struct kiln::component_traits<bench::aaa::C283> {
     static constexpr std::string_view name = "C283";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1038};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1042};
     using members = kiln::member_list<&bench::aaa::C283::a, &bench::aaa::C283::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C283, a), sizeof(bench::aaa::C283::a), "", ""},
@@ -6847,7 +6909,7 @@ struct kiln::component_traits<bench::aaa::C284> {
     static constexpr std::string_view name = "C284";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1042};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1046};
     using members = kiln::member_list<&bench::aaa::C284::a, &bench::aaa::C284::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C284, a), sizeof(bench::aaa::C284::a), "", ""},
@@ -6863,7 +6925,7 @@ struct kiln::component_traits<bench::aaa::C285> {
     static constexpr std::string_view name = "C285";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1046};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1050};
     using members = kiln::member_list<&bench::aaa::C285::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C285, value), sizeof(bench::aaa::C285::value), "", ""},
@@ -6878,7 +6940,7 @@ struct kiln::component_traits<bench::aaa::C286> {
     static constexpr std::string_view name = "C286";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1049};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1053};
     using members = kiln::member_list<&bench::aaa::C286::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C286, owner), sizeof(bench::aaa::C286::owner), "", ""},
@@ -6893,7 +6955,7 @@ struct kiln::component_traits<bench::aaa::C287> {
     static constexpr std::string_view name = "C287";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1052};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1056};
     using members = kiln::member_list<&bench::aaa::C287::id, &bench::aaa::C287::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C287, id), sizeof(bench::aaa::C287::id), "", ""},
@@ -6909,7 +6971,7 @@ struct kiln::component_traits<bench::aaa::C288> {
     static constexpr std::string_view name = "C288";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1056};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1060};
     using members = kiln::member_list<&bench::aaa::C288::x, &bench::aaa::C288::y, &bench::aaa::C288::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C288, x), sizeof(bench::aaa::C288::x), "", ""},
@@ -6926,7 +6988,7 @@ struct kiln::component_traits<bench::aaa::C289> {
     static constexpr std::string_view name = "C289";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1061};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1065};
     using members = kiln::member_list<&bench::aaa::C289::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C289, value), sizeof(bench::aaa::C289::value), "", ""},
@@ -6941,7 +7003,7 @@ struct kiln::component_traits<bench::aaa::C290> {
     static constexpr std::string_view name = "C290";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1064};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1068};
     using members = kiln::member_list<&bench::aaa::C290::a, &bench::aaa::C290::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C290, a), sizeof(bench::aaa::C290::a), "", ""},
@@ -6957,7 +7019,7 @@ struct kiln::component_traits<bench::aaa::C291> {
     static constexpr std::string_view name = "C291";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1068};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1072};
     using members = kiln::member_list<&bench::aaa::C291::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C291, owner), sizeof(bench::aaa::C291::owner), "", ""},
@@ -6972,7 +7034,7 @@ struct kiln::component_traits<bench::aaa::C292> {
     static constexpr std::string_view name = "C292";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1071};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1075};
     using members = kiln::member_list<&bench::aaa::C292::x, &bench::aaa::C292::y, &bench::aaa::C292::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C292, x), sizeof(bench::aaa::C292::x), "", ""},
@@ -6989,7 +7051,7 @@ struct kiln::component_traits<bench::aaa::C293> {
     static constexpr std::string_view name = "C293";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1076};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1080};
     using members = kiln::member_list<&bench::aaa::C293::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C293, owner), sizeof(bench::aaa::C293::owner), "", ""},
@@ -7004,7 +7066,7 @@ struct kiln::component_traits<bench::aaa::C294> {
     static constexpr std::string_view name = "C294";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1079};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1083};
     using members = kiln::member_list<&bench::aaa::C294::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C294, owner), sizeof(bench::aaa::C294::owner), "", ""},
@@ -7019,7 +7081,7 @@ struct kiln::component_traits<bench::aaa::C295> {
     static constexpr std::string_view name = "C295";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1082};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1086};
     using members = kiln::member_list<&bench::aaa::C295::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C295, value), sizeof(bench::aaa::C295::value), "", ""},
@@ -7034,7 +7096,7 @@ struct kiln::component_traits<bench::aaa::C296> {
     static constexpr std::string_view name = "C296";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1085};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1089};
     using members = kiln::member_list<&bench::aaa::C296::id, &bench::aaa::C296::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C296, id), sizeof(bench::aaa::C296::id), "", ""},
@@ -7050,7 +7112,7 @@ struct kiln::component_traits<bench::aaa::C297> {
     static constexpr std::string_view name = "C297";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1089};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1093};
     using members = kiln::member_list<&bench::aaa::C297::x, &bench::aaa::C297::y, &bench::aaa::C297::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C297, x), sizeof(bench::aaa::C297::x), "", ""},
@@ -7067,7 +7129,7 @@ struct kiln::component_traits<bench::aaa::C298> {
     static constexpr std::string_view name = "C298";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1094};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1098};
     using members = kiln::member_list<&bench::aaa::C298::id, &bench::aaa::C298::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C298, id), sizeof(bench::aaa::C298::id), "", ""},
@@ -7083,7 +7145,7 @@ struct kiln::component_traits<bench::aaa::C299> {
     static constexpr std::string_view name = "C299";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1098};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1102};
     using members = kiln::member_list<&bench::aaa::C299::id, &bench::aaa::C299::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C299, id), sizeof(bench::aaa::C299::id), "", ""},
@@ -7099,7 +7161,7 @@ struct kiln::component_traits<bench::aaa::C300> {
     static constexpr std::string_view name = "C300";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1102};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1106};
     using members = kiln::member_list<&bench::aaa::C300::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C300, samples), sizeof(bench::aaa::C300::samples), "", ""},
@@ -7114,7 +7176,7 @@ struct kiln::component_traits<bench::aaa::C301> {
     static constexpr std::string_view name = "C301";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1105};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1109};
     using members = kiln::member_list<&bench::aaa::C301::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C301, owner), sizeof(bench::aaa::C301::owner), "", ""},
@@ -7129,7 +7191,7 @@ struct kiln::component_traits<bench::aaa::C302> {
     static constexpr std::string_view name = "C302";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1108};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1112};
     using members = kiln::member_list<&bench::aaa::C302::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C302, owner), sizeof(bench::aaa::C302::owner), "", ""},
@@ -7144,7 +7206,7 @@ struct kiln::component_traits<bench::aaa::C303> {
     static constexpr std::string_view name = "C303";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1111};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1115};
     using members = kiln::member_list<&bench::aaa::C303::a, &bench::aaa::C303::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C303, a), sizeof(bench::aaa::C303::a), "", ""},
@@ -7160,7 +7222,7 @@ struct kiln::component_traits<bench::aaa::C304> {
     static constexpr std::string_view name = "C304";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1115};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1119};
     using members = kiln::member_list<&bench::aaa::C304::a, &bench::aaa::C304::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C304, a), sizeof(bench::aaa::C304::a), "", ""},
@@ -7176,7 +7238,7 @@ struct kiln::component_traits<bench::aaa::C305> {
     static constexpr std::string_view name = "C305";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1119};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1123};
     using members = kiln::member_list<&bench::aaa::C305::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C305, value), sizeof(bench::aaa::C305::value), "", ""},
@@ -7191,7 +7253,7 @@ struct kiln::component_traits<bench::aaa::C306> {
     static constexpr std::string_view name = "C306";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1122};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1126};
     using members = kiln::member_list<&bench::aaa::C306::id, &bench::aaa::C306::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C306, id), sizeof(bench::aaa::C306::id), "", ""},
@@ -7207,7 +7269,7 @@ struct kiln::component_traits<bench::aaa::C307> {
     static constexpr std::string_view name = "C307";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1126};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1130};
     using members = kiln::member_list<&bench::aaa::C307::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C307, samples), sizeof(bench::aaa::C307::samples), "", ""},
@@ -7222,7 +7284,7 @@ struct kiln::component_traits<bench::aaa::C308> {
     static constexpr std::string_view name = "C308";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1129};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1133};
     using members = kiln::member_list<&bench::aaa::C308::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C308, value), sizeof(bench::aaa::C308::value), "", ""},
@@ -7237,7 +7299,7 @@ struct kiln::component_traits<bench::aaa::C309> {
     static constexpr std::string_view name = "C309";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1132};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1136};
     using members = kiln::member_list<&bench::aaa::C309::a, &bench::aaa::C309::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C309, a), sizeof(bench::aaa::C309::a), "", ""},
@@ -7253,7 +7315,7 @@ struct kiln::component_traits<bench::aaa::C310> {
     static constexpr std::string_view name = "C310";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1136};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1140};
     using members = kiln::member_list<&bench::aaa::C310::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C310, value), sizeof(bench::aaa::C310::value), "", ""},
@@ -7268,7 +7330,7 @@ struct kiln::component_traits<bench::aaa::C311> {
     static constexpr std::string_view name = "C311";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1139};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1143};
     using members = kiln::member_list<&bench::aaa::C311::id, &bench::aaa::C311::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C311, id), sizeof(bench::aaa::C311::id), "", ""},
@@ -7284,7 +7346,7 @@ struct kiln::component_traits<bench::aaa::C312> {
     static constexpr std::string_view name = "C312";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1143};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1147};
     using members = kiln::member_list<&bench::aaa::C312::x, &bench::aaa::C312::y, &bench::aaa::C312::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C312, x), sizeof(bench::aaa::C312::x), "", ""},
@@ -7301,7 +7363,7 @@ struct kiln::component_traits<bench::aaa::C313> {
     static constexpr std::string_view name = "C313";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1148};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1152};
     using members = kiln::member_list<&bench::aaa::C313::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C313, value), sizeof(bench::aaa::C313::value), "", ""},
@@ -7316,7 +7378,7 @@ struct kiln::component_traits<bench::aaa::C314> {
     static constexpr std::string_view name = "C314";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1151};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1155};
     using members = kiln::member_list<&bench::aaa::C314::id, &bench::aaa::C314::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C314, id), sizeof(bench::aaa::C314::id), "", ""},
@@ -7332,7 +7394,7 @@ struct kiln::component_traits<bench::aaa::C315> {
     static constexpr std::string_view name = "C315";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1155};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1159};
     using members = kiln::member_list<&bench::aaa::C315::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C315, samples), sizeof(bench::aaa::C315::samples), "", ""},
@@ -7347,7 +7409,7 @@ struct kiln::component_traits<bench::aaa::C316> {
     static constexpr std::string_view name = "C316";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1158};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1162};
     using members = kiln::member_list<&bench::aaa::C316::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C316, value), sizeof(bench::aaa::C316::value), "", ""},
@@ -7362,7 +7424,7 @@ struct kiln::component_traits<bench::aaa::C317> {
     static constexpr std::string_view name = "C317";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1161};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1165};
     using members = kiln::member_list<&bench::aaa::C317::a, &bench::aaa::C317::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C317, a), sizeof(bench::aaa::C317::a), "", ""},
@@ -7378,7 +7440,7 @@ struct kiln::component_traits<bench::aaa::C318> {
     static constexpr std::string_view name = "C318";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1165};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1169};
     using members = kiln::member_list<&bench::aaa::C318::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C318, owner), sizeof(bench::aaa::C318::owner), "", ""},
@@ -7393,7 +7455,7 @@ struct kiln::component_traits<bench::aaa::C319> {
     static constexpr std::string_view name = "C319";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1168};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1172};
     using members = kiln::member_list<&bench::aaa::C319::id, &bench::aaa::C319::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C319, id), sizeof(bench::aaa::C319::id), "", ""},
@@ -7409,7 +7471,7 @@ struct kiln::component_traits<bench::aaa::C320> {
     static constexpr std::string_view name = "C320";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1172};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1176};
     using members = kiln::member_list<&bench::aaa::C320::a, &bench::aaa::C320::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C320, a), sizeof(bench::aaa::C320::a), "", ""},
@@ -7425,7 +7487,7 @@ struct kiln::component_traits<bench::aaa::C321> {
     static constexpr std::string_view name = "C321";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1176};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1180};
     using members = kiln::member_list<&bench::aaa::C321::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C321, value), sizeof(bench::aaa::C321::value), "", ""},
@@ -7440,7 +7502,7 @@ struct kiln::component_traits<bench::aaa::C322> {
     static constexpr std::string_view name = "C322";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1179};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1183};
     using members = kiln::member_list<&bench::aaa::C322::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C322, owner), sizeof(bench::aaa::C322::owner), "", ""},
@@ -7455,7 +7517,7 @@ struct kiln::component_traits<bench::aaa::C323> {
     static constexpr std::string_view name = "C323";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1182};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1186};
     using members = kiln::member_list<&bench::aaa::C323::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C323, samples), sizeof(bench::aaa::C323::samples), "", ""},
@@ -7470,7 +7532,7 @@ struct kiln::component_traits<bench::aaa::C324> {
     static constexpr std::string_view name = "C324";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1185};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1189};
     using members = kiln::member_list<&bench::aaa::C324::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C324, owner), sizeof(bench::aaa::C324::owner), "", ""},
@@ -7485,7 +7547,7 @@ struct kiln::component_traits<bench::aaa::C325> {
     static constexpr std::string_view name = "C325";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1188};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1192};
     using members = kiln::member_list<&bench::aaa::C325::x, &bench::aaa::C325::y, &bench::aaa::C325::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C325, x), sizeof(bench::aaa::C325::x), "", ""},
@@ -7502,7 +7564,7 @@ struct kiln::component_traits<bench::aaa::C326> {
     static constexpr std::string_view name = "C326";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1193};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1197};
     using members = kiln::member_list<&bench::aaa::C326::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C326, owner), sizeof(bench::aaa::C326::owner), "", ""},
@@ -7517,7 +7579,7 @@ struct kiln::component_traits<bench::aaa::C327> {
     static constexpr std::string_view name = "C327";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1196};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1200};
     using members = kiln::member_list<&bench::aaa::C327::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C327, samples), sizeof(bench::aaa::C327::samples), "", ""},
@@ -7532,7 +7594,7 @@ struct kiln::component_traits<bench::aaa::C328> {
     static constexpr std::string_view name = "C328";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1199};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1203};
     using members = kiln::member_list<&bench::aaa::C328::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C328, samples), sizeof(bench::aaa::C328::samples), "", ""},
@@ -7547,7 +7609,7 @@ struct kiln::component_traits<bench::aaa::C329> {
     static constexpr std::string_view name = "C329";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1202};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1206};
     using members = kiln::member_list<&bench::aaa::C329::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C329, owner), sizeof(bench::aaa::C329::owner), "", ""},
@@ -7562,7 +7624,7 @@ struct kiln::component_traits<bench::aaa::C330> {
     static constexpr std::string_view name = "C330";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1205};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1209};
     using members = kiln::member_list<&bench::aaa::C330::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C330, owner), sizeof(bench::aaa::C330::owner), "", ""},
@@ -7577,7 +7639,7 @@ struct kiln::component_traits<bench::aaa::C331> {
     static constexpr std::string_view name = "C331";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1208};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1212};
     using members = kiln::member_list<&bench::aaa::C331::id, &bench::aaa::C331::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C331, id), sizeof(bench::aaa::C331::id), "", ""},
@@ -7593,7 +7655,7 @@ struct kiln::component_traits<bench::aaa::C332> {
     static constexpr std::string_view name = "C332";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1212};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1216};
     using members = kiln::member_list<&bench::aaa::C332::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C332, owner), sizeof(bench::aaa::C332::owner), "", ""},
@@ -7608,7 +7670,7 @@ struct kiln::component_traits<bench::aaa::C333> {
     static constexpr std::string_view name = "C333";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1215};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1219};
     using members = kiln::member_list<&bench::aaa::C333::id, &bench::aaa::C333::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C333, id), sizeof(bench::aaa::C333::id), "", ""},
@@ -7624,7 +7686,7 @@ struct kiln::component_traits<bench::aaa::C334> {
     static constexpr std::string_view name = "C334";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1219};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1223};
     using members = kiln::member_list<&bench::aaa::C334::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C334, samples), sizeof(bench::aaa::C334::samples), "", ""},
@@ -7639,7 +7701,7 @@ struct kiln::component_traits<bench::aaa::C335> {
     static constexpr std::string_view name = "C335";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1222};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1226};
     using members = kiln::member_list<&bench::aaa::C335::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C335, value), sizeof(bench::aaa::C335::value), "", ""},
@@ -7654,7 +7716,7 @@ struct kiln::component_traits<bench::aaa::C336> {
     static constexpr std::string_view name = "C336";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1225};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1229};
     using members = kiln::member_list<&bench::aaa::C336::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C336, value), sizeof(bench::aaa::C336::value), "", ""},
@@ -7669,7 +7731,7 @@ struct kiln::component_traits<bench::aaa::C337> {
     static constexpr std::string_view name = "C337";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1228};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1232};
     using members = kiln::member_list<&bench::aaa::C337::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C337, owner), sizeof(bench::aaa::C337::owner), "", ""},
@@ -7684,7 +7746,7 @@ struct kiln::component_traits<bench::aaa::C338> {
     static constexpr std::string_view name = "C338";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1231};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1235};
     using members = kiln::member_list<&bench::aaa::C338::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C338, samples), sizeof(bench::aaa::C338::samples), "", ""},
@@ -7699,7 +7761,7 @@ struct kiln::component_traits<bench::aaa::C339> {
     static constexpr std::string_view name = "C339";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1234};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1238};
     using members = kiln::member_list<&bench::aaa::C339::id, &bench::aaa::C339::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C339, id), sizeof(bench::aaa::C339::id), "", ""},
@@ -7715,7 +7777,7 @@ struct kiln::component_traits<bench::aaa::C340> {
     static constexpr std::string_view name = "C340";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1238};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1242};
     using members = kiln::member_list<&bench::aaa::C340::a, &bench::aaa::C340::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C340, a), sizeof(bench::aaa::C340::a), "", ""},
@@ -7731,7 +7793,7 @@ struct kiln::component_traits<bench::aaa::C341> {
     static constexpr std::string_view name = "C341";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1242};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1246};
     using members = kiln::member_list<&bench::aaa::C341::x, &bench::aaa::C341::y, &bench::aaa::C341::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C341, x), sizeof(bench::aaa::C341::x), "", ""},
@@ -7748,7 +7810,7 @@ struct kiln::component_traits<bench::aaa::C342> {
     static constexpr std::string_view name = "C342";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1247};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1251};
     using members = kiln::member_list<&bench::aaa::C342::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C342, owner), sizeof(bench::aaa::C342::owner), "", ""},
@@ -7763,7 +7825,7 @@ struct kiln::component_traits<bench::aaa::C343> {
     static constexpr std::string_view name = "C343";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1250};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1254};
     using members = kiln::member_list<&bench::aaa::C343::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C343, owner), sizeof(bench::aaa::C343::owner), "", ""},
@@ -7778,7 +7840,7 @@ struct kiln::component_traits<bench::aaa::C344> {
     static constexpr std::string_view name = "C344";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1253};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1257};
     using members = kiln::member_list<&bench::aaa::C344::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C344, samples), sizeof(bench::aaa::C344::samples), "", ""},
@@ -7793,7 +7855,7 @@ struct kiln::component_traits<bench::aaa::C345> {
     static constexpr std::string_view name = "C345";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1256};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1260};
     using members = kiln::member_list<&bench::aaa::C345::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C345, value), sizeof(bench::aaa::C345::value), "", ""},
@@ -7808,7 +7870,7 @@ struct kiln::component_traits<bench::aaa::C346> {
     static constexpr std::string_view name = "C346";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1259};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1263};
     using members = kiln::member_list<&bench::aaa::C346::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C346, owner), sizeof(bench::aaa::C346::owner), "", ""},
@@ -7823,7 +7885,7 @@ struct kiln::component_traits<bench::aaa::C347> {
     static constexpr std::string_view name = "C347";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1262};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1266};
     using members = kiln::member_list<&bench::aaa::C347::x, &bench::aaa::C347::y, &bench::aaa::C347::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C347, x), sizeof(bench::aaa::C347::x), "", ""},
@@ -7840,7 +7902,7 @@ struct kiln::component_traits<bench::aaa::C348> {
     static constexpr std::string_view name = "C348";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1267};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1271};
     using members = kiln::member_list<&bench::aaa::C348::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C348, value), sizeof(bench::aaa::C348::value), "", ""},
@@ -7855,7 +7917,7 @@ struct kiln::component_traits<bench::aaa::C349> {
     static constexpr std::string_view name = "C349";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1270};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1274};
     using members = kiln::member_list<&bench::aaa::C349::id, &bench::aaa::C349::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C349, id), sizeof(bench::aaa::C349::id), "", ""},
@@ -7871,7 +7933,7 @@ struct kiln::component_traits<bench::aaa::C350> {
     static constexpr std::string_view name = "C350";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1274};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1278};
     using members = kiln::member_list<&bench::aaa::C350::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C350, owner), sizeof(bench::aaa::C350::owner), "", ""},
@@ -7886,7 +7948,7 @@ struct kiln::component_traits<bench::aaa::C351> {
     static constexpr std::string_view name = "C351";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1277};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1281};
     using members = kiln::member_list<&bench::aaa::C351::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C351, owner), sizeof(bench::aaa::C351::owner), "", ""},
@@ -7901,7 +7963,7 @@ struct kiln::component_traits<bench::aaa::C352> {
     static constexpr std::string_view name = "C352";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1280};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1284};
     using members = kiln::member_list<&bench::aaa::C352::id, &bench::aaa::C352::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C352, id), sizeof(bench::aaa::C352::id), "", ""},
@@ -7917,7 +7979,7 @@ struct kiln::component_traits<bench::aaa::C353> {
     static constexpr std::string_view name = "C353";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1284};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1288};
     using members = kiln::member_list<&bench::aaa::C353::id, &bench::aaa::C353::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C353, id), sizeof(bench::aaa::C353::id), "", ""},
@@ -7933,7 +7995,7 @@ struct kiln::component_traits<bench::aaa::C354> {
     static constexpr std::string_view name = "C354";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1288};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1292};
     using members = kiln::member_list<&bench::aaa::C354::x, &bench::aaa::C354::y, &bench::aaa::C354::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C354, x), sizeof(bench::aaa::C354::x), "", ""},
@@ -7950,7 +8012,7 @@ struct kiln::component_traits<bench::aaa::C355> {
     static constexpr std::string_view name = "C355";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1293};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1297};
     using members = kiln::member_list<&bench::aaa::C355::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C355, owner), sizeof(bench::aaa::C355::owner), "", ""},
@@ -7965,7 +8027,7 @@ struct kiln::component_traits<bench::aaa::C356> {
     static constexpr std::string_view name = "C356";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1296};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1300};
     using members = kiln::member_list<&bench::aaa::C356::id, &bench::aaa::C356::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C356, id), sizeof(bench::aaa::C356::id), "", ""},
@@ -7981,7 +8043,7 @@ struct kiln::component_traits<bench::aaa::C357> {
     static constexpr std::string_view name = "C357";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1300};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1304};
     using members = kiln::member_list<&bench::aaa::C357::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C357, value), sizeof(bench::aaa::C357::value), "", ""},
@@ -7996,7 +8058,7 @@ struct kiln::component_traits<bench::aaa::C358> {
     static constexpr std::string_view name = "C358";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1303};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1307};
     using members = kiln::member_list<&bench::aaa::C358::x, &bench::aaa::C358::y, &bench::aaa::C358::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C358, x), sizeof(bench::aaa::C358::x), "", ""},
@@ -8013,7 +8075,7 @@ struct kiln::component_traits<bench::aaa::C359> {
     static constexpr std::string_view name = "C359";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1308};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1312};
     using members = kiln::member_list<&bench::aaa::C359::a, &bench::aaa::C359::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C359, a), sizeof(bench::aaa::C359::a), "", ""},
@@ -8029,7 +8091,7 @@ struct kiln::component_traits<bench::aaa::C360> {
     static constexpr std::string_view name = "C360";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1312};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1316};
     using members = kiln::member_list<&bench::aaa::C360::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C360, value), sizeof(bench::aaa::C360::value), "", ""},
@@ -8044,7 +8106,7 @@ struct kiln::component_traits<bench::aaa::C361> {
     static constexpr std::string_view name = "C361";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1315};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1319};
     using members = kiln::member_list<&bench::aaa::C361::x, &bench::aaa::C361::y, &bench::aaa::C361::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C361, x), sizeof(bench::aaa::C361::x), "", ""},
@@ -8061,7 +8123,7 @@ struct kiln::component_traits<bench::aaa::C362> {
     static constexpr std::string_view name = "C362";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1320};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1324};
     using members = kiln::member_list<&bench::aaa::C362::x, &bench::aaa::C362::y, &bench::aaa::C362::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C362, x), sizeof(bench::aaa::C362::x), "", ""},
@@ -8078,7 +8140,7 @@ struct kiln::component_traits<bench::aaa::C363> {
     static constexpr std::string_view name = "C363";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1325};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1329};
     using members = kiln::member_list<&bench::aaa::C363::a, &bench::aaa::C363::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C363, a), sizeof(bench::aaa::C363::a), "", ""},
@@ -8094,7 +8156,7 @@ struct kiln::component_traits<bench::aaa::C364> {
     static constexpr std::string_view name = "C364";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1329};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1333};
     using members = kiln::member_list<&bench::aaa::C364::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C364, samples), sizeof(bench::aaa::C364::samples), "", ""},
@@ -8109,7 +8171,7 @@ struct kiln::component_traits<bench::aaa::C365> {
     static constexpr std::string_view name = "C365";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1332};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1336};
     using members = kiln::member_list<&bench::aaa::C365::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C365, owner), sizeof(bench::aaa::C365::owner), "", ""},
@@ -8124,7 +8186,7 @@ struct kiln::component_traits<bench::aaa::C366> {
     static constexpr std::string_view name = "C366";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1335};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1339};
     using members = kiln::member_list<&bench::aaa::C366::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C366, value), sizeof(bench::aaa::C366::value), "", ""},
@@ -8139,7 +8201,7 @@ struct kiln::component_traits<bench::aaa::C367> {
     static constexpr std::string_view name = "C367";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1338};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1342};
     using members = kiln::member_list<&bench::aaa::C367::x, &bench::aaa::C367::y, &bench::aaa::C367::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C367, x), sizeof(bench::aaa::C367::x), "", ""},
@@ -8156,7 +8218,7 @@ struct kiln::component_traits<bench::aaa::C368> {
     static constexpr std::string_view name = "C368";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1343};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1347};
     using members = kiln::member_list<&bench::aaa::C368::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C368, samples), sizeof(bench::aaa::C368::samples), "", ""},
@@ -8171,7 +8233,7 @@ struct kiln::component_traits<bench::aaa::C369> {
     static constexpr std::string_view name = "C369";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1346};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1350};
     using members = kiln::member_list<&bench::aaa::C369::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C369, samples), sizeof(bench::aaa::C369::samples), "", ""},
@@ -8186,7 +8248,7 @@ struct kiln::component_traits<bench::aaa::C370> {
     static constexpr std::string_view name = "C370";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1349};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1353};
     using members = kiln::member_list<&bench::aaa::C370::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C370, samples), sizeof(bench::aaa::C370::samples), "", ""},
@@ -8201,7 +8263,7 @@ struct kiln::component_traits<bench::aaa::C371> {
     static constexpr std::string_view name = "C371";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1352};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1356};
     using members = kiln::member_list<&bench::aaa::C371::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C371, samples), sizeof(bench::aaa::C371::samples), "", ""},
@@ -8216,7 +8278,7 @@ struct kiln::component_traits<bench::aaa::C372> {
     static constexpr std::string_view name = "C372";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1355};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1359};
     using members = kiln::member_list<&bench::aaa::C372::x, &bench::aaa::C372::y, &bench::aaa::C372::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C372, x), sizeof(bench::aaa::C372::x), "", ""},
@@ -8233,7 +8295,7 @@ struct kiln::component_traits<bench::aaa::C373> {
     static constexpr std::string_view name = "C373";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1360};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1364};
     using members = kiln::member_list<&bench::aaa::C373::a, &bench::aaa::C373::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C373, a), sizeof(bench::aaa::C373::a), "", ""},
@@ -8249,7 +8311,7 @@ struct kiln::component_traits<bench::aaa::C374> {
     static constexpr std::string_view name = "C374";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1364};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1368};
     using members = kiln::member_list<&bench::aaa::C374::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C374, samples), sizeof(bench::aaa::C374::samples), "", ""},
@@ -8264,7 +8326,7 @@ struct kiln::component_traits<bench::aaa::C375> {
     static constexpr std::string_view name = "C375";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1367};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1371};
     using members = kiln::member_list<&bench::aaa::C375::x, &bench::aaa::C375::y, &bench::aaa::C375::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C375, x), sizeof(bench::aaa::C375::x), "", ""},
@@ -8281,7 +8343,7 @@ struct kiln::component_traits<bench::aaa::C376> {
     static constexpr std::string_view name = "C376";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1372};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1376};
     using members = kiln::member_list<&bench::aaa::C376::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C376, samples), sizeof(bench::aaa::C376::samples), "", ""},
@@ -8296,7 +8358,7 @@ struct kiln::component_traits<bench::aaa::C377> {
     static constexpr std::string_view name = "C377";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1375};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1379};
     using members = kiln::member_list<&bench::aaa::C377::a, &bench::aaa::C377::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C377, a), sizeof(bench::aaa::C377::a), "", ""},
@@ -8312,7 +8374,7 @@ struct kiln::component_traits<bench::aaa::C378> {
     static constexpr std::string_view name = "C378";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1379};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1383};
     using members = kiln::member_list<&bench::aaa::C378::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C378, owner), sizeof(bench::aaa::C378::owner), "", ""},
@@ -8327,7 +8389,7 @@ struct kiln::component_traits<bench::aaa::C379> {
     static constexpr std::string_view name = "C379";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1382};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1386};
     using members = kiln::member_list<&bench::aaa::C379::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C379, value), sizeof(bench::aaa::C379::value), "", ""},
@@ -8342,7 +8404,7 @@ struct kiln::component_traits<bench::aaa::C380> {
     static constexpr std::string_view name = "C380";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1385};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1389};
     using members = kiln::member_list<&bench::aaa::C380::a, &bench::aaa::C380::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C380, a), sizeof(bench::aaa::C380::a), "", ""},
@@ -8358,7 +8420,7 @@ struct kiln::component_traits<bench::aaa::C381> {
     static constexpr std::string_view name = "C381";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1389};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1393};
     using members = kiln::member_list<&bench::aaa::C381::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C381, owner), sizeof(bench::aaa::C381::owner), "", ""},
@@ -8373,7 +8435,7 @@ struct kiln::component_traits<bench::aaa::C382> {
     static constexpr std::string_view name = "C382";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1392};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1396};
     using members = kiln::member_list<&bench::aaa::C382::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C382, owner), sizeof(bench::aaa::C382::owner), "", ""},
@@ -8388,7 +8450,7 @@ struct kiln::component_traits<bench::aaa::C383> {
     static constexpr std::string_view name = "C383";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1395};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1399};
     using members = kiln::member_list<&bench::aaa::C383::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C383, samples), sizeof(bench::aaa::C383::samples), "", ""},
@@ -8403,7 +8465,7 @@ struct kiln::component_traits<bench::aaa::C384> {
     static constexpr std::string_view name = "C384";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1398};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1402};
     using members = kiln::member_list<&bench::aaa::C384::x, &bench::aaa::C384::y, &bench::aaa::C384::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C384, x), sizeof(bench::aaa::C384::x), "", ""},
@@ -8420,7 +8482,7 @@ struct kiln::component_traits<bench::aaa::C385> {
     static constexpr std::string_view name = "C385";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1403};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1407};
     using members = kiln::member_list<&bench::aaa::C385::id, &bench::aaa::C385::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C385, id), sizeof(bench::aaa::C385::id), "", ""},
@@ -8436,7 +8498,7 @@ struct kiln::component_traits<bench::aaa::C386> {
     static constexpr std::string_view name = "C386";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1407};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1411};
     using members = kiln::member_list<&bench::aaa::C386::x, &bench::aaa::C386::y, &bench::aaa::C386::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C386, x), sizeof(bench::aaa::C386::x), "", ""},
@@ -8453,7 +8515,7 @@ struct kiln::component_traits<bench::aaa::C387> {
     static constexpr std::string_view name = "C387";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1412};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1416};
     using members = kiln::member_list<&bench::aaa::C387::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C387, owner), sizeof(bench::aaa::C387::owner), "", ""},
@@ -8468,7 +8530,7 @@ struct kiln::component_traits<bench::aaa::C388> {
     static constexpr std::string_view name = "C388";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1415};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1419};
     using members = kiln::member_list<&bench::aaa::C388::a, &bench::aaa::C388::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C388, a), sizeof(bench::aaa::C388::a), "", ""},
@@ -8484,7 +8546,7 @@ struct kiln::component_traits<bench::aaa::C389> {
     static constexpr std::string_view name = "C389";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1419};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1423};
     using members = kiln::member_list<&bench::aaa::C389::id, &bench::aaa::C389::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C389, id), sizeof(bench::aaa::C389::id), "", ""},
@@ -8500,7 +8562,7 @@ struct kiln::component_traits<bench::aaa::C390> {
     static constexpr std::string_view name = "C390";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1423};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1427};
     using members = kiln::member_list<&bench::aaa::C390::id, &bench::aaa::C390::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C390, id), sizeof(bench::aaa::C390::id), "", ""},
@@ -8516,7 +8578,7 @@ struct kiln::component_traits<bench::aaa::C391> {
     static constexpr std::string_view name = "C391";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1427};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1431};
     using members = kiln::member_list<&bench::aaa::C391::x, &bench::aaa::C391::y, &bench::aaa::C391::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C391, x), sizeof(bench::aaa::C391::x), "", ""},
@@ -8533,7 +8595,7 @@ struct kiln::component_traits<bench::aaa::C392> {
     static constexpr std::string_view name = "C392";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1432};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1436};
     using members = kiln::member_list<&bench::aaa::C392::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C392, samples), sizeof(bench::aaa::C392::samples), "", ""},
@@ -8548,7 +8610,7 @@ struct kiln::component_traits<bench::aaa::C393> {
     static constexpr std::string_view name = "C393";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1435};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1439};
     using members = kiln::member_list<&bench::aaa::C393::x, &bench::aaa::C393::y, &bench::aaa::C393::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C393, x), sizeof(bench::aaa::C393::x), "", ""},
@@ -8565,7 +8627,7 @@ struct kiln::component_traits<bench::aaa::C394> {
     static constexpr std::string_view name = "C394";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1440};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1444};
     using members = kiln::member_list<&bench::aaa::C394::a, &bench::aaa::C394::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C394, a), sizeof(bench::aaa::C394::a), "", ""},
@@ -8581,7 +8643,7 @@ struct kiln::component_traits<bench::aaa::C395> {
     static constexpr std::string_view name = "C395";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1444};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1448};
     using members = kiln::member_list<&bench::aaa::C395::id, &bench::aaa::C395::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C395, id), sizeof(bench::aaa::C395::id), "", ""},
@@ -8597,7 +8659,7 @@ struct kiln::component_traits<bench::aaa::C396> {
     static constexpr std::string_view name = "C396";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1448};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1452};
     using members = kiln::member_list<&bench::aaa::C396::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C396, value), sizeof(bench::aaa::C396::value), "", ""},
@@ -8612,7 +8674,7 @@ struct kiln::component_traits<bench::aaa::C397> {
     static constexpr std::string_view name = "C397";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1451};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1455};
     using members = kiln::member_list<&bench::aaa::C397::id, &bench::aaa::C397::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C397, id), sizeof(bench::aaa::C397::id), "", ""},
@@ -8628,7 +8690,7 @@ struct kiln::component_traits<bench::aaa::C398> {
     static constexpr std::string_view name = "C398";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1455};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1459};
     using members = kiln::member_list<&bench::aaa::C398::id, &bench::aaa::C398::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C398, id), sizeof(bench::aaa::C398::id), "", ""},
@@ -8644,7 +8706,7 @@ struct kiln::component_traits<bench::aaa::C399> {
     static constexpr std::string_view name = "C399";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1459};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1463};
     using members = kiln::member_list<&bench::aaa::C399::id, &bench::aaa::C399::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C399, id), sizeof(bench::aaa::C399::id), "", ""},
@@ -8660,7 +8722,7 @@ struct kiln::component_traits<bench::aaa::C400> {
     static constexpr std::string_view name = "C400";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1463};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1467};
     using members = kiln::member_list<&bench::aaa::C400::a, &bench::aaa::C400::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C400, a), sizeof(bench::aaa::C400::a), "", ""},
@@ -8676,7 +8738,7 @@ struct kiln::component_traits<bench::aaa::C401> {
     static constexpr std::string_view name = "C401";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1467};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1471};
     using members = kiln::member_list<&bench::aaa::C401::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C401, owner), sizeof(bench::aaa::C401::owner), "", ""},
@@ -8691,7 +8753,7 @@ struct kiln::component_traits<bench::aaa::C402> {
     static constexpr std::string_view name = "C402";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1470};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1474};
     using members = kiln::member_list<&bench::aaa::C402::x, &bench::aaa::C402::y, &bench::aaa::C402::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C402, x), sizeof(bench::aaa::C402::x), "", ""},
@@ -8708,7 +8770,7 @@ struct kiln::component_traits<bench::aaa::C403> {
     static constexpr std::string_view name = "C403";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1475};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1479};
     using members = kiln::member_list<&bench::aaa::C403::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C403, value), sizeof(bench::aaa::C403::value), "", ""},
@@ -8723,7 +8785,7 @@ struct kiln::component_traits<bench::aaa::C404> {
     static constexpr std::string_view name = "C404";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1478};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1482};
     using members = kiln::member_list<&bench::aaa::C404::a, &bench::aaa::C404::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C404, a), sizeof(bench::aaa::C404::a), "", ""},
@@ -8739,7 +8801,7 @@ struct kiln::component_traits<bench::aaa::C405> {
     static constexpr std::string_view name = "C405";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1482};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1486};
     using members = kiln::member_list<&bench::aaa::C405::x, &bench::aaa::C405::y, &bench::aaa::C405::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C405, x), sizeof(bench::aaa::C405::x), "", ""},
@@ -8756,7 +8818,7 @@ struct kiln::component_traits<bench::aaa::C406> {
     static constexpr std::string_view name = "C406";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1487};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1491};
     using members = kiln::member_list<&bench::aaa::C406::x, &bench::aaa::C406::y, &bench::aaa::C406::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C406, x), sizeof(bench::aaa::C406::x), "", ""},
@@ -8773,7 +8835,7 @@ struct kiln::component_traits<bench::aaa::C407> {
     static constexpr std::string_view name = "C407";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1492};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1496};
     using members = kiln::member_list<&bench::aaa::C407::a, &bench::aaa::C407::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C407, a), sizeof(bench::aaa::C407::a), "", ""},
@@ -8789,7 +8851,7 @@ struct kiln::component_traits<bench::aaa::C408> {
     static constexpr std::string_view name = "C408";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1496};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1500};
     using members = kiln::member_list<&bench::aaa::C408::x, &bench::aaa::C408::y, &bench::aaa::C408::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C408, x), sizeof(bench::aaa::C408::x), "", ""},
@@ -8806,7 +8868,7 @@ struct kiln::component_traits<bench::aaa::C409> {
     static constexpr std::string_view name = "C409";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1501};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1505};
     using members = kiln::member_list<&bench::aaa::C409::a, &bench::aaa::C409::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C409, a), sizeof(bench::aaa::C409::a), "", ""},
@@ -8822,7 +8884,7 @@ struct kiln::component_traits<bench::aaa::C410> {
     static constexpr std::string_view name = "C410";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1505};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1509};
     using members = kiln::member_list<&bench::aaa::C410::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C410, value), sizeof(bench::aaa::C410::value), "", ""},
@@ -8837,7 +8899,7 @@ struct kiln::component_traits<bench::aaa::C411> {
     static constexpr std::string_view name = "C411";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1508};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1512};
     using members = kiln::member_list<&bench::aaa::C411::a, &bench::aaa::C411::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C411, a), sizeof(bench::aaa::C411::a), "", ""},
@@ -8853,7 +8915,7 @@ struct kiln::component_traits<bench::aaa::C412> {
     static constexpr std::string_view name = "C412";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1512};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1516};
     using members = kiln::member_list<&bench::aaa::C412::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C412, samples), sizeof(bench::aaa::C412::samples), "", ""},
@@ -8868,7 +8930,7 @@ struct kiln::component_traits<bench::aaa::C413> {
     static constexpr std::string_view name = "C413";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1515};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1519};
     using members = kiln::member_list<&bench::aaa::C413::id, &bench::aaa::C413::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C413, id), sizeof(bench::aaa::C413::id), "", ""},
@@ -8884,7 +8946,7 @@ struct kiln::component_traits<bench::aaa::C414> {
     static constexpr std::string_view name = "C414";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1519};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1523};
     using members = kiln::member_list<&bench::aaa::C414::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C414, samples), sizeof(bench::aaa::C414::samples), "", ""},
@@ -8899,7 +8961,7 @@ struct kiln::component_traits<bench::aaa::C415> {
     static constexpr std::string_view name = "C415";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1522};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1526};
     using members = kiln::member_list<&bench::aaa::C415::id, &bench::aaa::C415::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C415, id), sizeof(bench::aaa::C415::id), "", ""},
@@ -8915,7 +8977,7 @@ struct kiln::component_traits<bench::aaa::C416> {
     static constexpr std::string_view name = "C416";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1526};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1530};
     using members = kiln::member_list<&bench::aaa::C416::x, &bench::aaa::C416::y, &bench::aaa::C416::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C416, x), sizeof(bench::aaa::C416::x), "", ""},
@@ -8932,7 +8994,7 @@ struct kiln::component_traits<bench::aaa::C417> {
     static constexpr std::string_view name = "C417";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1531};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1535};
     using members = kiln::member_list<&bench::aaa::C417::id, &bench::aaa::C417::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C417, id), sizeof(bench::aaa::C417::id), "", ""},
@@ -8948,7 +9010,7 @@ struct kiln::component_traits<bench::aaa::C418> {
     static constexpr std::string_view name = "C418";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1535};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1539};
     using members = kiln::member_list<&bench::aaa::C418::a, &bench::aaa::C418::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C418, a), sizeof(bench::aaa::C418::a), "", ""},
@@ -8964,7 +9026,7 @@ struct kiln::component_traits<bench::aaa::C419> {
     static constexpr std::string_view name = "C419";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1539};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1543};
     using members = kiln::member_list<&bench::aaa::C419::a, &bench::aaa::C419::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C419, a), sizeof(bench::aaa::C419::a), "", ""},
@@ -8980,7 +9042,7 @@ struct kiln::component_traits<bench::aaa::C420> {
     static constexpr std::string_view name = "C420";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1543};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1547};
     using members = kiln::member_list<&bench::aaa::C420::id, &bench::aaa::C420::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C420, id), sizeof(bench::aaa::C420::id), "", ""},
@@ -8996,7 +9058,7 @@ struct kiln::component_traits<bench::aaa::C421> {
     static constexpr std::string_view name = "C421";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1547};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1551};
     using members = kiln::member_list<&bench::aaa::C421::x, &bench::aaa::C421::y, &bench::aaa::C421::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C421, x), sizeof(bench::aaa::C421::x), "", ""},
@@ -9013,7 +9075,7 @@ struct kiln::component_traits<bench::aaa::C422> {
     static constexpr std::string_view name = "C422";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1552};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1556};
     using members = kiln::member_list<&bench::aaa::C422::id, &bench::aaa::C422::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C422, id), sizeof(bench::aaa::C422::id), "", ""},
@@ -9029,7 +9091,7 @@ struct kiln::component_traits<bench::aaa::C423> {
     static constexpr std::string_view name = "C423";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1556};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1560};
     using members = kiln::member_list<&bench::aaa::C423::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C423, value), sizeof(bench::aaa::C423::value), "", ""},
@@ -9044,7 +9106,7 @@ struct kiln::component_traits<bench::aaa::C424> {
     static constexpr std::string_view name = "C424";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1559};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1563};
     using members = kiln::member_list<&bench::aaa::C424::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C424, samples), sizeof(bench::aaa::C424::samples), "", ""},
@@ -9059,7 +9121,7 @@ struct kiln::component_traits<bench::aaa::C425> {
     static constexpr std::string_view name = "C425";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1562};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1566};
     using members = kiln::member_list<&bench::aaa::C425::a, &bench::aaa::C425::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C425, a), sizeof(bench::aaa::C425::a), "", ""},
@@ -9075,7 +9137,7 @@ struct kiln::component_traits<bench::aaa::C426> {
     static constexpr std::string_view name = "C426";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1566};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1570};
     using members = kiln::member_list<&bench::aaa::C426::x, &bench::aaa::C426::y, &bench::aaa::C426::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C426, x), sizeof(bench::aaa::C426::x), "", ""},
@@ -9092,7 +9154,7 @@ struct kiln::component_traits<bench::aaa::C427> {
     static constexpr std::string_view name = "C427";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1571};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1575};
     using members = kiln::member_list<&bench::aaa::C427::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C427, owner), sizeof(bench::aaa::C427::owner), "", ""},
@@ -9107,7 +9169,7 @@ struct kiln::component_traits<bench::aaa::C428> {
     static constexpr std::string_view name = "C428";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1574};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1578};
     using members = kiln::member_list<&bench::aaa::C428::a, &bench::aaa::C428::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C428, a), sizeof(bench::aaa::C428::a), "", ""},
@@ -9123,7 +9185,7 @@ struct kiln::component_traits<bench::aaa::C429> {
     static constexpr std::string_view name = "C429";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1578};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1582};
     using members = kiln::member_list<&bench::aaa::C429::a, &bench::aaa::C429::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C429, a), sizeof(bench::aaa::C429::a), "", ""},
@@ -9139,7 +9201,7 @@ struct kiln::component_traits<bench::aaa::C430> {
     static constexpr std::string_view name = "C430";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1582};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1586};
     using members = kiln::member_list<&bench::aaa::C430::a, &bench::aaa::C430::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C430, a), sizeof(bench::aaa::C430::a), "", ""},
@@ -9155,7 +9217,7 @@ struct kiln::component_traits<bench::aaa::C431> {
     static constexpr std::string_view name = "C431";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1586};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1590};
     using members = kiln::member_list<&bench::aaa::C431::a, &bench::aaa::C431::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C431, a), sizeof(bench::aaa::C431::a), "", ""},
@@ -9171,7 +9233,7 @@ struct kiln::component_traits<bench::aaa::C432> {
     static constexpr std::string_view name = "C432";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1590};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1594};
     using members = kiln::member_list<&bench::aaa::C432::x, &bench::aaa::C432::y, &bench::aaa::C432::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C432, x), sizeof(bench::aaa::C432::x), "", ""},
@@ -9188,7 +9250,7 @@ struct kiln::component_traits<bench::aaa::C433> {
     static constexpr std::string_view name = "C433";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1595};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1599};
     using members = kiln::member_list<&bench::aaa::C433::id, &bench::aaa::C433::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C433, id), sizeof(bench::aaa::C433::id), "", ""},
@@ -9204,7 +9266,7 @@ struct kiln::component_traits<bench::aaa::C434> {
     static constexpr std::string_view name = "C434";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1599};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1603};
     using members = kiln::member_list<&bench::aaa::C434::a, &bench::aaa::C434::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C434, a), sizeof(bench::aaa::C434::a), "", ""},
@@ -9220,7 +9282,7 @@ struct kiln::component_traits<bench::aaa::C435> {
     static constexpr std::string_view name = "C435";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1603};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1607};
     using members = kiln::member_list<&bench::aaa::C435::a, &bench::aaa::C435::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C435, a), sizeof(bench::aaa::C435::a), "", ""},
@@ -9236,7 +9298,7 @@ struct kiln::component_traits<bench::aaa::C436> {
     static constexpr std::string_view name = "C436";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1607};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1611};
     using members = kiln::member_list<&bench::aaa::C436::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C436, value), sizeof(bench::aaa::C436::value), "", ""},
@@ -9251,7 +9313,7 @@ struct kiln::component_traits<bench::aaa::C437> {
     static constexpr std::string_view name = "C437";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1610};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1614};
     using members = kiln::member_list<&bench::aaa::C437::x, &bench::aaa::C437::y, &bench::aaa::C437::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C437, x), sizeof(bench::aaa::C437::x), "", ""},
@@ -9268,7 +9330,7 @@ struct kiln::component_traits<bench::aaa::C438> {
     static constexpr std::string_view name = "C438";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1615};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1619};
     using members = kiln::member_list<&bench::aaa::C438::id, &bench::aaa::C438::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C438, id), sizeof(bench::aaa::C438::id), "", ""},
@@ -9284,7 +9346,7 @@ struct kiln::component_traits<bench::aaa::C439> {
     static constexpr std::string_view name = "C439";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1619};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1623};
     using members = kiln::member_list<&bench::aaa::C439::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C439, samples), sizeof(bench::aaa::C439::samples), "", ""},
@@ -9299,7 +9361,7 @@ struct kiln::component_traits<bench::aaa::C440> {
     static constexpr std::string_view name = "C440";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1622};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1626};
     using members = kiln::member_list<&bench::aaa::C440::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C440, owner), sizeof(bench::aaa::C440::owner), "", ""},
@@ -9314,7 +9376,7 @@ struct kiln::component_traits<bench::aaa::C441> {
     static constexpr std::string_view name = "C441";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1625};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1629};
     using members = kiln::member_list<&bench::aaa::C441::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C441, owner), sizeof(bench::aaa::C441::owner), "", ""},
@@ -9329,7 +9391,7 @@ struct kiln::component_traits<bench::aaa::C442> {
     static constexpr std::string_view name = "C442";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1628};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1632};
     using members = kiln::member_list<&bench::aaa::C442::x, &bench::aaa::C442::y, &bench::aaa::C442::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C442, x), sizeof(bench::aaa::C442::x), "", ""},
@@ -9346,7 +9408,7 @@ struct kiln::component_traits<bench::aaa::C443> {
     static constexpr std::string_view name = "C443";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1633};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1637};
     using members = kiln::member_list<&bench::aaa::C443::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C443, owner), sizeof(bench::aaa::C443::owner), "", ""},
@@ -9361,7 +9423,7 @@ struct kiln::component_traits<bench::aaa::C444> {
     static constexpr std::string_view name = "C444";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1636};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1640};
     using members = kiln::member_list<&bench::aaa::C444::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C444, value), sizeof(bench::aaa::C444::value), "", ""},
@@ -9376,7 +9438,7 @@ struct kiln::component_traits<bench::aaa::C445> {
     static constexpr std::string_view name = "C445";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1639};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1643};
     using members = kiln::member_list<&bench::aaa::C445::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C445, samples), sizeof(bench::aaa::C445::samples), "", ""},
@@ -9391,7 +9453,7 @@ struct kiln::component_traits<bench::aaa::C446> {
     static constexpr std::string_view name = "C446";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1642};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1646};
     using members = kiln::member_list<&bench::aaa::C446::a, &bench::aaa::C446::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C446, a), sizeof(bench::aaa::C446::a), "", ""},
@@ -9407,7 +9469,7 @@ struct kiln::component_traits<bench::aaa::C447> {
     static constexpr std::string_view name = "C447";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1646};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1650};
     using members = kiln::member_list<&bench::aaa::C447::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C447, value), sizeof(bench::aaa::C447::value), "", ""},
@@ -9422,7 +9484,7 @@ struct kiln::component_traits<bench::aaa::C448> {
     static constexpr std::string_view name = "C448";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1649};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1653};
     using members = kiln::member_list<&bench::aaa::C448::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C448, owner), sizeof(bench::aaa::C448::owner), "", ""},
@@ -9437,7 +9499,7 @@ struct kiln::component_traits<bench::aaa::C449> {
     static constexpr std::string_view name = "C449";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1652};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1656};
     using members = kiln::member_list<&bench::aaa::C449::id, &bench::aaa::C449::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C449, id), sizeof(bench::aaa::C449::id), "", ""},
@@ -9453,7 +9515,7 @@ struct kiln::component_traits<bench::aaa::C450> {
     static constexpr std::string_view name = "C450";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1656};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1660};
     using members = kiln::member_list<&bench::aaa::C450::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C450, owner), sizeof(bench::aaa::C450::owner), "", ""},
@@ -9468,7 +9530,7 @@ struct kiln::component_traits<bench::aaa::C451> {
     static constexpr std::string_view name = "C451";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1659};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1663};
     using members = kiln::member_list<&bench::aaa::C451::a, &bench::aaa::C451::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C451, a), sizeof(bench::aaa::C451::a), "", ""},
@@ -9484,7 +9546,7 @@ struct kiln::component_traits<bench::aaa::C452> {
     static constexpr std::string_view name = "C452";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1663};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1667};
     using members = kiln::member_list<&bench::aaa::C452::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C452, samples), sizeof(bench::aaa::C452::samples), "", ""},
@@ -9499,7 +9561,7 @@ struct kiln::component_traits<bench::aaa::C453> {
     static constexpr std::string_view name = "C453";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1666};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1670};
     using members = kiln::member_list<&bench::aaa::C453::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C453, samples), sizeof(bench::aaa::C453::samples), "", ""},
@@ -9514,7 +9576,7 @@ struct kiln::component_traits<bench::aaa::C454> {
     static constexpr std::string_view name = "C454";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1669};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1673};
     using members = kiln::member_list<&bench::aaa::C454::a, &bench::aaa::C454::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C454, a), sizeof(bench::aaa::C454::a), "", ""},
@@ -9530,7 +9592,7 @@ struct kiln::component_traits<bench::aaa::C455> {
     static constexpr std::string_view name = "C455";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1673};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1677};
     using members = kiln::member_list<&bench::aaa::C455::x, &bench::aaa::C455::y, &bench::aaa::C455::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C455, x), sizeof(bench::aaa::C455::x), "", ""},
@@ -9547,7 +9609,7 @@ struct kiln::component_traits<bench::aaa::C456> {
     static constexpr std::string_view name = "C456";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1678};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1682};
     using members = kiln::member_list<&bench::aaa::C456::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C456, value), sizeof(bench::aaa::C456::value), "", ""},
@@ -9562,7 +9624,7 @@ struct kiln::component_traits<bench::aaa::C457> {
     static constexpr std::string_view name = "C457";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1681};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1685};
     using members = kiln::member_list<&bench::aaa::C457::id, &bench::aaa::C457::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C457, id), sizeof(bench::aaa::C457::id), "", ""},
@@ -9578,7 +9640,7 @@ struct kiln::component_traits<bench::aaa::C458> {
     static constexpr std::string_view name = "C458";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1685};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1689};
     using members = kiln::member_list<&bench::aaa::C458::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C458, value), sizeof(bench::aaa::C458::value), "", ""},
@@ -9593,7 +9655,7 @@ struct kiln::component_traits<bench::aaa::C459> {
     static constexpr std::string_view name = "C459";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1688};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1692};
     using members = kiln::member_list<&bench::aaa::C459::a, &bench::aaa::C459::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C459, a), sizeof(bench::aaa::C459::a), "", ""},
@@ -9609,7 +9671,7 @@ struct kiln::component_traits<bench::aaa::C460> {
     static constexpr std::string_view name = "C460";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1692};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1696};
     using members = kiln::member_list<&bench::aaa::C460::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C460, owner), sizeof(bench::aaa::C460::owner), "", ""},
@@ -9624,7 +9686,7 @@ struct kiln::component_traits<bench::aaa::C461> {
     static constexpr std::string_view name = "C461";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1695};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1699};
     using members = kiln::member_list<&bench::aaa::C461::x, &bench::aaa::C461::y, &bench::aaa::C461::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C461, x), sizeof(bench::aaa::C461::x), "", ""},
@@ -9641,7 +9703,7 @@ struct kiln::component_traits<bench::aaa::C462> {
     static constexpr std::string_view name = "C462";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1700};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1704};
     using members = kiln::member_list<&bench::aaa::C462::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C462, value), sizeof(bench::aaa::C462::value), "", ""},
@@ -9656,7 +9718,7 @@ struct kiln::component_traits<bench::aaa::C463> {
     static constexpr std::string_view name = "C463";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1703};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1707};
     using members = kiln::member_list<&bench::aaa::C463::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C463, value), sizeof(bench::aaa::C463::value), "", ""},
@@ -9671,7 +9733,7 @@ struct kiln::component_traits<bench::aaa::C464> {
     static constexpr std::string_view name = "C464";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1706};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1710};
     using members = kiln::member_list<&bench::aaa::C464::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C464, samples), sizeof(bench::aaa::C464::samples), "", ""},
@@ -9686,7 +9748,7 @@ struct kiln::component_traits<bench::aaa::C465> {
     static constexpr std::string_view name = "C465";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1709};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1713};
     using members = kiln::member_list<&bench::aaa::C465::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C465, owner), sizeof(bench::aaa::C465::owner), "", ""},
@@ -9701,7 +9763,7 @@ struct kiln::component_traits<bench::aaa::C466> {
     static constexpr std::string_view name = "C466";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1712};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1716};
     using members = kiln::member_list<&bench::aaa::C466::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C466, owner), sizeof(bench::aaa::C466::owner), "", ""},
@@ -9716,7 +9778,7 @@ struct kiln::component_traits<bench::aaa::C467> {
     static constexpr std::string_view name = "C467";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1715};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1719};
     using members = kiln::member_list<&bench::aaa::C467::id, &bench::aaa::C467::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C467, id), sizeof(bench::aaa::C467::id), "", ""},
@@ -9732,7 +9794,7 @@ struct kiln::component_traits<bench::aaa::C468> {
     static constexpr std::string_view name = "C468";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1719};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1723};
     using members = kiln::member_list<&bench::aaa::C468::x, &bench::aaa::C468::y, &bench::aaa::C468::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C468, x), sizeof(bench::aaa::C468::x), "", ""},
@@ -9749,7 +9811,7 @@ struct kiln::component_traits<bench::aaa::C469> {
     static constexpr std::string_view name = "C469";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1724};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1728};
     using members = kiln::member_list<&bench::aaa::C469::id, &bench::aaa::C469::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C469, id), sizeof(bench::aaa::C469::id), "", ""},
@@ -9765,7 +9827,7 @@ struct kiln::component_traits<bench::aaa::C470> {
     static constexpr std::string_view name = "C470";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1728};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1732};
     using members = kiln::member_list<&bench::aaa::C470::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C470, value), sizeof(bench::aaa::C470::value), "", ""},
@@ -9780,7 +9842,7 @@ struct kiln::component_traits<bench::aaa::C471> {
     static constexpr std::string_view name = "C471";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1731};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1735};
     using members = kiln::member_list<&bench::aaa::C471::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C471, samples), sizeof(bench::aaa::C471::samples), "", ""},
@@ -9795,7 +9857,7 @@ struct kiln::component_traits<bench::aaa::C472> {
     static constexpr std::string_view name = "C472";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1734};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1738};
     using members = kiln::member_list<&bench::aaa::C472::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C472, samples), sizeof(bench::aaa::C472::samples), "", ""},
@@ -9810,7 +9872,7 @@ struct kiln::component_traits<bench::aaa::C473> {
     static constexpr std::string_view name = "C473";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1737};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1741};
     using members = kiln::member_list<&bench::aaa::C473::x, &bench::aaa::C473::y, &bench::aaa::C473::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C473, x), sizeof(bench::aaa::C473::x), "", ""},
@@ -9827,7 +9889,7 @@ struct kiln::component_traits<bench::aaa::C474> {
     static constexpr std::string_view name = "C474";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1742};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1746};
     using members = kiln::member_list<&bench::aaa::C474::x, &bench::aaa::C474::y, &bench::aaa::C474::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C474, x), sizeof(bench::aaa::C474::x), "", ""},
@@ -9844,7 +9906,7 @@ struct kiln::component_traits<bench::aaa::C475> {
     static constexpr std::string_view name = "C475";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1747};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1751};
     using members = kiln::member_list<&bench::aaa::C475::id, &bench::aaa::C475::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C475, id), sizeof(bench::aaa::C475::id), "", ""},
@@ -9860,7 +9922,7 @@ struct kiln::component_traits<bench::aaa::C476> {
     static constexpr std::string_view name = "C476";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1751};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1755};
     using members = kiln::member_list<&bench::aaa::C476::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C476, samples), sizeof(bench::aaa::C476::samples), "", ""},
@@ -9875,7 +9937,7 @@ struct kiln::component_traits<bench::aaa::C477> {
     static constexpr std::string_view name = "C477";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1754};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1758};
     using members = kiln::member_list<&bench::aaa::C477::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C477, samples), sizeof(bench::aaa::C477::samples), "", ""},
@@ -9890,7 +9952,7 @@ struct kiln::component_traits<bench::aaa::C478> {
     static constexpr std::string_view name = "C478";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1757};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1761};
     using members = kiln::member_list<&bench::aaa::C478::x, &bench::aaa::C478::y, &bench::aaa::C478::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C478, x), sizeof(bench::aaa::C478::x), "", ""},
@@ -9907,7 +9969,7 @@ struct kiln::component_traits<bench::aaa::C479> {
     static constexpr std::string_view name = "C479";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1762};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1766};
     using members = kiln::member_list<&bench::aaa::C479::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C479, owner), sizeof(bench::aaa::C479::owner), "", ""},
@@ -9922,7 +9984,7 @@ struct kiln::component_traits<bench::aaa::C480> {
     static constexpr std::string_view name = "C480";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1765};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1769};
     using members = kiln::member_list<&bench::aaa::C480::id, &bench::aaa::C480::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C480, id), sizeof(bench::aaa::C480::id), "", ""},
@@ -9938,7 +10000,7 @@ struct kiln::component_traits<bench::aaa::C481> {
     static constexpr std::string_view name = "C481";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1769};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1773};
     using members = kiln::member_list<&bench::aaa::C481::id, &bench::aaa::C481::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C481, id), sizeof(bench::aaa::C481::id), "", ""},
@@ -9954,7 +10016,7 @@ struct kiln::component_traits<bench::aaa::C482> {
     static constexpr std::string_view name = "C482";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1773};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1777};
     using members = kiln::member_list<&bench::aaa::C482::x, &bench::aaa::C482::y, &bench::aaa::C482::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C482, x), sizeof(bench::aaa::C482::x), "", ""},
@@ -9971,7 +10033,7 @@ struct kiln::component_traits<bench::aaa::C483> {
     static constexpr std::string_view name = "C483";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1778};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1782};
     using members = kiln::member_list<&bench::aaa::C483::a, &bench::aaa::C483::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C483, a), sizeof(bench::aaa::C483::a), "", ""},
@@ -9987,7 +10049,7 @@ struct kiln::component_traits<bench::aaa::C484> {
     static constexpr std::string_view name = "C484";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1782};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1786};
     using members = kiln::member_list<&bench::aaa::C484::id, &bench::aaa::C484::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C484, id), sizeof(bench::aaa::C484::id), "", ""},
@@ -10003,7 +10065,7 @@ struct kiln::component_traits<bench::aaa::C485> {
     static constexpr std::string_view name = "C485";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1786};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1790};
     using members = kiln::member_list<&bench::aaa::C485::a, &bench::aaa::C485::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C485, a), sizeof(bench::aaa::C485::a), "", ""},
@@ -10019,7 +10081,7 @@ struct kiln::component_traits<bench::aaa::C486> {
     static constexpr std::string_view name = "C486";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1790};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1794};
     using members = kiln::member_list<&bench::aaa::C486::x, &bench::aaa::C486::y, &bench::aaa::C486::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C486, x), sizeof(bench::aaa::C486::x), "", ""},
@@ -10036,7 +10098,7 @@ struct kiln::component_traits<bench::aaa::C487> {
     static constexpr std::string_view name = "C487";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1795};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1799};
     using members = kiln::member_list<&bench::aaa::C487::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C487, value), sizeof(bench::aaa::C487::value), "", ""},
@@ -10051,7 +10113,7 @@ struct kiln::component_traits<bench::aaa::C488> {
     static constexpr std::string_view name = "C488";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1798};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1802};
     using members = kiln::member_list<&bench::aaa::C488::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C488, samples), sizeof(bench::aaa::C488::samples), "", ""},
@@ -10066,7 +10128,7 @@ struct kiln::component_traits<bench::aaa::C489> {
     static constexpr std::string_view name = "C489";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1801};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1805};
     using members = kiln::member_list<&bench::aaa::C489::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C489, samples), sizeof(bench::aaa::C489::samples), "", ""},
@@ -10081,7 +10143,7 @@ struct kiln::component_traits<bench::aaa::C490> {
     static constexpr std::string_view name = "C490";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1804};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1808};
     using members = kiln::member_list<&bench::aaa::C490::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C490, owner), sizeof(bench::aaa::C490::owner), "", ""},
@@ -10096,7 +10158,7 @@ struct kiln::component_traits<bench::aaa::C491> {
     static constexpr std::string_view name = "C491";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1807};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1811};
     using members = kiln::member_list<&bench::aaa::C491::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C491, samples), sizeof(bench::aaa::C491::samples), "", ""},
@@ -10111,7 +10173,7 @@ struct kiln::component_traits<bench::aaa::C492> {
     static constexpr std::string_view name = "C492";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1810};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1814};
     using members = kiln::member_list<&bench::aaa::C492::a, &bench::aaa::C492::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C492, a), sizeof(bench::aaa::C492::a), "", ""},
@@ -10127,7 +10189,7 @@ struct kiln::component_traits<bench::aaa::C493> {
     static constexpr std::string_view name = "C493";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1814};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1818};
     using members = kiln::member_list<&bench::aaa::C493::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C493, value), sizeof(bench::aaa::C493::value), "", ""},
@@ -10142,7 +10204,7 @@ struct kiln::component_traits<bench::aaa::C494> {
     static constexpr std::string_view name = "C494";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1817};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1821};
     using members = kiln::member_list<&bench::aaa::C494::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C494, samples), sizeof(bench::aaa::C494::samples), "", ""},
@@ -10157,7 +10219,7 @@ struct kiln::component_traits<bench::aaa::C495> {
     static constexpr std::string_view name = "C495";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1820};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1824};
     using members = kiln::member_list<&bench::aaa::C495::a, &bench::aaa::C495::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C495, a), sizeof(bench::aaa::C495::a), "", ""},
@@ -10173,7 +10235,7 @@ struct kiln::component_traits<bench::aaa::C496> {
     static constexpr std::string_view name = "C496";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1824};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1828};
     using members = kiln::member_list<&bench::aaa::C496::a, &bench::aaa::C496::b>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "a", "i32", offsetof(bench::aaa::C496, a), sizeof(bench::aaa::C496::a), "", ""},
@@ -10189,7 +10251,7 @@ struct kiln::component_traits<bench::aaa::C497> {
     static constexpr std::string_view name = "C497";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1828};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1832};
     using members = kiln::member_list<&bench::aaa::C497::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C497, value), sizeof(bench::aaa::C497::value), "", ""},
@@ -10204,7 +10266,7 @@ struct kiln::component_traits<bench::aaa::C498> {
     static constexpr std::string_view name = "C498";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1831};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1835};
     using members = kiln::member_list<&bench::aaa::C498::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C498, value), sizeof(bench::aaa::C498::value), "", ""},
@@ -10219,7 +10281,7 @@ struct kiln::component_traits<bench::aaa::C499> {
     static constexpr std::string_view name = "C499";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1834};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1838};
     using members = kiln::member_list<&bench::aaa::C499::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C499, owner), sizeof(bench::aaa::C499::owner), "", ""},
@@ -10234,7 +10296,7 @@ struct kiln::component_traits<bench::aaa::C500> {
     static constexpr std::string_view name = "C500";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1837};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1841};
     using members = kiln::member_list<&bench::aaa::C500::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C500, value), sizeof(bench::aaa::C500::value), "", ""},
@@ -10249,7 +10311,7 @@ struct kiln::component_traits<bench::aaa::C501> {
     static constexpr std::string_view name = "C501";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1840};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1844};
     using members = kiln::member_list<&bench::aaa::C501::x, &bench::aaa::C501::y, &bench::aaa::C501::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C501, x), sizeof(bench::aaa::C501::x), "", ""},
@@ -10266,7 +10328,7 @@ struct kiln::component_traits<bench::aaa::C502> {
     static constexpr std::string_view name = "C502";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1845};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1849};
     using members = kiln::member_list<&bench::aaa::C502::id, &bench::aaa::C502::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C502, id), sizeof(bench::aaa::C502::id), "", ""},
@@ -10282,7 +10344,7 @@ struct kiln::component_traits<bench::aaa::C503> {
     static constexpr std::string_view name = "C503";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1849};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1853};
     using members = kiln::member_list<&bench::aaa::C503::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C503, owner), sizeof(bench::aaa::C503::owner), "", ""},
@@ -10297,7 +10359,7 @@ struct kiln::component_traits<bench::aaa::C504> {
     static constexpr std::string_view name = "C504";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1852};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1856};
     using members = kiln::member_list<&bench::aaa::C504::x, &bench::aaa::C504::y, &bench::aaa::C504::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C504, x), sizeof(bench::aaa::C504::x), "", ""},
@@ -10314,7 +10376,7 @@ struct kiln::component_traits<bench::aaa::C505> {
     static constexpr std::string_view name = "C505";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1857};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1861};
     using members = kiln::member_list<&bench::aaa::C505::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C505, samples), sizeof(bench::aaa::C505::samples), "", ""},
@@ -10329,7 +10391,7 @@ struct kiln::component_traits<bench::aaa::C506> {
     static constexpr std::string_view name = "C506";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1860};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1864};
     using members = kiln::member_list<&bench::aaa::C506::samples>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "samples", "f32[4]", offsetof(bench::aaa::C506, samples), sizeof(bench::aaa::C506::samples), "", ""},
@@ -10344,7 +10406,7 @@ struct kiln::component_traits<bench::aaa::C507> {
     static constexpr std::string_view name = "C507";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1863};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1867};
     using members = kiln::member_list<&bench::aaa::C507::x, &bench::aaa::C507::y, &bench::aaa::C507::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C507, x), sizeof(bench::aaa::C507::x), "", ""},
@@ -10361,7 +10423,7 @@ struct kiln::component_traits<bench::aaa::C508> {
     static constexpr std::string_view name = "C508";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1868};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1872};
     using members = kiln::member_list<&bench::aaa::C508::x, &bench::aaa::C508::y, &bench::aaa::C508::z>;
     static constexpr std::array<kiln::field_info, 3> field_infos = {{
         {0, "x", "f32", offsetof(bench::aaa::C508, x), sizeof(bench::aaa::C508::x), "", ""},
@@ -10378,7 +10440,7 @@ struct kiln::component_traits<bench::aaa::C509> {
     static constexpr std::string_view name = "C509";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1873};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1877};
     using members = kiln::member_list<&bench::aaa::C509::value>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "value", "f32", offsetof(bench::aaa::C509, value), sizeof(bench::aaa::C509::value), "", ""},
@@ -10393,7 +10455,7 @@ struct kiln::component_traits<bench::aaa::C510> {
     static constexpr std::string_view name = "C510";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1876};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1880};
     using members = kiln::member_list<&bench::aaa::C510::owner>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
         {0, "owner", "entity", offsetof(bench::aaa::C510, owner), sizeof(bench::aaa::C510::owner), "", ""},
@@ -10408,7 +10470,7 @@ struct kiln::component_traits<bench::aaa::C511> {
     static constexpr std::string_view name = "C511";
     static constexpr kiln::layout layout = kiln::layout::packed;
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1879};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1883};
     using members = kiln::member_list<&bench::aaa::C511::id, &bench::aaa::C511::flags>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "id", "u32", offsetof(bench::aaa::C511, id), sizeof(bench::aaa::C511::id), "", ""},

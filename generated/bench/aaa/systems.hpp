@@ -23,4 +23,952 @@ enum class stage : std::uint8_t {
     shutdown,
 };
 
+// The workload of profile_*_iterate (bench/profiles.cpp): p += v * dt.
+//
+// System of stage 'fixed_update': runs for each entity with Position and Velocity. The game defines
+// run().
+struct Move {
+    static constexpr std::string_view name = "Move";
+    using access = kiln::type_list<Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with Position, C011 and C378. The game defines
+// run().
+struct S01 {
+    static constexpr std::string_view name = "S01";
+    using access = kiln::type_list<Position, C011, const C378>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C011& c011, const C378& c378);
+};
+
+// System of stage 'update': runs for each entity with C306, C139, C484 and C504. The game defines
+// run().
+struct S02 {
+    static constexpr std::string_view name = "S02";
+    using access = kiln::type_list<C306, const C139, const C484, const C504>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C306& c306, const C139& c139, const C484& c484, const C504& c504);
+};
+
+// System of stage 'render': runs for each entity with Velocity, C072, Position and C279. The game
+// defines run().
+struct S03 {
+    static constexpr std::string_view name = "S03";
+    using access = kiln::type_list<Velocity, C072, const Position, const C279>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C072& c072, Position::cref position, const C279& c279);
+};
+
+// System of stage 'update': runs for each entity with Position, Velocity and C152. The game defines
+// run().
+struct S04 {
+    static constexpr std::string_view name = "S04";
+    using access = kiln::type_list<Position, const Velocity, const C152>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity, const C152& c152);
+};
+
+// System of stage 'update': runs for each entity with C005, C060, C172 and C204. The game defines
+// run().
+struct S05 {
+    static constexpr std::string_view name = "S05";
+    using access = kiln::type_list<C005, const C060, const C172, const C204>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C005& c005, const C060& c060, const C172& c172, const C204& c204);
+};
+
+// System of stage 'update': runs for each entity with Position, C273 and C322. The game defines
+// run().
+struct S06 {
+    static constexpr std::string_view name = "S06";
+    using access = kiln::type_list<Position, const C273, const C322>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, const C273& c273, const C322& c322);
+};
+
+// System of stage 'render': runs for each entity with C360, C475, C096, C270 and C372. The game
+// defines run().
+struct S07 {
+    static constexpr std::string_view name = "S07";
+    using access = kiln::type_list<C360, C475, const C096, const C270, const C372>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C360& c360, C475& c475, const C096& c096, const C270& c270, const C372& c372);
+};
+
+// System of stage 'update': runs for each entity with C287, C176 and C391. The game defines run().
+struct S08 {
+    static constexpr std::string_view name = "S08";
+    using access = kiln::type_list<C287, const C176, const C391>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C287& c287, const C176& c176, const C391& c391);
+};
+
+// System of stage 'update': runs for each entity with Velocity, C140, C311 and C441. The game
+// defines run().
+struct S09 {
+    static constexpr std::string_view name = "S09";
+    using access = kiln::type_list<Velocity, const C140, const C311, const C441>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, const C140& c140, const C311& c311, const C441& c441);
+};
+
+// System of stage 'update': runs for each entity with Position, C316 and C053. The game defines
+// run().
+struct S10 {
+    static constexpr std::string_view name = "S10";
+    using access = kiln::type_list<Position, C316, const C053>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C316& c316, const C053& c053);
+};
+
+// System of stage 'render': runs for each entity with C309, C504, C139 and C436. The game defines
+// run().
+struct S11 {
+    static constexpr std::string_view name = "S11";
+    using access = kiln::type_list<C309, C504, const C139, const C436>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C309& c309, C504& c504, const C139& c139, const C436& c436);
+};
+
+// System of stage 'update': runs for each entity with C251, C261 and C279. The game defines run().
+struct S12 {
+    static constexpr std::string_view name = "S12";
+    using access = kiln::type_list<C251, C261, const C279>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C251& c251, C261& c261, const C279& c279);
+};
+
+// System of stage 'update': runs for each entity with C491 and C402. The game defines run().
+struct S13 {
+    static constexpr std::string_view name = "S13";
+    using access = kiln::type_list<C491, const C402>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C491& c491, const C402& c402);
+};
+
+// System of stage 'update': runs for each entity with C433, C295 and C477. The game defines run().
+struct S14 {
+    static constexpr std::string_view name = "S14";
+    using access = kiln::type_list<C433, const C295, const C477>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C433& c433, const C295& c295, const C477& c477);
+};
+
+// System of stage 'render': runs for each entity with C360 and C412. The game defines run().
+struct S15 {
+    static constexpr std::string_view name = "S15";
+    using access = kiln::type_list<C360, const C412>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C360& c360, const C412& c412);
+};
+
+// System of stage 'update': runs for each entity with Position, C371 and Velocity. The game defines
+// run().
+struct S16 {
+    static constexpr std::string_view name = "S16";
+    using access = kiln::type_list<Position, C371, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C371& c371, Velocity::cref velocity);
+};
+
+// System of stage 'update': runs for each entity with C056, C193, C010 and C046. The game defines
+// run().
+struct S17 {
+    static constexpr std::string_view name = "S17";
+    using access = kiln::type_list<C056, C193, const C010, const C046>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C056& c056, C193& c193, const C010& c010, const C046& c046);
+};
+
+// System of stage 'update': runs for each entity with C102, C221, Position, C352 and C457. The game
+// defines run().
+struct S18 {
+    static constexpr std::string_view name = "S18";
+    using access = kiln::type_list<C102, C221, const Position, const C352, const C457>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C102& c102, C221& c221, Position::cref position, const C352& c352, const C457& c457);
+};
+
+// System of stage 'render': runs for each entity with C209, C480, C078 and C090. The game defines
+// run().
+struct S19 {
+    static constexpr std::string_view name = "S19";
+    using access = kiln::type_list<C209, C480, const C078, const C090>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C209& c209, C480& c480, const C078& c078, const C090& c090);
+};
+
+// System of stage 'update': runs for each entity with Velocity and Position. The game defines
+// run().
+struct S20 {
+    static constexpr std::string_view name = "S20";
+    using access = kiln::type_list<Velocity, const Position>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, Position::cref position);
+};
+
+// System of stage 'update': runs for each entity with C246, C367, C438 and C490. The game defines
+// run().
+struct S21 {
+    static constexpr std::string_view name = "S21";
+    using access = kiln::type_list<C246, const C367, const C438, const C490>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C246& c246, const C367& c367, const C438& c438, const C490& c490);
+};
+
+// System of stage 'update': runs for each entity with C198, C480, C021, C193 and C266. The game
+// defines run().
+struct S22 {
+    static constexpr std::string_view name = "S22";
+    using access = kiln::type_list<C198, C480, const C021, const C193, const C266>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C198& c198, C480& c480, const C021& c021, const C193& c193, const C266& c266);
+};
+
+// System of stage 'render': runs for each entity with C392, Position, C491 and C511. The game
+// defines run().
+struct S23 {
+    static constexpr std::string_view name = "S23";
+    using access = kiln::type_list<C392, const Position, const C491, const C511>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C392& c392, Position::cref position, const C491& c491, const C511& c511);
+};
+
+// System of stage 'update': runs for each entity with Velocity, C210, Position, C348 and C449. The
+// game defines run().
+struct S24 {
+    static constexpr std::string_view name = "S24";
+    using access = kiln::type_list<Velocity, C210, const Position, const C348, const C449>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C210& c210, Position::cref position, const C348& c348, const C449& c449);
+};
+
+// System of stage 'update': runs for each entity with C418, C461 and C380. The game defines run().
+struct S25 {
+    static constexpr std::string_view name = "S25";
+    using access = kiln::type_list<C418, C461, const C380>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C418& c418, C461& c461, const C380& c380);
+};
+
+// System of stage 'update': runs for each entity with C048, C352, C176, C455 and C484. The game
+// defines run().
+struct S26 {
+    static constexpr std::string_view name = "S26";
+    using access = kiln::type_list<C048, C352, const C176, const C455, const C484>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C048& c048, C352& c352, const C176& c176, const C455& c455, const C484& c484);
+};
+
+// System of stage 'render': runs for each entity with C020, C289 and C099. The game defines run().
+struct S27 {
+    static constexpr std::string_view name = "S27";
+    using access = kiln::type_list<C020, C289, const C099>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C020& c020, C289& c289, const C099& c099);
+};
+
+// System of stage 'update': runs for each entity with C299, C384, C124 and C224. The game defines
+// run().
+struct S28 {
+    static constexpr std::string_view name = "S28";
+    using access = kiln::type_list<C299, C384, const C124, const C224>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C299& c299, C384& c384, const C124& c124, const C224& c224);
+};
+
+// System of stage 'update': runs for each entity with Velocity, C250, Position and C329. The game
+// defines run().
+struct S29 {
+    static constexpr std::string_view name = "S29";
+    using access = kiln::type_list<Velocity, C250, const Position, const C329>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C250& c250, Position::cref position, const C329& c329);
+};
+
+// System of stage 'update': runs for each entity with Velocity, C038, Position and C194. The game
+// defines run().
+struct S30 {
+    static constexpr std::string_view name = "S30";
+    using access = kiln::type_list<Velocity, C038, const Position, const C194>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C038& c038, Position::cref position, const C194& c194);
+};
+
+// System of stage 'render': runs for each entity with Velocity, C106 and C322. The game defines
+// run().
+struct S31 {
+    static constexpr std::string_view name = "S31";
+    using access = kiln::type_list<Velocity, C106, const C322>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C106& c106, const C322& c322);
+};
+
+// System of stage 'update': runs for each entity with C402, C177, C328 and C488. The game defines
+// run().
+struct S32 {
+    static constexpr std::string_view name = "S32";
+    using access = kiln::type_list<C402, const C177, const C328, const C488>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C402& c402, const C177& c177, const C328& c328, const C488& c488);
+};
+
+// System of stage 'update': runs for each entity with C167, C116 and C166. The game defines run().
+struct S33 {
+    static constexpr std::string_view name = "S33";
+    using access = kiln::type_list<C167, const C116, const C166>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C167& c167, const C116& c116, const C166& c166);
+};
+
+// System of stage 'update': runs for each entity with Velocity, C033, C079 and C485. The game
+// defines run().
+struct S34 {
+    static constexpr std::string_view name = "S34";
+    using access = kiln::type_list<Velocity, const C033, const C079, const C485>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, const C033& c033, const C079& c079, const C485& c485);
+};
+
+// System of stage 'render': runs for each entity with Position, C026, Velocity and C208. The game
+// defines run().
+struct S35 {
+    static constexpr std::string_view name = "S35";
+    using access = kiln::type_list<Position, C026, const Velocity, const C208>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C026& c026, Velocity::cref velocity, const C208& c208);
+};
+
+// System of stage 'update': runs for each entity with C045, C078, Position, Velocity and C480. The
+// game defines run().
+struct S36 {
+    static constexpr std::string_view name = "S36";
+    using access = kiln::type_list<C045, C078, const Position, const Velocity, const C480>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C045& c045, C078& c078, Position::cref position, Velocity::cref velocity, const C480& c480);
+};
+
+// System of stage 'update': runs for each entity with C053, C356 and C373. The game defines run().
+struct S37 {
+    static constexpr std::string_view name = "S37";
+    using access = kiln::type_list<C053, const C356, const C373>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C053& c053, const C356& c356, const C373& c373);
+};
+
+// System of stage 'update': runs for each entity with C102, C046 and C490. The game defines run().
+struct S38 {
+    static constexpr std::string_view name = "S38";
+    using access = kiln::type_list<C102, const C046, const C490>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C102& c102, const C046& c046, const C490& c490);
+};
+
+// System of stage 'render': runs for each entity with C453 and C477. The game defines run().
+struct S39 {
+    static constexpr std::string_view name = "S39";
+    using access = kiln::type_list<C453, const C477>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C453& c453, const C477& c477);
+};
+
+// System of stage 'update': runs for each entity with Velocity and Position. The game defines
+// run().
+struct S40 {
+    static constexpr std::string_view name = "S40";
+    using access = kiln::type_list<Velocity, const Position>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, Position::cref position);
+};
+
+// System of stage 'update': runs for each entity with C298, C050, C178 and C483. The game defines
+// run().
+struct S41 {
+    static constexpr std::string_view name = "S41";
+    using access = kiln::type_list<C298, const C050, const C178, const C483>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C298& c298, const C050& c050, const C178& c178, const C483& c483);
+};
+
+// System of stage 'update': runs for each entity with C013, Velocity, C210 and C398. The game
+// defines run().
+struct S42 {
+    static constexpr std::string_view name = "S42";
+    using access = kiln::type_list<C013, const Velocity, const C210, const C398>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C013& c013, Velocity::cref velocity, const C210& c210, const C398& c398);
+};
+
+// System of stage 'render': runs for each entity with Position, C038, Velocity and C499. The game
+// defines run().
+struct S43 {
+    static constexpr std::string_view name = "S43";
+    using access = kiln::type_list<Position, C038, const Velocity, const C499>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, C038& c038, Velocity::cref velocity, const C499& c499);
+};
+
+// System of stage 'update': runs for each entity with C192, C242, C093 and C446. The game defines
+// run().
+struct S44 {
+    static constexpr std::string_view name = "S44";
+    using access = kiln::type_list<C192, C242, const C093, const C446>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C192& c192, C242& c242, const C093& c093, const C446& c446);
+};
+
+// System of stage 'update': runs for each entity with C348 and C423. The game defines run().
+struct S45 {
+    static constexpr std::string_view name = "S45";
+    using access = kiln::type_list<C348, const C423>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C348& c348, const C423& c423);
+};
+
+// System of stage 'update': runs for each entity with C506, C170, C302 and C314. The game defines
+// run().
+struct S46 {
+    static constexpr std::string_view name = "S46";
+    using access = kiln::type_list<C506, const C170, const C302, const C314>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C506& c506, const C170& c170, const C302& c302, const C314& c314);
+};
+
+// System of stage 'render': runs for each entity with Velocity, C167 and C365. The game defines
+// run().
+struct S47 {
+    static constexpr std::string_view name = "S47";
+    using access = kiln::type_list<Velocity, C167, const C365>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C167& c167, const C365& c365);
+};
+
+// System of stage 'update': runs for each entity with C059, C391 and C336. The game defines run().
+struct S48 {
+    static constexpr std::string_view name = "S48";
+    using access = kiln::type_list<C059, C391, const C336>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C059& c059, C391& c391, const C336& c336);
+};
+
+// System of stage 'update': runs for each entity with C193, C437 and C082. The game defines run().
+struct S49 {
+    static constexpr std::string_view name = "S49";
+    using access = kiln::type_list<C193, C437, const C082>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C193& c193, C437& c437, const C082& c082);
+};
+
+// System of stage 'update': runs for each entity with Velocity, C004, Position and C417. The game
+// defines run().
+struct S50 {
+    static constexpr std::string_view name = "S50";
+    using access = kiln::type_list<Velocity, C004, const Position, const C417>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C004& c004, Position::cref position, const C417& c417);
+};
+
+// System of stage 'render': runs for each entity with C367, C438, C246 and C490. The game defines
+// run().
+struct S51 {
+    static constexpr std::string_view name = "S51";
+    using access = kiln::type_list<C367, C438, const C246, const C490>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C367& c367, C438& c438, const C246& c246, const C490& c490);
+};
+
+// System of stage 'update': runs for each entity with C464, Position and C259. The game defines
+// run().
+struct S52 {
+    static constexpr std::string_view name = "S52";
+    using access = kiln::type_list<C464, const Position, const C259>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C464& c464, Position::cref position, const C259& c259);
+};
+
+// System of stage 'update': runs for each entity with Velocity and Position. The game defines
+// run().
+struct S53 {
+    static constexpr std::string_view name = "S53";
+    using access = kiln::type_list<Velocity, const Position>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, Position::cref position);
+};
+
+// System of stage 'update': runs for each entity with C186, C050 and C075. The game defines run().
+struct S54 {
+    static constexpr std::string_view name = "S54";
+    using access = kiln::type_list<C186, const C050, const C075>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C186& c186, const C050& c050, const C075& c075);
+};
+
+// System of stage 'render': runs for each entity with C012, C282, C003 and C487. The game defines
+// run().
+struct S55 {
+    static constexpr std::string_view name = "S55";
+    using access = kiln::type_list<C012, C282, const C003, const C487>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C012& c012, C282& c282, const C003& c003, const C487& c487);
+};
+
+// System of stage 'update': runs for each entity with Position, Velocity, C196, C251 and C362. The
+// game defines run().
+struct S56 {
+    static constexpr std::string_view name = "S56";
+    using access = kiln::type_list<Position, Velocity, const C196, const C251, const C362>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position,
+                    Velocity::ref velocity,
+                    const C196& c196,
+                    const C251& c251,
+                    const C362& c362);
+};
+
+// System of stage 'update': runs for each entity with C111 and C497. The game defines run().
+struct S57 {
+    static constexpr std::string_view name = "S57";
+    using access = kiln::type_list<C111, const C497>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C111& c111, const C497& c497);
+};
+
+// System of stage 'update': runs for each entity with C402, C375 and C407. The game defines run().
+struct S58 {
+    static constexpr std::string_view name = "S58";
+    using access = kiln::type_list<C402, const C375, const C407>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C402& c402, const C375& c375, const C407& c407);
+};
+
+// System of stage 'render': runs for each entity with C075, C283, C087, C266 and C348. The game
+// defines run().
+struct S59 {
+    static constexpr std::string_view name = "S59";
+    using access = kiln::type_list<C075, C283, const C087, const C266, const C348>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C075& c075, C283& c283, const C087& c087, const C266& c266, const C348& c348);
+};
+
+// System of stage 'update': runs for each entity with Velocity and C064. The game defines run().
+struct S60 {
+    static constexpr std::string_view name = "S60";
+    using access = kiln::type_list<Velocity, const C064>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, const C064& c064);
+};
+
+// System of stage 'update': runs for each entity with C109, C198, C330, C357 and C499. The game
+// defines run().
+struct S61 {
+    static constexpr std::string_view name = "S61";
+    using access = kiln::type_list<C109, C198, const C330, const C357, const C499>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C109& c109, C198& c198, const C330& c330, const C357& c357, const C499& c499);
+};
+
+// System of stage 'update': runs for each entity with C433, Position and C457. The game defines
+// run().
+struct S62 {
+    static constexpr std::string_view name = "S62";
+    using access = kiln::type_list<C433, const Position, const C457>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(C433& c433, Position::cref position, const C457& c457);
+};
+
+// System of stage 'render': runs for each entity with Velocity, C028, Position, C147 and C409. The
+// game defines run().
+struct S63 {
+    static constexpr std::string_view name = "S63";
+    using access = kiln::type_list<Velocity, C028, const Position, const C147, const C409>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Velocity::ref velocity, C028& c028, Position::cref position, const C147& c147, const C409& c409);
+};
+
 } // namespace bench::aaa

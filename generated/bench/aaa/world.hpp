@@ -535,7 +535,7 @@ struct A000 {
     static constexpr std::string_view name = "A000";
     using components = kiln::type_list<Position, Velocity, C057, C086, C402, C429, C435>;
     static constexpr auto storage = &archetype_storages::a000;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1883};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1887};
 };
 
 struct A001 {
@@ -544,7 +544,7 @@ struct A001 {
     static constexpr std::string_view name = "A001";
     using components = kiln::type_list<C018, C037, C117, C222, C257, C297, C355, C411>;
     static constexpr auto storage = &archetype_storages::a001;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1886};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1890};
 };
 
 struct A002 {
@@ -553,7 +553,7 @@ struct A002 {
     static constexpr std::string_view name = "A002";
     using components = kiln::type_list<Position, Velocity, C017, C032, C169, C386, C425>;
     static constexpr auto storage = &archetype_storages::a002;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1889};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1893};
 };
 
 struct A003 {
@@ -562,7 +562,7 @@ struct A003 {
     static constexpr std::string_view name = "A003";
     using components = kiln::type_list<C093, C192, C201, C217, C242, C446, C467>;
     static constexpr auto storage = &archetype_storages::a003;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1892};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1896};
 };
 
 struct A004 {
@@ -571,7 +571,7 @@ struct A004 {
     static constexpr std::string_view name = "A004";
     using components = kiln::type_list<Position, Velocity, C024, C030, C345, C395, C453>;
     static constexpr auto storage = &archetype_storages::a004;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1895};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1899};
 };
 
 struct A005 {
@@ -580,7 +580,7 @@ struct A005 {
     static constexpr std::string_view name = "A005";
     using components = kiln::type_list<C014, C126, C204, C428>;
     static constexpr auto storage = &archetype_storages::a005;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1898};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1902};
 };
 
 struct A006 {
@@ -589,7 +589,7 @@ struct A006 {
     static constexpr std::string_view name = "A006";
     using components = kiln::type_list<Position, Velocity, C136, C148, C354, C384>;
     static constexpr auto storage = &archetype_storages::a006;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1901};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1905};
 };
 
 struct A007 {
@@ -598,7 +598,7 @@ struct A007 {
     static constexpr std::string_view name = "A007";
     using components = kiln::type_list<C114, C200, C253, C294, C422, C447, C505>;
     static constexpr auto storage = &archetype_storages::a007;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1904};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1908};
 };
 
 struct A008 {
@@ -607,7 +607,7 @@ struct A008 {
     static constexpr std::string_view name = "A008";
     using components = kiln::type_list<Position, Velocity, C059, C078, C173, C336, C391>;
     static constexpr auto storage = &archetype_storages::a008;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1907};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1911};
 };
 
 struct A009 {
@@ -616,7 +616,7 @@ struct A009 {
     static constexpr std::string_view name = "A009";
     using components = kiln::type_list<C082, C089, C115, C147, C193, C283, C437, C507>;
     static constexpr auto storage = &archetype_storages::a009;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1910};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1914};
 };
 
 struct A010 {
@@ -625,7 +625,7 @@ struct A010 {
     static constexpr std::string_view name = "A010";
     using components = kiln::type_list<Position, Velocity, C138, C147, C297, C299, C456>;
     static constexpr auto storage = &archetype_storages::a010;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1913};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1917};
 };
 
 struct A011 {
@@ -634,7 +634,7 @@ struct A011 {
     static constexpr std::string_view name = "A011";
     using components = kiln::type_list<C151, C235, C315, C364, C378>;
     static constexpr auto storage = &archetype_storages::a011;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1916};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1920};
 };
 
 struct A012 {
@@ -643,7 +643,7 @@ struct A012 {
     static constexpr std::string_view name = "A012";
     using components = kiln::type_list<Position, Velocity, C247, C471>;
     static constexpr auto storage = &archetype_storages::a012;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1919};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1923};
 };
 
 struct A013 {
@@ -652,7 +652,7 @@ struct A013 {
     static constexpr std::string_view name = "A013";
     using components = kiln::type_list<C174, C247, C332, C335, C390, C420, C448>;
     static constexpr auto storage = &archetype_storages::a013;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1922};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1926};
 };
 
 struct A014 {
@@ -661,7 +661,7 @@ struct A014 {
     static constexpr std::string_view name = "A014";
     using components = kiln::type_list<Position, Velocity, C013, C079, C210, C253, C270, C398>;
     static constexpr auto storage = &archetype_storages::a014;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1925};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1929};
 };
 
 struct A015 {
@@ -670,7 +670,7 @@ struct A015 {
     static constexpr std::string_view name = "A015";
     using components = kiln::type_list<C017, C045, C141, C173, C393, C483>;
     static constexpr auto storage = &archetype_storages::a015;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1928};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1932};
 };
 
 struct A016 {
@@ -679,7 +679,7 @@ struct A016 {
     static constexpr std::string_view name = "A016";
     using components = kiln::type_list<Position, Velocity, C097, C107, C230, C467>;
     static constexpr auto storage = &archetype_storages::a016;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1931};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1935};
 };
 
 struct A017 {
@@ -688,7 +688,7 @@ struct A017 {
     static constexpr std::string_view name = "A017";
     using components = kiln::type_list<C074, C234, C346, C414, C464>;
     static constexpr auto storage = &archetype_storages::a017;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1934};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1938};
 };
 
 struct A018 {
@@ -697,7 +697,7 @@ struct A018 {
     static constexpr std::string_view name = "A018";
     using components = kiln::type_list<Position, Velocity, C018, C217, C272, C354, C434>;
     static constexpr auto storage = &archetype_storages::a018;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1937};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1941};
 };
 
 struct A019 {
@@ -706,7 +706,7 @@ struct A019 {
     static constexpr std::string_view name = "A019";
     using components = kiln::type_list<C010, C087, C208, C221, C262, C408, C435, C509>;
     static constexpr auto storage = &archetype_storages::a019;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1940};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1944};
 };
 
 struct A020 {
@@ -715,7 +715,7 @@ struct A020 {
     static constexpr std::string_view name = "A020";
     using components = kiln::type_list<Position, Velocity, C313, C328, C358, C425, C442>;
     static constexpr auto storage = &archetype_storages::a020;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1943};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1947};
 };
 
 struct A021 {
@@ -724,7 +724,7 @@ struct A021 {
     static constexpr std::string_view name = "A021";
     using components = kiln::type_list<C219, C281, C371, C420, C467, C499>;
     static constexpr auto storage = &archetype_storages::a021;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1946};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1950};
 };
 
 struct A022 {
@@ -733,7 +733,7 @@ struct A022 {
     static constexpr std::string_view name = "A022";
     using components = kiln::type_list<Position, Velocity, C017, C028, C136, C209, C488>;
     static constexpr auto storage = &archetype_storages::a022;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1949};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1953};
 };
 
 struct A023 {
@@ -742,7 +742,7 @@ struct A023 {
     static constexpr std::string_view name = "A023";
     using components = kiln::type_list<C033, C053, C217, C300, C447, C452, C493>;
     static constexpr auto storage = &archetype_storages::a023;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1952};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1956};
 };
 
 struct A024 {
@@ -751,7 +751,7 @@ struct A024 {
     static constexpr std::string_view name = "A024";
     using components = kiln::type_list<Position, Velocity, C212, C390>;
     static constexpr auto storage = &archetype_storages::a024;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1955};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1959};
 };
 
 struct A025 {
@@ -760,7 +760,7 @@ struct A025 {
     static constexpr std::string_view name = "A025";
     using components = kiln::type_list<C017, C046, C108, C119, C311, C323, C373>;
     static constexpr auto storage = &archetype_storages::a025;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1958};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1962};
 };
 
 struct A026 {
@@ -769,7 +769,7 @@ struct A026 {
     static constexpr std::string_view name = "A026";
     using components = kiln::type_list<Position, Velocity, C006, C124, C224, C299, C384>;
     static constexpr auto storage = &archetype_storages::a026;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1961};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1965};
 };
 
 struct A027 {
@@ -778,7 +778,7 @@ struct A027 {
     static constexpr std::string_view name = "A027";
     using components = kiln::type_list<C080, C167, C168, C225, C302, C392>;
     static constexpr auto storage = &archetype_storages::a027;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1964};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1968};
 };
 
 struct A028 {
@@ -787,7 +787,7 @@ struct A028 {
     static constexpr std::string_view name = "A028";
     using components = kiln::type_list<Position, Velocity, C065, C092>;
     static constexpr auto storage = &archetype_storages::a028;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1967};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1971};
 };
 
 struct A029 {
@@ -796,7 +796,7 @@ struct A029 {
     static constexpr std::string_view name = "A029";
     using components = kiln::type_list<C007, C092, C096, C373, C413>;
     static constexpr auto storage = &archetype_storages::a029;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1970};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1974};
 };
 
 struct A030 {
@@ -805,7 +805,7 @@ struct A030 {
     static constexpr std::string_view name = "A030";
     using components = kiln::type_list<Position, Velocity, C038, C499>;
     static constexpr auto storage = &archetype_storages::a030;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1973};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1977};
 };
 
 struct A031 {
@@ -814,7 +814,7 @@ struct A031 {
     static constexpr std::string_view name = "A031";
     using components = kiln::type_list<C157, C168, C225, C286, C416, C509>;
     static constexpr auto storage = &archetype_storages::a031;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1976};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1980};
 };
 
 struct A032 {
@@ -823,7 +823,7 @@ struct A032 {
     static constexpr std::string_view name = "A032";
     using components = kiln::type_list<Position, Velocity, C150, C404>;
     static constexpr auto storage = &archetype_storages::a032;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1979};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1983};
 };
 
 struct A033 {
@@ -832,7 +832,7 @@ struct A033 {
     static constexpr std::string_view name = "A033";
     using components = kiln::type_list<C046, C237, C295, C359, C361, C418>;
     static constexpr auto storage = &archetype_storages::a033;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1982};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1986};
 };
 
 struct A034 {
@@ -841,7 +841,7 @@ struct A034 {
     static constexpr std::string_view name = "A034";
     using components = kiln::type_list<Position, Velocity, C042, C193, C423, C480, C508>;
     static constexpr auto storage = &archetype_storages::a034;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1985};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1989};
 };
 
 struct A035 {
@@ -850,7 +850,7 @@ struct A035 {
     static constexpr std::string_view name = "A035";
     using components = kiln::type_list<C111, C175, C415, C497>;
     static constexpr auto storage = &archetype_storages::a035;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1988};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1992};
 };
 
 struct A036 {
@@ -859,7 +859,7 @@ struct A036 {
     static constexpr std::string_view name = "A036";
     using components = kiln::type_list<Position, Velocity, C061, C094, C257, C344>;
     static constexpr auto storage = &archetype_storages::a036;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1991};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1995};
 };
 
 struct A037 {
@@ -868,7 +868,7 @@ struct A037 {
     static constexpr std::string_view name = "A037";
     using components = kiln::type_list<C024, C170, C302, C314, C414, C464, C506>;
     static constexpr auto storage = &archetype_storages::a037;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1994};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1998};
 };
 
 struct A038 {
@@ -877,7 +877,7 @@ struct A038 {
     static constexpr std::string_view name = "A038";
     using components = kiln::type_list<Position, Velocity, C158, C199, C471>;
     static constexpr auto storage = &archetype_storages::a038;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 1997};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2001};
 };
 
 struct A039 {
@@ -886,7 +886,7 @@ struct A039 {
     static constexpr std::string_view name = "A039";
     using components = kiln::type_list<C016, C093, C106, C347, C365, C387, C450, C504>;
     static constexpr auto storage = &archetype_storages::a039;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2000};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2004};
 };
 
 struct A040 {
@@ -895,7 +895,7 @@ struct A040 {
     static constexpr std::string_view name = "A040";
     using components = kiln::type_list<Position, Velocity, C257, C260, C392, C402, C491, C511>;
     static constexpr auto storage = &archetype_storages::a040;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2003};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2007};
 };
 
 struct A041 {
@@ -904,7 +904,7 @@ struct A041 {
     static constexpr std::string_view name = "A041";
     using components = kiln::type_list<C041, C166, C235, C401, C446, C468, C471>;
     static constexpr auto storage = &archetype_storages::a041;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2006};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2010};
 };
 
 struct A042 {
@@ -913,7 +913,7 @@ struct A042 {
     static constexpr std::string_view name = "A042";
     using components = kiln::type_list<Position, Velocity, C020, C067>;
     static constexpr auto storage = &archetype_storages::a042;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2009};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2013};
 };
 
 struct A043 {
@@ -922,7 +922,7 @@ struct A043 {
     static constexpr std::string_view name = "A043";
     using components = kiln::type_list<C019, C048, C055, C172, C186, C228, C257>;
     static constexpr auto storage = &archetype_storages::a043;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2012};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2016};
 };
 
 struct A044 {
@@ -931,7 +931,7 @@ struct A044 {
     static constexpr std::string_view name = "A044";
     using components = kiln::type_list<Position, Velocity, C327, C339>;
     static constexpr auto storage = &archetype_storages::a044;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2015};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2019};
 };
 
 struct A045 {
@@ -940,7 +940,7 @@ struct A045 {
     static constexpr std::string_view name = "A045";
     using components = kiln::type_list<C014, C028, C051, C140>;
     static constexpr auto storage = &archetype_storages::a045;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2018};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2022};
 };
 
 struct A046 {
@@ -949,7 +949,7 @@ struct A046 {
     static constexpr std::string_view name = "A046";
     using components = kiln::type_list<Position, Velocity, C008, C092, C244, C360, C434, C435>;
     static constexpr auto storage = &archetype_storages::a046;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2021};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2025};
 };
 
 struct A047 {
@@ -958,7 +958,7 @@ struct A047 {
     static constexpr std::string_view name = "A047";
     using components = kiln::type_list<C099, C112, C137, C238, C453, C477, C502>;
     static constexpr auto storage = &archetype_storages::a047;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2024};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2028};
 };
 
 struct A048 {
@@ -967,7 +967,7 @@ struct A048 {
     static constexpr std::string_view name = "A048";
     using components = kiln::type_list<Position, Velocity, C070, C084, C088, C174, C509>;
     static constexpr auto storage = &archetype_storages::a048;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2027};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2031};
 };
 
 struct A049 {
@@ -976,7 +976,7 @@ struct A049 {
     static constexpr std::string_view name = "A049";
     using components = kiln::type_list<C022, C088, C121, C298, C414>;
     static constexpr auto storage = &archetype_storages::a049;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2030};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2034};
 };
 
 struct A050 {
@@ -985,7 +985,7 @@ struct A050 {
     static constexpr std::string_view name = "A050";
     using components = kiln::type_list<Position, Velocity, C403, C472, C481>;
     static constexpr auto storage = &archetype_storages::a050;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2033};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2037};
 };
 
 struct A051 {
@@ -994,7 +994,7 @@ struct A051 {
     static constexpr std::string_view name = "A051";
     using components = kiln::type_list<C072, C115, C124, C240, C261, C308, C434, C451>;
     static constexpr auto storage = &archetype_storages::a051;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2036};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2040};
 };
 
 struct A052 {
@@ -1003,7 +1003,7 @@ struct A052 {
     static constexpr std::string_view name = "A052";
     using components = kiln::type_list<Position, Velocity, C035, C217>;
     static constexpr auto storage = &archetype_storages::a052;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2039};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2043};
 };
 
 struct A053 {
@@ -1012,7 +1012,7 @@ struct A053 {
     static constexpr std::string_view name = "A053";
     using components = kiln::type_list<C053, C146, C182, C233, C317, C356, C373>;
     static constexpr auto storage = &archetype_storages::a053;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2042};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2046};
 };
 
 struct A054 {
@@ -1021,7 +1021,7 @@ struct A054 {
     static constexpr std::string_view name = "A054";
     using components = kiln::type_list<Position, Velocity, C055, C233, C259, C464>;
     static constexpr auto storage = &archetype_storages::a054;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2045};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2049};
 };
 
 struct A055 {
@@ -1030,7 +1030,7 @@ struct A055 {
     static constexpr std::string_view name = "A055";
     using components = kiln::type_list<C005, C027, C113, C144, C270, C467, C477, C510>;
     static constexpr auto storage = &archetype_storages::a055;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2048};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2052};
 };
 
 struct A056 {
@@ -1039,7 +1039,7 @@ struct A056 {
     static constexpr std::string_view name = "A056";
     using components = kiln::type_list<Position, Velocity, C122, C500>;
     static constexpr auto storage = &archetype_storages::a056;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2051};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2055};
 };
 
 struct A057 {
@@ -1048,7 +1048,7 @@ struct A057 {
     static constexpr std::string_view name = "A057";
     using components = kiln::type_list<C038, C089, C191, C228, C252, C493, C494, C503>;
     static constexpr auto storage = &archetype_storages::a057;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2054};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2058};
 };
 
 struct A058 {
@@ -1057,7 +1057,7 @@ struct A058 {
     static constexpr std::string_view name = "A058";
     using components = kiln::type_list<Position, Velocity, C086, C163, C438>;
     static constexpr auto storage = &archetype_storages::a058;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2057};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2061};
 };
 
 struct A059 {
@@ -1066,7 +1066,7 @@ struct A059 {
     static constexpr std::string_view name = "A059";
     using components = kiln::type_list<C057, C066, C114, C275, C443, C449>;
     static constexpr auto storage = &archetype_storages::a059;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2060};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2064};
 };
 
 struct A060 {
@@ -1075,7 +1075,7 @@ struct A060 {
     static constexpr std::string_view name = "A060";
     using components = kiln::type_list<Position, Velocity, C183, C295, C344>;
     static constexpr auto storage = &archetype_storages::a060;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2063};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2067};
 };
 
 struct A061 {
@@ -1084,7 +1084,7 @@ struct A061 {
     static constexpr std::string_view name = "A061";
     using components = kiln::type_list<C049, C174, C195, C335, C431, C441, C462>;
     static constexpr auto storage = &archetype_storages::a061;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2066};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2070};
 };
 
 struct A062 {
@@ -1093,7 +1093,7 @@ struct A062 {
     static constexpr std::string_view name = "A062";
     using components = kiln::type_list<Position, Velocity, C082, C163, C388, C401, C414>;
     static constexpr auto storage = &archetype_storages::a062;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2069};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2073};
 };
 
 struct A063 {
@@ -1102,7 +1102,7 @@ struct A063 {
     static constexpr std::string_view name = "A063";
     using components = kiln::type_list<C051, C181, C224, C280, C294, C313, C326>;
     static constexpr auto storage = &archetype_storages::a063;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2072};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2076};
 };
 
 struct A064 {
@@ -1111,7 +1111,7 @@ struct A064 {
     static constexpr std::string_view name = "A064";
     using components = kiln::type_list<Position, Velocity, C074, C125, C355>;
     static constexpr auto storage = &archetype_storages::a064;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2075};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2079};
 };
 
 struct A065 {
@@ -1120,7 +1120,7 @@ struct A065 {
     static constexpr std::string_view name = "A065";
     using components = kiln::type_list<C055, C108, C116, C252, C353, C423, C429>;
     static constexpr auto storage = &archetype_storages::a065;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2078};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2082};
 };
 
 struct A066 {
@@ -1129,7 +1129,7 @@ struct A066 {
     static constexpr std::string_view name = "A066";
     using components = kiln::type_list<Position, Velocity, C072, C190, C279>;
     static constexpr auto storage = &archetype_storages::a066;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2081};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2085};
 };
 
 struct A067 {
@@ -1138,7 +1138,7 @@ struct A067 {
     static constexpr std::string_view name = "A067";
     using components = kiln::type_list<C070, C083, C131, C235, C358, C478, C485>;
     static constexpr auto storage = &archetype_storages::a067;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2084};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2088};
 };
 
 struct A068 {
@@ -1147,7 +1147,7 @@ struct A068 {
     static constexpr std::string_view name = "A068";
     using components = kiln::type_list<Position, Velocity, C007, C414>;
     static constexpr auto storage = &archetype_storages::a068;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2087};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2091};
 };
 
 struct A069 {
@@ -1156,7 +1156,7 @@ struct A069 {
     static constexpr std::string_view name = "A069";
     using components = kiln::type_list<C033, C043, C082, C193, C214, C219, C253, C423>;
     static constexpr auto storage = &archetype_storages::a069;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2090};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2094};
 };
 
 struct A070 {
@@ -1165,7 +1165,7 @@ struct A070 {
     static constexpr std::string_view name = "A070";
     using components = kiln::type_list<Position, Velocity, C321, C419>;
     static constexpr auto storage = &archetype_storages::a070;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2093};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2097};
 };
 
 struct A071 {
@@ -1174,7 +1174,7 @@ struct A071 {
     static constexpr std::string_view name = "A071";
     using components = kiln::type_list<C020, C099, C118, C248, C289, C301, C445, C507>;
     static constexpr auto storage = &archetype_storages::a071;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2096};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2100};
 };
 
 struct A072 {
@@ -1183,7 +1183,7 @@ struct A072 {
     static constexpr std::string_view name = "A072";
     using components = kiln::type_list<Position, Velocity, C064, C152>;
     static constexpr auto storage = &archetype_storages::a072;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2099};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2103};
 };
 
 struct A073 {
@@ -1192,7 +1192,7 @@ struct A073 {
     static constexpr std::string_view name = "A073";
     using components = kiln::type_list<C011, C103, C428, C440, C459>;
     static constexpr auto storage = &archetype_storages::a073;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2102};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2106};
 };
 
 struct A074 {
@@ -1201,7 +1201,7 @@ struct A074 {
     static constexpr std::string_view name = "A074";
     using components = kiln::type_list<Position, Velocity, C089, C148, C189, C193, C359, C401>;
     static constexpr auto storage = &archetype_storages::a074;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2105};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2109};
 };
 
 struct A075 {
@@ -1210,7 +1210,7 @@ struct A075 {
     static constexpr std::string_view name = "A075";
     using components = kiln::type_list<C048, C231, C356, C500>;
     static constexpr auto storage = &archetype_storages::a075;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2108};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2112};
 };
 
 struct A076 {
@@ -1219,7 +1219,7 @@ struct A076 {
     static constexpr std::string_view name = "A076";
     using components = kiln::type_list<Position, Velocity, C189, C446>;
     static constexpr auto storage = &archetype_storages::a076;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2111};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2115};
 };
 
 struct A077 {
@@ -1228,7 +1228,7 @@ struct A077 {
     static constexpr std::string_view name = "A077";
     using components = kiln::type_list<C156, C242, C299, C423, C486>;
     static constexpr auto storage = &archetype_storages::a077;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2114};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2118};
 };
 
 struct A078 {
@@ -1237,7 +1237,7 @@ struct A078 {
     static constexpr std::string_view name = "A078";
     using components = kiln::type_list<Position, Velocity, C049, C053, C174, C312, C313, C476>;
     static constexpr auto storage = &archetype_storages::a078;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2117};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2121};
 };
 
 struct A079 {
@@ -1246,7 +1246,7 @@ struct A079 {
     static constexpr std::string_view name = "A079";
     using components = kiln::type_list<C042, C224, C271, C317, C388, C430>;
     static constexpr auto storage = &archetype_storages::a079;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2120};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2124};
 };
 
 struct A080 {
@@ -1255,7 +1255,7 @@ struct A080 {
     static constexpr std::string_view name = "A080";
     using components = kiln::type_list<Position, Velocity, C095, C497>;
     static constexpr auto storage = &archetype_storages::a080;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2123};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2127};
 };
 
 struct A081 {
@@ -1264,7 +1264,7 @@ struct A081 {
     static constexpr std::string_view name = "A081";
     using components = kiln::type_list<C161, C224, C332, C348, C423, C465, C487>;
     static constexpr auto storage = &archetype_storages::a081;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2126};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2130};
 };
 
 struct A082 {
@@ -1273,7 +1273,7 @@ struct A082 {
     static constexpr std::string_view name = "A082";
     using components = kiln::type_list<Position, Velocity, C022, C052, C261, C469>;
     static constexpr auto storage = &archetype_storages::a082;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2129};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2133};
 };
 
 struct A083 {
@@ -1282,7 +1282,7 @@ struct A083 {
     static constexpr std::string_view name = "A083";
     using components = kiln::type_list<C009, C264, C282, C289, C389, C391>;
     static constexpr auto storage = &archetype_storages::a083;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2132};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2136};
 };
 
 struct A084 {
@@ -1291,7 +1291,7 @@ struct A084 {
     static constexpr std::string_view name = "A084";
     using components = kiln::type_list<Position, Velocity, C200, C204, C268, C415>;
     static constexpr auto storage = &archetype_storages::a084;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2135};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2139};
 };
 
 struct A085 {
@@ -1300,7 +1300,7 @@ struct A085 {
     static constexpr std::string_view name = "A085";
     using components = kiln::type_list<C067, C107, C127, C128, C279, C289, C300, C425>;
     static constexpr auto storage = &archetype_storages::a085;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2138};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2142};
 };
 
 struct A086 {
@@ -1309,7 +1309,7 @@ struct A086 {
     static constexpr std::string_view name = "A086";
     using components = kiln::type_list<Position, Velocity, C081, C241>;
     static constexpr auto storage = &archetype_storages::a086;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2141};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2145};
 };
 
 struct A087 {
@@ -1318,7 +1318,7 @@ struct A087 {
     static constexpr std::string_view name = "A087";
     using components = kiln::type_list<C052, C057, C144, C346, C368, C445, C472, C511>;
     static constexpr auto storage = &archetype_storages::a087;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2144};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2148};
 };
 
 struct A088 {
@@ -1327,7 +1327,7 @@ struct A088 {
     static constexpr std::string_view name = "A088";
     using components = kiln::type_list<Position, Velocity, C119, C207, C356, C509>;
     static constexpr auto storage = &archetype_storages::a088;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2147};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2151};
 };
 
 struct A089 {
@@ -1336,7 +1336,7 @@ struct A089 {
     static constexpr std::string_view name = "A089";
     using components = kiln::type_list<C126, C184, C223, C292, C313, C381, C473, C501>;
     static constexpr auto storage = &archetype_storages::a089;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2150};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2154};
 };
 
 struct A090 {
@@ -1345,7 +1345,7 @@ struct A090 {
     static constexpr std::string_view name = "A090";
     using components = kiln::type_list<Position, Velocity, C291, C409>;
     static constexpr auto storage = &archetype_storages::a090;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2153};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2157};
 };
 
 struct A091 {
@@ -1354,7 +1354,7 @@ struct A091 {
     static constexpr std::string_view name = "A091";
     using components = kiln::type_list<C020, C045, C174, C237, C256, C294, C465>;
     static constexpr auto storage = &archetype_storages::a091;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2156};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2160};
 };
 
 struct A092 {
@@ -1363,7 +1363,7 @@ struct A092 {
     static constexpr std::string_view name = "A092";
     using components = kiln::type_list<Position, Velocity, C034, C110, C213, C303, C337, C465>;
     static constexpr auto storage = &archetype_storages::a092;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2159};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2163};
 };
 
 struct A093 {
@@ -1372,7 +1372,7 @@ struct A093 {
     static constexpr std::string_view name = "A093";
     using components = kiln::type_list<C088, C113, C154, C192, C314>;
     static constexpr auto storage = &archetype_storages::a093;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2162};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2166};
 };
 
 struct A094 {
@@ -1381,7 +1381,7 @@ struct A094 {
     static constexpr std::string_view name = "A094";
     using components = kiln::type_list<Position, Velocity, C087, C311>;
     static constexpr auto storage = &archetype_storages::a094;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2165};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2169};
 };
 
 struct A095 {
@@ -1390,7 +1390,7 @@ struct A095 {
     static constexpr std::string_view name = "A095";
     using components = kiln::type_list<C004, C094, C236, C241, C299, C502>;
     static constexpr auto storage = &archetype_storages::a095;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2168};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2172};
 };
 
 struct A096 {
@@ -1399,7 +1399,7 @@ struct A096 {
     static constexpr std::string_view name = "A096";
     using components = kiln::type_list<Position, Velocity, C033, C079, C227, C460, C485>;
     static constexpr auto storage = &archetype_storages::a096;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2171};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2175};
 };
 
 struct A097 {
@@ -1408,7 +1408,7 @@ struct A097 {
     static constexpr std::string_view name = "A097";
     using components = kiln::type_list<C067, C118, C212, C245, C315, C319, C351>;
     static constexpr auto storage = &archetype_storages::a097;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2174};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2178};
 };
 
 struct A098 {
@@ -1417,7 +1417,7 @@ struct A098 {
     static constexpr std::string_view name = "A098";
     using components = kiln::type_list<Position, Velocity, C144, C163, C257>;
     static constexpr auto storage = &archetype_storages::a098;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2177};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2181};
 };
 
 struct A099 {
@@ -1426,7 +1426,7 @@ struct A099 {
     static constexpr std::string_view name = "A099";
     using components = kiln::type_list<C097, C107, C213, C222>;
     static constexpr auto storage = &archetype_storages::a099;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2180};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2184};
 };
 
 struct A100 {
@@ -1435,7 +1435,7 @@ struct A100 {
     static constexpr std::string_view name = "A100";
     using components = kiln::type_list<Position, Velocity, C053, C299, C436, C476, C477>;
     static constexpr auto storage = &archetype_storages::a100;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2183};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2187};
 };
 
 struct A101 {
@@ -1444,7 +1444,7 @@ struct A101 {
     static constexpr std::string_view name = "A101";
     using components = kiln::type_list<C065, C121, C128, C149, C220, C314, C357, C467>;
     static constexpr auto storage = &archetype_storages::a101;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2186};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2190};
 };
 
 struct A102 {
@@ -1453,7 +1453,7 @@ struct A102 {
     static constexpr std::string_view name = "A102";
     using components = kiln::type_list<Position, Velocity, C007, C067, C117, C219, C234, C235>;
     static constexpr auto storage = &archetype_storages::a102;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2189};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2193};
 };
 
 struct A103 {
@@ -1462,7 +1462,7 @@ struct A103 {
     static constexpr std::string_view name = "A103";
     using components = kiln::type_list<C108, C147, C364, C497, C510>;
     static constexpr auto storage = &archetype_storages::a103;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2192};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2196};
 };
 
 struct A104 {
@@ -1471,7 +1471,7 @@ struct A104 {
     static constexpr std::string_view name = "A104";
     using components = kiln::type_list<Position, Velocity, C026, C208>;
     static constexpr auto storage = &archetype_storages::a104;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2195};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2199};
 };
 
 struct A105 {
@@ -1480,7 +1480,7 @@ struct A105 {
     static constexpr std::string_view name = "A105";
     using components = kiln::type_list<C010, C020, C046, C056, C193, C417>;
     static constexpr auto storage = &archetype_storages::a105;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2198};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2202};
 };
 
 struct A106 {
@@ -1489,7 +1489,7 @@ struct A106 {
     static constexpr std::string_view name = "A106";
     using components = kiln::type_list<Position, Velocity, C265, C451>;
     static constexpr auto storage = &archetype_storages::a106;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2201};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2205};
 };
 
 struct A107 {
@@ -1498,7 +1498,7 @@ struct A107 {
     static constexpr std::string_view name = "A107";
     using components = kiln::type_list<C096, C194, C270, C307, C360, C372, C399, C475>;
     static constexpr auto storage = &archetype_storages::a107;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2204};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2208};
 };
 
 struct A108 {
@@ -1507,7 +1507,7 @@ struct A108 {
     static constexpr std::string_view name = "A108";
     using components = kiln::type_list<Position, Velocity, C175, C177>;
     static constexpr auto storage = &archetype_storages::a108;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2207};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2211};
 };
 
 struct A109 {
@@ -1516,7 +1516,7 @@ struct A109 {
     static constexpr std::string_view name = "A109";
     using components = kiln::type_list<C027, C113, C116, C198, C321, C349, C384, C396>;
     static constexpr auto storage = &archetype_storages::a109;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2210};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2214};
 };
 
 struct A110 {
@@ -1525,7 +1525,7 @@ struct A110 {
     static constexpr std::string_view name = "A110";
     using components = kiln::type_list<Position, Velocity, C116, C417, C475>;
     static constexpr auto storage = &archetype_storages::a110;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2213};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2217};
 };
 
 struct A111 {
@@ -1534,7 +1534,7 @@ struct A111 {
     static constexpr std::string_view name = "A111";
     using components = kiln::type_list<C029, C048, C073, C232, C418>;
     static constexpr auto storage = &archetype_storages::a111;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2216};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2220};
 };
 
 struct A112 {
@@ -1543,7 +1543,7 @@ struct A112 {
     static constexpr std::string_view name = "A112";
     using components = kiln::type_list<Position, Velocity, C062, C397, C410, C435, C450>;
     static constexpr auto storage = &archetype_storages::a112;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2219};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2223};
 };
 
 struct A113 {
@@ -1552,7 +1552,7 @@ struct A113 {
     static constexpr std::string_view name = "A113";
     using components = kiln::type_list<C038, C140, C295, C313, C402>;
     static constexpr auto storage = &archetype_storages::a113;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2222};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2226};
 };
 
 struct A114 {
@@ -1561,7 +1561,7 @@ struct A114 {
     static constexpr std::string_view name = "A114";
     using components = kiln::type_list<Position, Velocity, C183, C223, C369, C378, C383>;
     static constexpr auto storage = &archetype_storages::a114;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2225};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2229};
 };
 
 struct A115 {
@@ -1570,7 +1570,7 @@ struct A115 {
     static constexpr std::string_view name = "A115";
     using components = kiln::type_list<C120, C160, C334, C347, C404>;
     static constexpr auto storage = &archetype_storages::a115;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2228};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2232};
 };
 
 struct A116 {
@@ -1579,7 +1579,7 @@ struct A116 {
     static constexpr std::string_view name = "A116";
     using components = kiln::type_list<Position, Velocity, C071, C089, C096, C130, C201, C247>;
     static constexpr auto storage = &archetype_storages::a116;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2231};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2235};
 };
 
 struct A117 {
@@ -1588,7 +1588,7 @@ struct A117 {
     static constexpr std::string_view name = "A117";
     using components = kiln::type_list<C048, C176, C352, C455, C484>;
     static constexpr auto storage = &archetype_storages::a117;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2234};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2238};
 };
 
 struct A118 {
@@ -1597,7 +1597,7 @@ struct A118 {
     static constexpr std::string_view name = "A118";
     using components = kiln::type_list<Position, Velocity, C210, C348, C449>;
     static constexpr auto storage = &archetype_storages::a118;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2237};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2241};
 };
 
 struct A119 {
@@ -1606,7 +1606,7 @@ struct A119 {
     static constexpr std::string_view name = "A119";
     using components = kiln::type_list<C109, C148, C212, C263, C318, C445, C462>;
     static constexpr auto storage = &archetype_storages::a119;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2240};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2244};
 };
 
 struct A120 {
@@ -1615,7 +1615,7 @@ struct A120 {
     static constexpr std::string_view name = "A120";
     using components = kiln::type_list<Position, Velocity, C102, C221, C352, C371, C433, C457>;
     static constexpr auto storage = &archetype_storages::a120;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2243};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2247};
 };
 
 struct A121 {
@@ -1624,7 +1624,7 @@ struct A121 {
     static constexpr std::string_view name = "A121";
     using components = kiln::type_list<C006, C075, C082, C087, C266, C283, C348>;
     static constexpr auto storage = &archetype_storages::a121;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2246};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2250};
 };
 
 struct A122 {
@@ -1633,7 +1633,7 @@ struct A122 {
     static constexpr std::string_view name = "A122";
     using components = kiln::type_list<Position, Velocity, C089, C102, C326, C400, C446, C497>;
     static constexpr auto storage = &archetype_storages::a122;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2249};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2253};
 };
 
 struct A123 {
@@ -1642,7 +1642,7 @@ struct A123 {
     static constexpr std::string_view name = "A123";
     using components = kiln::type_list<C095, C384, C390, C425>;
     static constexpr auto storage = &archetype_storages::a123;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2252};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2256};
 };
 
 struct A124 {
@@ -1651,7 +1651,7 @@ struct A124 {
     static constexpr std::string_view name = "A124";
     using components = kiln::type_list<Position, Velocity, C037, C050, C075, C186, C263, C288>;
     static constexpr auto storage = &archetype_storages::a124;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2255};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2259};
 };
 
 struct A125 {
@@ -1660,7 +1660,7 @@ struct A125 {
     static constexpr std::string_view name = "A125";
     using components = kiln::type_list<C116, C166, C167, C170, C272>;
     static constexpr auto storage = &archetype_storages::a125;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2258};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2262};
 };
 
 struct A126 {
@@ -1669,7 +1669,7 @@ struct A126 {
     static constexpr std::string_view name = "A126";
     using components = kiln::type_list<Position, Velocity, C089, C297, C483>;
     static constexpr auto storage = &archetype_storages::a126;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2261};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2265};
 };
 
 struct A127 {
@@ -1678,7 +1678,7 @@ struct A127 {
     static constexpr std::string_view name = "A127";
     using components = kiln::type_list<C046, C102, C146, C159, C233, C276, C490>;
     static constexpr auto storage = &archetype_storages::a127;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2264};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2268};
 };
 
 struct A128 {
@@ -1687,7 +1687,7 @@ struct A128 {
     static constexpr std::string_view name = "A128";
     using components = kiln::type_list<Position, Velocity, C026, C145, C170, C240, C266, C409>;
     static constexpr auto storage = &archetype_storages::a128;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2267};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2271};
 };
 
 struct A129 {
@@ -1696,7 +1696,7 @@ struct A129 {
     static constexpr std::string_view name = "A129";
     using components = kiln::type_list<C008, C038, C166, C317, C334, C377, C382>;
     static constexpr auto storage = &archetype_storages::a129;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2270};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2274};
 };
 
 struct A130 {
@@ -1705,7 +1705,7 @@ struct A130 {
     static constexpr std::string_view name = "A130";
     using components = kiln::type_list<Position, Velocity, C027, C364, C368, C439, C441>;
     static constexpr auto storage = &archetype_storages::a130;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2273};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2277};
 };
 
 struct A131 {
@@ -1714,7 +1714,7 @@ struct A131 {
     static constexpr std::string_view name = "A131";
     using components = kiln::type_list<C073, C075, C086, C124, C275, C316, C326, C467>;
     static constexpr auto storage = &archetype_storages::a131;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2276};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2280};
 };
 
 struct A132 {
@@ -1723,7 +1723,7 @@ struct A132 {
     static constexpr std::string_view name = "A132";
     using components = kiln::type_list<Position, Velocity, C004, C074, C497, C498>;
     static constexpr auto storage = &archetype_storages::a132;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2279};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2283};
 };
 
 struct A133 {
@@ -1732,7 +1732,7 @@ struct A133 {
     static constexpr std::string_view name = "A133";
     using components = kiln::type_list<C015, C074, C114, C150, C228, C314, C383, C444>;
     static constexpr auto storage = &archetype_storages::a133;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2282};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2286};
 };
 
 struct A134 {
@@ -1741,7 +1741,7 @@ struct A134 {
     static constexpr std::string_view name = "A134";
     using components = kiln::type_list<Position, Velocity, C032, C293, C365, C469>;
     static constexpr auto storage = &archetype_storages::a134;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2285};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2289};
 };
 
 struct A135 {
@@ -1750,7 +1750,7 @@ struct A135 {
     static constexpr std::string_view name = "A135";
     using components = kiln::type_list<C240, C251, C261, C279, C350>;
     static constexpr auto storage = &archetype_storages::a135;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2288};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2292};
 };
 
 struct A136 {
@@ -1759,7 +1759,7 @@ struct A136 {
     static constexpr std::string_view name = "A136";
     using components = kiln::type_list<Position, Velocity, C086, C126, C224, C272>;
     static constexpr auto storage = &archetype_storages::a136;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2291};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2295};
 };
 
 struct A137 {
@@ -1768,7 +1768,7 @@ struct A137 {
     static constexpr std::string_view name = "A137";
     using components = kiln::type_list<C062, C168, C198, C250, C381, C415, C499, C510>;
     static constexpr auto storage = &archetype_storages::a137;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2294};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2298};
 };
 
 struct A138 {
@@ -1777,7 +1777,7 @@ struct A138 {
     static constexpr std::string_view name = "A138";
     using components = kiln::type_list<Position, Velocity, C250, C329>;
     static constexpr auto storage = &archetype_storages::a138;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2297};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2301};
 };
 
 struct A139 {
@@ -1786,7 +1786,7 @@ struct A139 {
     static constexpr std::string_view name = "A139";
     using components = kiln::type_list<C042, C053, C100, C212, C336, C349, C363>;
     static constexpr auto storage = &archetype_storages::a139;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2300};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2304};
 };
 
 struct A140 {
@@ -1795,7 +1795,7 @@ struct A140 {
     static constexpr std::string_view name = "A140";
     using components = kiln::type_list<Position, Velocity, C064, C105, C148, C344, C400, C504>;
     static constexpr auto storage = &archetype_storages::a140;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2303};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2307};
 };
 
 struct A141 {
@@ -1804,7 +1804,7 @@ struct A141 {
     static constexpr std::string_view name = "A141";
     using components = kiln::type_list<C006, C085, C143, C225, C290, C295, C472>;
     static constexpr auto storage = &archetype_storages::a141;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2306};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2310};
 };
 
 struct A142 {
@@ -1813,7 +1813,7 @@ struct A142 {
     static constexpr std::string_view name = "A142";
     using components = kiln::type_list<Position, Velocity, C100, C170, C246, C291, C292, C429>;
     static constexpr auto storage = &archetype_storages::a142;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2309};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2313};
 };
 
 struct A143 {
@@ -1822,7 +1822,7 @@ struct A143 {
     static constexpr std::string_view name = "A143";
     using components = kiln::type_list<C109, C132, C344, C345, C461, C464>;
     static constexpr auto storage = &archetype_storages::a143;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2312};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2316};
 };
 
 struct A144 {
@@ -1831,7 +1831,7 @@ struct A144 {
     static constexpr std::string_view name = "A144";
     using components = kiln::type_list<Position, Velocity, C004, C027, C405, C411, C417, C472>;
     static constexpr auto storage = &archetype_storages::a144;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2315};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2319};
 };
 
 struct A145 {
@@ -1840,7 +1840,7 @@ struct A145 {
     static constexpr std::string_view name = "A145";
     using components = kiln::type_list<C050, C100, C173, C178, C298, C483>;
     static constexpr auto storage = &archetype_storages::a145;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2318};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2322};
 };
 
 struct A146 {
@@ -1849,7 +1849,7 @@ struct A146 {
     static constexpr std::string_view name = "A146";
     using components = kiln::type_list<Position, Velocity, C406, C412>;
     static constexpr auto storage = &archetype_storages::a146;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2321};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2325};
 };
 
 struct A147 {
@@ -1858,7 +1858,7 @@ struct A147 {
     static constexpr std::string_view name = "A147";
     using components = kiln::type_list<C084, C102, C409, C449>;
     static constexpr auto storage = &archetype_storages::a147;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2324};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2328};
 };
 
 struct A148 {
@@ -1867,7 +1867,7 @@ struct A148 {
     static constexpr std::string_view name = "A148";
     using components = kiln::type_list<Position, Velocity, C039, C146, C205, C394, C463>;
     static constexpr auto storage = &archetype_storages::a148;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2327};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2331};
 };
 
 struct A149 {
@@ -1876,7 +1876,7 @@ struct A149 {
     static constexpr std::string_view name = "A149";
     using components = kiln::type_list<C149, C182, C314, C325, C340, C347, C444>;
     static constexpr auto storage = &archetype_storages::a149;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2330};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2334};
 };
 
 struct A150 {
@@ -1885,7 +1885,7 @@ struct A150 {
     static constexpr std::string_view name = "A150";
     using components = kiln::type_list<Position, Velocity, C241, C397>;
     static constexpr auto storage = &archetype_storages::a150;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2333};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2337};
 };
 
 struct A151 {
@@ -1894,7 +1894,7 @@ struct A151 {
     static constexpr std::string_view name = "A151";
     using components = kiln::type_list<C053, C183, C308, C405>;
     static constexpr auto storage = &archetype_storages::a151;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2336};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2340};
 };
 
 struct A152 {
@@ -1903,7 +1903,7 @@ struct A152 {
     static constexpr std::string_view name = "A152";
     using components = kiln::type_list<Position, Velocity, C031, C140, C311, C441>;
     static constexpr auto storage = &archetype_storages::a152;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2339};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2343};
 };
 
 struct A153 {
@@ -1912,7 +1912,7 @@ struct A153 {
     static constexpr std::string_view name = "A153";
     using components = kiln::type_list<C108, C336, C350, C488>;
     static constexpr auto storage = &archetype_storages::a153;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2342};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2346};
 };
 
 struct A154 {
@@ -1921,7 +1921,7 @@ struct A154 {
     static constexpr std::string_view name = "A154";
     using components = kiln::type_list<Position, Velocity, C198, C237, C247, C278>;
     static constexpr auto storage = &archetype_storages::a154;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2345};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2349};
 };
 
 struct A155 {
@@ -1930,7 +1930,7 @@ struct A155 {
     static constexpr std::string_view name = "A155";
     using components = kiln::type_list<C148, C157, C279, C348, C361, C451, C511>;
     static constexpr auto storage = &archetype_storages::a155;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2348};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2352};
 };
 
 struct A156 {
@@ -1939,7 +1939,7 @@ struct A156 {
     static constexpr std::string_view name = "A156";
     using components = kiln::type_list<Position, Velocity, C104, C242, C494>;
     static constexpr auto storage = &archetype_storages::a156;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2351};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2355};
 };
 
 struct A157 {
@@ -1948,7 +1948,7 @@ struct A157 {
     static constexpr std::string_view name = "A157";
     using components = kiln::type_list<C014, C026, C126, C175, C238, C413, C467, C476>;
     static constexpr auto storage = &archetype_storages::a157;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2354};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2358};
 };
 
 struct A158 {
@@ -1957,7 +1957,7 @@ struct A158 {
     static constexpr std::string_view name = "A158";
     using components = kiln::type_list<Position, Velocity, C035, C167, C316, C365, C510>;
     static constexpr auto storage = &archetype_storages::a158;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2357};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2361};
 };
 
 struct A159 {
@@ -1966,7 +1966,7 @@ struct A159 {
     static constexpr std::string_view name = "A159";
     using components = kiln::type_list<C059, C138, C176, C287, C391>;
     static constexpr auto storage = &archetype_storages::a159;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2360};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2364};
 };
 
 struct A160 {
@@ -1975,7 +1975,7 @@ struct A160 {
     static constexpr std::string_view name = "A160";
     using components = kiln::type_list<Position, Velocity, C295, C303, C309, C464>;
     static constexpr auto storage = &archetype_storages::a160;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2363};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2367};
 };
 
 struct A161 {
@@ -1984,7 +1984,7 @@ struct A161 {
     static constexpr std::string_view name = "A161";
     using components = kiln::type_list<C276, C315, C351, C475>;
     static constexpr auto storage = &archetype_storages::a161;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2366};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2370};
 };
 
 struct A162 {
@@ -1993,7 +1993,7 @@ struct A162 {
     static constexpr std::string_view name = "A162";
     using components = kiln::type_list<Position, Velocity, C045, C078, C090, C209, C480>;
     static constexpr auto storage = &archetype_storages::a162;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2369};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2373};
 };
 
 struct A163 {
@@ -2002,7 +2002,7 @@ struct A163 {
     static constexpr std::string_view name = "A163";
     using components = kiln::type_list<C004, C014, C034, C035, C044, C121, C393, C504>;
     static constexpr auto storage = &archetype_storages::a163;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2372};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2376};
 };
 
 struct A164 {
@@ -2011,7 +2011,7 @@ struct A164 {
     static constexpr std::string_view name = "A164";
     using components = kiln::type_list<Position, Velocity, C186, C204, C225, C249, C364, C403>;
     static constexpr auto storage = &archetype_storages::a164;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2375};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2379};
 };
 
 struct A165 {
@@ -2020,7 +2020,7 @@ struct A165 {
     static constexpr std::string_view name = "A165";
     using components = kiln::type_list<C035, C169, C322, C471>;
     static constexpr auto storage = &archetype_storages::a165;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2378};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2382};
 };
 
 struct A166 {
@@ -2029,7 +2029,7 @@ struct A166 {
     static constexpr std::string_view name = "A166";
     using components = kiln::type_list<Position, Velocity, C026, C247, C282>;
     static constexpr auto storage = &archetype_storages::a166;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2381};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2385};
 };
 
 struct A167 {
@@ -2038,7 +2038,7 @@ struct A167 {
     static constexpr std::string_view name = "A167";
     using components = kiln::type_list<C102, C155, C275, C299, C470, C508>;
     static constexpr auto storage = &archetype_storages::a167;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2384};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2388};
 };
 
 struct A168 {
@@ -2047,7 +2047,7 @@ struct A168 {
     static constexpr std::string_view name = "A168";
     using components = kiln::type_list<Position, Velocity, C173, C265, C278>;
     static constexpr auto storage = &archetype_storages::a168;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2387};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2391};
 };
 
 struct A169 {
@@ -2056,7 +2056,7 @@ struct A169 {
     static constexpr std::string_view name = "A169";
     using components = kiln::type_list<C246, C367, C438, C490>;
     static constexpr auto storage = &archetype_storages::a169;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2390};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2394};
 };
 
 struct A170 {
@@ -2065,7 +2065,7 @@ struct A170 {
     static constexpr std::string_view name = "A170";
     using components = kiln::type_list<Position, Velocity, C011, C378>;
     static constexpr auto storage = &archetype_storages::a170;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2393};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2397};
 };
 
 struct A171 {
@@ -2074,7 +2074,7 @@ struct A171 {
     static constexpr std::string_view name = "A171";
     using components = kiln::type_list<C019, C147, C218, C304, C461>;
     static constexpr auto storage = &archetype_storages::a171;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2396};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2400};
 };
 
 struct A172 {
@@ -2083,7 +2083,7 @@ struct A172 {
     static constexpr std::string_view name = "A172";
     using components = kiln::type_list<Position, Velocity, C004, C040, C100, C205, C327>;
     static constexpr auto storage = &archetype_storages::a172;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2399};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2403};
 };
 
 struct A173 {
@@ -2092,7 +2092,7 @@ struct A173 {
     static constexpr std::string_view name = "A173";
     using components = kiln::type_list<C248, C343, C372, C384, C505>;
     static constexpr auto storage = &archetype_storages::a173;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2402};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2406};
 };
 
 struct A174 {
@@ -2101,7 +2101,7 @@ struct A174 {
     static constexpr std::string_view name = "A174";
     using components = kiln::type_list<Position, Velocity, C210, C324, C407, C491, C495>;
     static constexpr auto storage = &archetype_storages::a174;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2405};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2409};
 };
 
 struct A175 {
@@ -2110,7 +2110,7 @@ struct A175 {
     static constexpr std::string_view name = "A175";
     using components = kiln::type_list<C041, C086, C097, C290, C304, C315, C481>;
     static constexpr auto storage = &archetype_storages::a175;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2408};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2412};
 };
 
 struct A176 {
@@ -2119,7 +2119,7 @@ struct A176 {
     static constexpr std::string_view name = "A176";
     using components = kiln::type_list<Position, Velocity, C265, C465>;
     static constexpr auto storage = &archetype_storages::a176;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2411};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2415};
 };
 
 struct A177 {
@@ -2128,7 +2128,7 @@ struct A177 {
     static constexpr std::string_view name = "A177";
     using components = kiln::type_list<C012, C064, C165, C256, C325, C487>;
     static constexpr auto storage = &archetype_storages::a177;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2414};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2418};
 };
 
 struct A178 {
@@ -2137,7 +2137,7 @@ struct A178 {
     static constexpr std::string_view name = "A178";
     using components = kiln::type_list<Position, Velocity, C093, C111, C152, C341, C439>;
     static constexpr auto storage = &archetype_storages::a178;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2417};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2421};
 };
 
 struct A179 {
@@ -2146,7 +2146,7 @@ struct A179 {
     static constexpr std::string_view name = "A179";
     using components = kiln::type_list<C146, C153, C202, C324, C333, C481, C495>;
     static constexpr auto storage = &archetype_storages::a179;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2420};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2424};
 };
 
 struct A180 {
@@ -2155,7 +2155,7 @@ struct A180 {
     static constexpr std::string_view name = "A180";
     using components = kiln::type_list<Position, Velocity, C033, C047, C225, C446>;
     static constexpr auto storage = &archetype_storages::a180;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2423};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2427};
 };
 
 struct A181 {
@@ -2164,7 +2164,7 @@ struct A181 {
     static constexpr std::string_view name = "A181";
     using components = kiln::type_list<C174, C279, C429, C478>;
     static constexpr auto storage = &archetype_storages::a181;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2426};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2430};
 };
 
 struct A182 {
@@ -2173,7 +2173,7 @@ struct A182 {
     static constexpr std::string_view name = "A182";
     using components = kiln::type_list<Position, Velocity, C009, C141, C246, C371>;
     static constexpr auto storage = &archetype_storages::a182;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2429};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2433};
 };
 
 struct A183 {
@@ -2182,7 +2182,7 @@ struct A183 {
     static constexpr std::string_view name = "A183";
     using components = kiln::type_list<C098, C125, C175, C220, C352, C390, C434, C449>;
     static constexpr auto storage = &archetype_storages::a183;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2432};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2436};
 };
 
 struct A184 {
@@ -2191,7 +2191,7 @@ struct A184 {
     static constexpr std::string_view name = "A184";
     using components = kiln::type_list<Position, Velocity, C197, C251, C371>;
     static constexpr auto storage = &archetype_storages::a184;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2435};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2439};
 };
 
 struct A185 {
@@ -2200,7 +2200,7 @@ struct A185 {
     static constexpr std::string_view name = "A185";
     using components = kiln::type_list<C133, C227, C258, C441, C460>;
     static constexpr auto storage = &archetype_storages::a185;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2438};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2442};
 };
 
 struct A186 {
@@ -2209,7 +2209,7 @@ struct A186 {
     static constexpr std::string_view name = "A186";
     using components = kiln::type_list<Position, Velocity, C008, C269, C274, C419, C501, C509>;
     static constexpr auto storage = &archetype_storages::a186;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2441};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2445};
 };
 
 struct A187 {
@@ -2218,7 +2218,7 @@ struct A187 {
     static constexpr std::string_view name = "A187";
     using components = kiln::type_list<C139, C306, C309, C436, C484, C504>;
     static constexpr auto storage = &archetype_storages::a187;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2444};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2448};
 };
 
 struct A188 {
@@ -2227,7 +2227,7 @@ struct A188 {
     static constexpr std::string_view name = "A188";
     using components = kiln::type_list<Position, Velocity, C324, C336, C403>;
     static constexpr auto storage = &archetype_storages::a188;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2447};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2451};
 };
 
 struct A189 {
@@ -2236,7 +2236,7 @@ struct A189 {
     static constexpr std::string_view name = "A189";
     using components = kiln::type_list<C097, C211, C235, C307, C350>;
     static constexpr auto storage = &archetype_storages::a189;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2450};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2454};
 };
 
 struct A190 {
@@ -2245,7 +2245,7 @@ struct A190 {
     static constexpr std::string_view name = "A190";
     using components = kiln::type_list<Position, Velocity, C085, C165>;
     static constexpr auto storage = &archetype_storages::a190;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2453};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2457};
 };
 
 struct A191 {
@@ -2254,7 +2254,7 @@ struct A191 {
     static constexpr std::string_view name = "A191";
     using components = kiln::type_list<C141, C192, C245, C315, C374, C474, C494, C502>;
     static constexpr auto storage = &archetype_storages::a191;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2456};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2460};
 };
 
 struct A192 {
@@ -2263,7 +2263,7 @@ struct A192 {
     static constexpr std::string_view name = "A192";
     using components = kiln::type_list<Position, Velocity, C083, C361, C396>;
     static constexpr auto storage = &archetype_storages::a192;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2459};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2463};
 };
 
 struct A193 {
@@ -2272,7 +2272,7 @@ struct A193 {
     static constexpr std::string_view name = "A193";
     using components = kiln::type_list<C087, C171, C369, C380, C418, C461, C475>;
     static constexpr auto storage = &archetype_storages::a193;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2462};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2466};
 };
 
 struct A194 {
@@ -2281,7 +2281,7 @@ struct A194 {
     static constexpr std::string_view name = "A194";
     using components = kiln::type_list<Position, Velocity, C098, C363, C477>;
     static constexpr auto storage = &archetype_storages::a194;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2465};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2469};
 };
 
 struct A195 {
@@ -2290,7 +2290,7 @@ struct A195 {
     static constexpr std::string_view name = "A195";
     using components = kiln::type_list<C003, C012, C282, C487>;
     static constexpr auto storage = &archetype_storages::a195;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2468};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2472};
 };
 
 struct A196 {
@@ -2299,7 +2299,7 @@ struct A196 {
     static constexpr std::string_view name = "A196";
     using components = kiln::type_list<Position, Velocity, C027, C045, C052>;
     static constexpr auto storage = &archetype_storages::a196;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2471};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2475};
 };
 
 struct A197 {
@@ -2308,7 +2308,7 @@ struct A197 {
     static constexpr std::string_view name = "A197";
     using components = kiln::type_list<C041, C132, C138, C230, C331, C360, C384, C412>;
     static constexpr auto storage = &archetype_storages::a197;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2474};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2478};
 };
 
 struct A198 {
@@ -2317,7 +2317,7 @@ struct A198 {
     static constexpr std::string_view name = "A198";
     using components = kiln::type_list<Position, Velocity, C027, C166>;
     static constexpr auto storage = &archetype_storages::a198;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2477};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2481};
 };
 
 struct A199 {
@@ -2326,7 +2326,7 @@ struct A199 {
     static constexpr std::string_view name = "A199";
     using components = kiln::type_list<C019, C177, C279, C328, C365, C402, C476, C488>;
     static constexpr auto storage = &archetype_storages::a199;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2480};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2484};
 };
 
 struct A200 {
@@ -2335,7 +2335,7 @@ struct A200 {
     static constexpr std::string_view name = "A200";
     using components = kiln::type_list<Position, Velocity, C077, C244, C321, C467, C492>;
     static constexpr auto storage = &archetype_storages::a200;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2483};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2487};
 };
 
 struct A201 {
@@ -2344,7 +2344,7 @@ struct A201 {
     static constexpr std::string_view name = "A201";
     using components = kiln::type_list<C021, C193, C198, C266, C480>;
     static constexpr auto storage = &archetype_storages::a201;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2486};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2490};
 };
 
 struct A202 {
@@ -2353,7 +2353,7 @@ struct A202 {
     static constexpr std::string_view name = "A202";
     using components = kiln::type_list<Position, Velocity, C012, C023, C275, C386, C489>;
     static constexpr auto storage = &archetype_storages::a202;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2489};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2493};
 };
 
 struct A203 {
@@ -2362,7 +2362,7 @@ struct A203 {
     static constexpr std::string_view name = "A203";
     using components = kiln::type_list<C022, C037, C087, C268>;
     static constexpr auto storage = &archetype_storages::a203;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2492};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2496};
 };
 
 struct A204 {
@@ -2371,7 +2371,7 @@ struct A204 {
     static constexpr std::string_view name = "A204";
     using components = kiln::type_list<Position, Velocity, C056, C126, C206, C274, C398>;
     static constexpr auto storage = &archetype_storages::a204;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2495};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2499};
 };
 
 struct A205 {
@@ -2380,7 +2380,7 @@ struct A205 {
     static constexpr std::string_view name = "A205";
     using components = kiln::type_list<C142, C154, C166, C176, C242, C280, C352, C439>;
     static constexpr auto storage = &archetype_storages::a205;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2498};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2502};
 };
 
 struct A206 {
@@ -2389,7 +2389,7 @@ struct A206 {
     static constexpr std::string_view name = "A206";
     using components = kiln::type_list<Position, Velocity, C192, C266, C363>;
     static constexpr auto storage = &archetype_storages::a206;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2501};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2505};
 };
 
 struct A207 {
@@ -2398,7 +2398,7 @@ struct A207 {
     static constexpr std::string_view name = "A207";
     using components = kiln::type_list<C076, C092, C252, C253, C275, C325, C411, C428>;
     static constexpr auto storage = &archetype_storages::a207;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2504};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2508};
 };
 
 struct A208 {
@@ -2407,7 +2407,7 @@ struct A208 {
     static constexpr std::string_view name = "A208";
     using components = kiln::type_list<Position, Velocity, C038, C163, C194, C490, C503>;
     static constexpr auto storage = &archetype_storages::a208;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2507};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2511};
 };
 
 struct A209 {
@@ -2416,7 +2416,7 @@ struct A209 {
     static constexpr std::string_view name = "A209";
     using components = kiln::type_list<C138, C145, C257, C276, C406, C485>;
     static constexpr auto storage = &archetype_storages::a209;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2510};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2514};
 };
 
 struct A210 {
@@ -2425,7 +2425,7 @@ struct A210 {
     static constexpr std::string_view name = "A210";
     using components = kiln::type_list<Position, Velocity, C234, C271>;
     static constexpr auto storage = &archetype_storages::a210;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2513};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2517};
 };
 
 struct A211 {
@@ -2434,7 +2434,7 @@ struct A211 {
     static constexpr std::string_view name = "A211";
     using components = kiln::type_list<C019, C076, C422, C478>;
     static constexpr auto storage = &archetype_storages::a211;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2516};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2520};
 };
 
 struct A212 {
@@ -2443,7 +2443,7 @@ struct A212 {
     static constexpr std::string_view name = "A212";
     using components = kiln::type_list<Position, Velocity, C007, C143, C228, C233, C295, C414>;
     static constexpr auto storage = &archetype_storages::a212;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2519};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2523};
 };
 
 struct A213 {
@@ -2452,7 +2452,7 @@ struct A213 {
     static constexpr std::string_view name = "A213";
     using components = kiln::type_list<C056, C083, C178, C260, C267, C349, C455>;
     static constexpr auto storage = &archetype_storages::a213;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2522};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2526};
 };
 
 struct A214 {
@@ -2461,7 +2461,7 @@ struct A214 {
     static constexpr std::string_view name = "A214";
     using components = kiln::type_list<Position, Velocity, C133, C167, C310, C492>;
     static constexpr auto storage = &archetype_storages::a214;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2525};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2529};
 };
 
 struct A215 {
@@ -2470,7 +2470,7 @@ struct A215 {
     static constexpr std::string_view name = "A215";
     using components = kiln::type_list<C144, C192, C250, C288, C416, C469>;
     static constexpr auto storage = &archetype_storages::a215;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2528};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2532};
 };
 
 struct A216 {
@@ -2479,7 +2479,7 @@ struct A216 {
     static constexpr std::string_view name = "A216";
     using components = kiln::type_list<Position, Velocity, C106, C273, C322, C432>;
     static constexpr auto storage = &archetype_storages::a216;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2531};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2535};
 };
 
 struct A217 {
@@ -2488,7 +2488,7 @@ struct A217 {
     static constexpr std::string_view name = "A217";
     using components = kiln::type_list<C005, C084, C143, C263, C352, C419, C444, C463>;
     static constexpr auto storage = &archetype_storages::a217;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2534};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2538};
 };
 
 struct A218 {
@@ -2497,7 +2497,7 @@ struct A218 {
     static constexpr std::string_view name = "A218";
     using components = kiln::type_list<Position, Velocity, C077, C122, C202, C467>;
     static constexpr auto storage = &archetype_storages::a218;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2537};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2541};
 };
 
 struct A219 {
@@ -2506,7 +2506,7 @@ struct A219 {
     static constexpr std::string_view name = "A219";
     using components = kiln::type_list<C004, C027, C163, C176, C297, C442>;
     static constexpr auto storage = &archetype_storages::a219;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2540};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2544};
 };
 
 struct A220 {
@@ -2515,7 +2515,7 @@ struct A220 {
     static constexpr std::string_view name = "A220";
     using components = kiln::type_list<Position, Velocity, C028, C147, C267, C400, C409>;
     static constexpr auto storage = &archetype_storages::a220;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2543};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2547};
 };
 
 struct A221 {
@@ -2524,7 +2524,7 @@ struct A221 {
     static constexpr std::string_view name = "A221";
     using components = kiln::type_list<C093, C155, C339, C369, C481, C503, C507>;
     static constexpr auto storage = &archetype_storages::a221;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2546};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2550};
 };
 
 struct A222 {
@@ -2533,7 +2533,7 @@ struct A222 {
     static constexpr std::string_view name = "A222";
     using components = kiln::type_list<Position, Velocity, C046, C308, C315, C414>;
     static constexpr auto storage = &archetype_storages::a222;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2549};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2553};
 };
 
 struct A223 {
@@ -2542,7 +2542,7 @@ struct A223 {
     static constexpr std::string_view name = "A223";
     using components = kiln::type_list<C005, C060, C172, C204, C312>;
     static constexpr auto storage = &archetype_storages::a223;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2552};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2556};
 };
 
 struct A224 {
@@ -2551,7 +2551,7 @@ struct A224 {
     static constexpr std::string_view name = "A224";
     using components = kiln::type_list<Position, Velocity, C112, C165, C288, C345, C418, C484>;
     static constexpr auto storage = &archetype_storages::a224;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2555};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2559};
 };
 
 struct A225 {
@@ -2560,7 +2560,7 @@ struct A225 {
     static constexpr std::string_view name = "A225";
     using components = kiln::type_list<C081, C085, C319, C393, C404, C409, C478>;
     static constexpr auto storage = &archetype_storages::a225;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2558};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2562};
 };
 
 struct A226 {
@@ -2569,7 +2569,7 @@ struct A226 {
     static constexpr std::string_view name = "A226";
     using components = kiln::type_list<Position, Velocity, C035, C243, C355>;
     static constexpr auto storage = &archetype_storages::a226;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2561};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2565};
 };
 
 struct A227 {
@@ -2578,7 +2578,7 @@ struct A227 {
     static constexpr std::string_view name = "A227";
     using components = kiln::type_list<C053, C136, C141, C284, C318, C371, C403>;
     static constexpr auto storage = &archetype_storages::a227;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2564};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2568};
 };
 
 struct A228 {
@@ -2587,7 +2587,7 @@ struct A228 {
     static constexpr std::string_view name = "A228";
     using components = kiln::type_list<Position, Velocity, C060, C180, C280, C343>;
     static constexpr auto storage = &archetype_storages::a228;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2567};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2571};
 };
 
 struct A229 {
@@ -2596,7 +2596,7 @@ struct A229 {
     static constexpr std::string_view name = "A229";
     using components = kiln::type_list<C109, C198, C330, C357, C499>;
     static constexpr auto storage = &archetype_storages::a229;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2570};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2574};
 };
 
 struct A230 {
@@ -2605,7 +2605,7 @@ struct A230 {
     static constexpr std::string_view name = "A230";
     using components = kiln::type_list<Position, Velocity, C150, C196, C251, C362, C424, C470>;
     static constexpr auto storage = &archetype_storages::a230;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2573};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2577};
 };
 
 struct A231 {
@@ -2614,7 +2614,7 @@ struct A231 {
     static constexpr std::string_view name = "A231";
     using components = kiln::type_list<C296, C325, C398, C491>;
     static constexpr auto storage = &archetype_storages::a231;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2576};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2580};
 };
 
 struct A232 {
@@ -2623,7 +2623,7 @@ struct A232 {
     static constexpr std::string_view name = "A232";
     using components = kiln::type_list<Position, Velocity, C156, C404>;
     static constexpr auto storage = &archetype_storages::a232;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2579};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2583};
 };
 
 struct A233 {
@@ -2632,7 +2632,7 @@ struct A233 {
     static constexpr std::string_view name = "A233";
     using components = kiln::type_list<C091, C295, C386, C389, C433, C477, C505>;
     static constexpr auto storage = &archetype_storages::a233;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2582};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2586};
 };
 
 struct A234 {
@@ -2641,7 +2641,7 @@ struct A234 {
     static constexpr std::string_view name = "A234";
     using components = kiln::type_list<Position, Velocity, C130, C205, C254, C300, C370>;
     static constexpr auto storage = &archetype_storages::a234;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2585};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2589};
 };
 
 struct A235 {
@@ -2650,7 +2650,7 @@ struct A235 {
     static constexpr std::string_view name = "A235";
     using components = kiln::type_list<C180, C240, C301, C336, C369, C470, C484>;
     static constexpr auto storage = &archetype_storages::a235;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2588};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2592};
 };
 
 struct A236 {
@@ -2659,7 +2659,7 @@ struct A236 {
     static constexpr std::string_view name = "A236";
     using components = kiln::type_list<Position, Velocity, C021, C025, C054, C389, C439, C483>;
     static constexpr auto storage = &archetype_storages::a236;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2591};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2595};
 };
 
 struct A237 {
@@ -2668,7 +2668,7 @@ struct A237 {
     static constexpr std::string_view name = "A237";
     using components = kiln::type_list<C003, C126, C310, C314, C451, C503>;
     static constexpr auto storage = &archetype_storages::a237;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2594};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2598};
 };
 
 struct A238 {
@@ -2677,7 +2677,7 @@ struct A238 {
     static constexpr std::string_view name = "A238";
     using components = kiln::type_list<Position, Velocity, C028, C098, C393, C443, C485>;
     static constexpr auto storage = &archetype_storages::a238;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2597};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2601};
 };
 
 struct A239 {
@@ -2686,7 +2686,7 @@ struct A239 {
     static constexpr std::string_view name = "A239";
     using components = kiln::type_list<C163, C187, C221, C361, C456, C465>;
     static constexpr auto storage = &archetype_storages::a239;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2600};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2604};
 };
 
 struct A240 {
@@ -2695,7 +2695,7 @@ struct A240 {
     static constexpr std::string_view name = "A240";
     using components = kiln::type_list<Position, Velocity, C096, C274, C324, C409, C487>;
     static constexpr auto storage = &archetype_storages::a240;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2603};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2607};
 };
 
 struct A241 {
@@ -2704,7 +2704,7 @@ struct A241 {
     static constexpr std::string_view name = "A241";
     using components = kiln::type_list<C078, C115, C127, C140, C159, C229, C426>;
     static constexpr auto storage = &archetype_storages::a241;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2606};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2610};
 };
 
 struct A242 {
@@ -2713,7 +2713,7 @@ struct A242 {
     static constexpr std::string_view name = "A242";
     using components = kiln::type_list<Position, Velocity, C155, C171, C230, C262, C354, C355>;
     static constexpr auto storage = &archetype_storages::a242;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2609};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2613};
 };
 
 struct A243 {
@@ -2722,7 +2722,7 @@ struct A243 {
     static constexpr std::string_view name = "A243";
     using components = kiln::type_list<C005, C136, C316, C388, C421>;
     static constexpr auto storage = &archetype_storages::a243;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2612};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2616};
 };
 
 struct A244 {
@@ -2731,7 +2731,7 @@ struct A244 {
     static constexpr std::string_view name = "A244";
     using components = kiln::type_list<Position, Velocity, C172, C200>;
     static constexpr auto storage = &archetype_storages::a244;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2615};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2619};
 };
 
 struct A245 {
@@ -2740,7 +2740,7 @@ struct A245 {
     static constexpr std::string_view name = "A245";
     using components = kiln::type_list<C122, C193, C345, C431, C502>;
     static constexpr auto storage = &archetype_storages::a245;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2618};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2622};
 };
 
 struct A246 {
@@ -2749,7 +2749,7 @@ struct A246 {
     static constexpr std::string_view name = "A246";
     using components = kiln::type_list<Position, Velocity, C105, C131, C132, C175, C242, C417>;
     static constexpr auto storage = &archetype_storages::a246;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2621};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2625};
 };
 
 struct A247 {
@@ -2758,7 +2758,7 @@ struct A247 {
     static constexpr std::string_view name = "A247";
     using components = kiln::type_list<C049, C126, C191, C324, C375, C498>;
     static constexpr auto storage = &archetype_storages::a247;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2624};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2628};
 };
 
 struct A248 {
@@ -2767,7 +2767,7 @@ struct A248 {
     static constexpr std::string_view name = "A248";
     using components = kiln::type_list<Position, Velocity, C009, C258, C259, C278, C372, C480>;
     static constexpr auto storage = &archetype_storages::a248;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2627};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2631};
 };
 
 struct A249 {
@@ -2776,7 +2776,7 @@ struct A249 {
     static constexpr std::string_view name = "A249";
     using components = kiln::type_list<C015, C053, C078, C081, C164, C246, C265>;
     static constexpr auto storage = &archetype_storages::a249;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2630};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2634};
 };
 
 struct A250 {
@@ -2785,7 +2785,7 @@ struct A250 {
     static constexpr std::string_view name = "A250";
     using components = kiln::type_list<Position, Velocity, C033, C072, C080, C212, C270, C399>;
     static constexpr auto storage = &archetype_storages::a250;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2633};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2637};
 };
 
 struct A251 {
@@ -2794,7 +2794,7 @@ struct A251 {
     static constexpr std::string_view name = "A251";
     using components = kiln::type_list<C021, C224, C375, C402, C407, C511>;
     static constexpr auto storage = &archetype_storages::a251;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2636};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2640};
 };
 
 struct A252 {
@@ -2803,7 +2803,7 @@ struct A252 {
     static constexpr std::string_view name = "A252";
     using components = kiln::type_list<Position, Velocity, C032, C053, C113, C316>;
     static constexpr auto storage = &archetype_storages::a252;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2639};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2643};
 };
 
 struct A253 {
@@ -2812,7 +2812,7 @@ struct A253 {
     static constexpr std::string_view name = "A253";
     using components = kiln::type_list<C027, C062, C210, C239, C262, C434>;
     static constexpr auto storage = &archetype_storages::a253;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2642};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2646};
 };
 
 struct A254 {
@@ -2821,7 +2821,7 @@ struct A254 {
     static constexpr std::string_view name = "A254";
     using components = kiln::type_list<Position, Velocity, C007, C042, C049, C164>;
     static constexpr auto storage = &archetype_storages::a254;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2645};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2649};
 };
 
 struct A255 {
@@ -2830,7 +2830,7 @@ struct A255 {
     static constexpr std::string_view name = "A255";
     using components = kiln::type_list<C089, C093, C478, C498>;
     static constexpr auto storage = &archetype_storages::a255;
-    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2648};
+    static constexpr kiln::schema_origin origin = {"schema/bench/profile_aaa.toml", 2652};
 };
 
 // What kiln::basic_world needs to know of this schema.
@@ -2838,20 +2838,20 @@ struct schema {
     static constexpr std::string_view name = "bench::aaa";
     static constexpr std::uint32_t version = 1;
     // Changes whenever what a save file holds would: see kiln/snapshot.hpp.
-    static constexpr std::uint64_t fingerprint = 0x534efcce02ed23f0;
+    static constexpr std::uint64_t fingerprint = 0x40c437f4887bdf34;
     using archetypes = kiln::type_list<A000, A001, A002, A003, A004, A005, A006, A007, A008, A009, A010, A011, A012, A013, A014, A015, A016, A017, A018, A019, A020, A021, A022, A023, A024, A025, A026, A027, A028, A029, A030, A031, A032, A033, A034, A035, A036, A037, A038, A039, A040, A041, A042, A043, A044, A045, A046, A047, A048, A049, A050, A051, A052, A053, A054, A055, A056, A057, A058, A059, A060, A061, A062, A063, A064, A065, A066, A067, A068, A069, A070, A071, A072, A073, A074, A075, A076, A077, A078, A079, A080, A081, A082, A083, A084, A085, A086, A087, A088, A089, A090, A091, A092, A093, A094, A095, A096, A097, A098, A099, A100, A101, A102, A103, A104, A105, A106, A107, A108, A109, A110, A111, A112, A113, A114, A115, A116, A117, A118, A119, A120, A121, A122, A123, A124, A125, A126, A127, A128, A129, A130, A131, A132, A133, A134, A135, A136, A137, A138, A139, A140, A141, A142, A143, A144, A145, A146, A147, A148, A149, A150, A151, A152, A153, A154, A155, A156, A157, A158, A159, A160, A161, A162, A163, A164, A165, A166, A167, A168, A169, A170, A171, A172, A173, A174, A175, A176, A177, A178, A179, A180, A181, A182, A183, A184, A185, A186, A187, A188, A189, A190, A191, A192, A193, A194, A195, A196, A197, A198, A199, A200, A201, A202, A203, A204, A205, A206, A207, A208, A209, A210, A211, A212, A213, A214, A215, A216, A217, A218, A219, A220, A221, A222, A223, A224, A225, A226, A227, A228, A229, A230, A231, A232, A233, A234, A235, A236, A237, A238, A239, A240, A241, A242, A243, A244, A245, A246, A247, A248, A249, A250, A251, A252, A253, A254, A255>;
     using components = kiln::type_list<Position, Velocity, Data, C003, C004, C005, C006, C007, C008, C009, C010, C011, C012, C013, C014, C015, C016, C017, C018, C019, C020, C021, C022, C023, C024, C025, C026, C027, C028, C029, C030, C031, C032, C033, C034, C035, C036, C037, C038, C039, C040, C041, C042, C043, C044, C045, C046, C047, C048, C049, C050, C051, C052, C053, C054, C055, C056, C057, C058, C059, C060, C061, C062, C063, C064, C065, C066, C067, C068, C069, C070, C071, C072, C073, C074, C075, C076, C077, C078, C079, C080, C081, C082, C083, C084, C085, C086, C087, C088, C089, C090, C091, C092, C093, C094, C095, C096, C097, C098, C099, C100, C101, C102, C103, C104, C105, C106, C107, C108, C109, C110, C111, C112, C113, C114, C115, C116, C117, C118, C119, C120, C121, C122, C123, C124, C125, C126, C127, C128, C129, C130, C131, C132, C133, C134, C135, C136, C137, C138, C139, C140, C141, C142, C143, C144, C145, C146, C147, C148, C149, C150, C151, C152, C153, C154, C155, C156, C157, C158, C159, C160, C161, C162, C163, C164, C165, C166, C167, C168, C169, C170, C171, C172, C173, C174, C175, C176, C177, C178, C179, C180, C181, C182, C183, C184, C185, C186, C187, C188, C189, C190, C191, C192, C193, C194, C195, C196, C197, C198, C199, C200, C201, C202, C203, C204, C205, C206, C207, C208, C209, C210, C211, C212, C213, C214, C215, C216, C217, C218, C219, C220, C221, C222, C223, C224, C225, C226, C227, C228, C229, C230, C231, C232, C233, C234, C235, C236, C237, C238, C239, C240, C241, C242, C243, C244, C245, C246, C247, C248, C249, C250, C251, C252, C253, C254, C255, C256, C257, C258, C259, C260, C261, C262, C263, C264, C265, C266, C267, C268, C269, C270, C271, C272, C273, C274, C275, C276, C277, C278, C279, C280, C281, C282, C283, C284, C285, C286, C287, C288, C289, C290, C291, C292, C293, C294, C295, C296, C297, C298, C299, C300, C301, C302, C303, C304, C305, C306, C307, C308, C309, C310, C311, C312, C313, C314, C315, C316, C317, C318, C319, C320, C321, C322, C323, C324, C325, C326, C327, C328, C329, C330, C331, C332, C333, C334, C335, C336, C337, C338, C339, C340, C341, C342, C343, C344, C345, C346, C347, C348, C349, C350, C351, C352, C353, C354, C355, C356, C357, C358, C359, C360, C361, C362, C363, C364, C365, C366, C367, C368, C369, C370, C371, C372, C373, C374, C375, C376, C377, C378, C379, C380, C381, C382, C383, C384, C385, C386, C387, C388, C389, C390, C391, C392, C393, C394, C395, C396, C397, C398, C399, C400, C401, C402, C403, C404, C405, C406, C407, C408, C409, C410, C411, C412, C413, C414, C415, C416, C417, C418, C419, C420, C421, C422, C423, C424, C425, C426, C427, C428, C429, C430, C431, C432, C433, C434, C435, C436, C437, C438, C439, C440, C441, C442, C443, C444, C445, C446, C447, C448, C449, C450, C451, C452, C453, C454, C455, C456, C457, C458, C459, C460, C461, C462, C463, C464, C465, C466, C467, C468, C469, C470, C471, C472, C473, C474, C475, C476, C477, C478, C479, C480, C481, C482, C483, C484, C485, C486, C487, C488, C489, C490, C491, C492, C493, C494, C495, C496, C497, C498, C499, C500, C501, C502, C503, C504, C505, C506, C507, C508, C509, C510, C511>;
     using resources = kiln::type_list<>;
     using storages = archetype_storages;
-    using systems = kiln::type_list<>;
+    using systems = kiln::type_list<Move, S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S13, S14, S15, S16, S17, S18, S19, S20, S21, S22, S23, S24, S25, S26, S27, S28, S29, S30, S31, S32, S33, S34, S35, S36, S37, S38, S39, S40, S41, S42, S43, S44, S45, S46, S47, S48, S49, S50, S51, S52, S53, S54, S55, S56, S57, S58, S59, S60, S61, S62, S63>;
     using observers = kiln::type_list<>;
     static constexpr double fixed_step = 0.016666666666666666;
     // Each stage's systems, in batches that may run at once, batch after batch.
     using schedule = kiln::type_list<
         kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>,
-        kiln::stage_plan<stage::fixed_update, kiln::type_list<>, kiln::stage_role::fixed>,
-        kiln::stage_plan<stage::update, kiln::type_list<>, kiln::stage_role::frame>,
-        kiln::stage_plan<stage::render, kiln::type_list<>, kiln::stage_role::frame>,
+        kiln::stage_plan<stage::fixed_update, kiln::type_list<kiln::batch<Move>>, kiln::stage_role::fixed>,
+        kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<S01, S02, S04, S05, S06, S08, S09, S10, S12, S13, S14, S16, S17, S21, S22, S25, S26, S28, S32, S33, S37, S38, S41, S44, S45, S46, S48, S49, S52, S54, S57, S58, S61>, kiln::batch<S18, S20, S62>, kiln::batch<S24, S29, S30, S34, S36>, kiln::batch<S40>, kiln::batch<S42, S50>, kiln::batch<S53>, kiln::batch<S56, S60>>, kiln::stage_role::frame>,
+        kiln::stage_plan<stage::render, kiln::type_list<kiln::batch<S03, S07, S11, S15, S19, S23, S27, S31, S35, S39, S43, S47, S51, S55, S59, S63>>, kiln::stage_role::frame>,
         kiln::stage_plan<stage::shutdown, kiln::type_list<>, kiln::stage_role::shutdown>>;
 };
 
