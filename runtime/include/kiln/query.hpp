@@ -43,18 +43,22 @@ namespace internal {
 template <class List>
 struct shortest_archetype_list;
 
+// The position of the smallest of sizes, the first one on ties.
+template <std::size_t Count>
+constexpr std::size_t position_of_smallest(const std::array<std::size_t, Count>& sizes) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < Count; ++i) {
+        if (sizes[i] < sizes[best]) {
+            best = i;
+        }
+    }
+    return best;
+}
+
 template <class... Required>
 struct shortest_archetype_list<type_list<Required...>> {
-    static constexpr std::size_t sizes[] = {archetypes_with_t<Required>::size...};
-    static constexpr std::size_t shortest = [] {
-        std::size_t best = 0;
-        for (std::size_t i = 1; i < sizeof...(Required); ++i) {
-            if (sizes[i] < sizes[best]) {
-                best = i;
-            }
-        }
-        return best;
-    }();
+    static constexpr std::size_t shortest =
+        position_of_smallest(std::array<std::size_t, sizeof...(Required)>{archetypes_with_t<Required>::size...});
     using type = archetypes_with_t<std::tuple_element_t<shortest, std::tuple<Required...>>>;
 };
 
