@@ -1,4 +1,4 @@
-# kiln_generate(<target> SCHEMAS <file>... [OUTPUT_DIR <dir>])
+# kiln_generate(<target> SCHEMAS <file>... [OUTPUT_DIR <dir>] [LOCK <file>])
 #
 # Makes <target>, an INTERFACE library whose include directory holds the C++
 # headers that kilnc generates from the schema files: <namespace>/components.hpp
@@ -8,9 +8,17 @@
 # templates changes. kilnc rewrites a header only when its bytes change, so an
 # edit that does not change a header recompiles nothing that includes it.
 #
-# Schema errors stop the configure step with kilnc's messages, in the
-# compiler's file:line:col format.
+# The stable ids that save files name things by are kept in a lock file,
+# LOCK, by default beside the first schema and named after it
+# (schema/game.toml's is schema/game.kiln.lock): check it in. Generating
+# records new ids in it; with KILN_LOCKED on, a schema that needs new ids
+# fails the build instead, as CI wants. Editing the lock regenerates.
+#
+# Schema errors, and edits that would break old saves, stop the configure
+# step with kilnc's messages, in the compiler's file:line:col format.
 include_guard(GLOBAL)
+
+option(KILN_LOCKED "kiln_generate fails, rather than updating a lock file, when a schema needs new stable ids" OFF)
 
 # Sets KILN_PYTHON_EXECUTABLE to an interpreter that can import tomllib and
 # jinja2. The python3 found first on PATH may be a shim (pyenv) whose packages
@@ -45,7 +53,7 @@ function(_kiln_find_python)
 endfunction()
 
 function(kiln_generate target)
-    cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR" "SCHEMAS")
+    cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR;LOCK" "SCHEMAS")
     if(arg_UNPARSED_ARGUMENTS)
         message(FATAL_ERROR "kiln_generate(${target}): unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
     endif()
@@ -63,6 +71,24 @@ function(kiln_generate target)
         list(APPEND schemas "${schema}")
     endforeach()
 
+    if(arg_LOCK)
+        cmake_path(ABSOLUTE_PATH arg_LOCK BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    else()
+        # As kilnc's own default: game.toml's lock is game.kiln.lock, beside it.
+        list(GET schemas 0 first_schema)
+        cmake_path(REPLACE_EXTENSION first_schema LAST_ONLY ".kiln.lock" OUTPUT_VARIABLE arg_LOCK)
+    endif()
+    set(locked "")
+    if(KILN_LOCKED)
+        set(locked --locked)
+    endif()
+    # The lock is written by the command below, so until it exists only the
+    # depfile names it: a missing DEPENDS would be an error to the build tool.
+    set(lock_dependency "")
+    if(EXISTS "${arg_LOCK}")
+        set(lock_dependency "${arg_LOCK}")
+    endif()
+
     _kiln_find_python()
     # codegen/ sits beside cmake/, in the source tree and in an installed kiln alike.
     cmake_path(SET codegen_dir NORMALIZE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../codegen")
@@ -71,7 +97,7 @@ function(kiln_generate target)
     # Which headers come out depends on the schema's namespace: ask kilnc now,
     # and configure again when a schema changes.
     execute_process(
-        COMMAND ${kilnc} outputs --out "${arg_OUTPUT_DIR}" ${schemas}
+        COMMAND ${kilnc} outputs --out "${arg_OUTPUT_DIR}" --lock "${arg_LOCK}" ${schemas}
         RESULT_VARIABLE outputs_result
         OUTPUT_VARIABLE outputs
         ERROR_VARIABLE outputs_errors
@@ -86,10 +112,10 @@ function(kiln_generate target)
     add_custom_command(
         OUTPUT "${stamp}"
         BYPRODUCTS ${outputs}
-        COMMAND ${kilnc} generate --out "${arg_OUTPUT_DIR}" --root "${CMAKE_SOURCE_DIR}"
-                --depfile "${stamp}.d" --depfile-target "${stamp}" ${schemas}
+        COMMAND ${kilnc} generate --out "${arg_OUTPUT_DIR}" --root "${CMAKE_SOURCE_DIR}" --lock "${arg_LOCK}"
+                ${locked} --depfile "${stamp}.d" --depfile-target "${stamp}" ${schemas}
         COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-        DEPENDS ${schemas} "${codegen_dir}/kilnc"
+        DEPENDS ${schemas} ${lock_dependency} "${codegen_dir}/kilnc"
         DEPFILE "${stamp}.d"
         COMMENT "kiln: generating ${target} from ${arg_SCHEMAS}"
         VERBATIM)

@@ -13,8 +13,10 @@ import traceback
 from pathlib import Path, PurePath
 
 from .depfile import depfile_text, tool_files
-from .errors import Diagnostic, SchemaError
+from .errors import Diagnostic, Location, SchemaError, joined
 from .loader import load_all
+from .lockfile import Lock, changes, default_lock_path, lock_sources, lock_text, read_lock, updated
+from .model import Schema
 from .outputs import output_paths
 from .validate import validate
 
@@ -60,10 +62,16 @@ def _parser() -> argparse.ArgumentParser:
                           help="also write a Makefile-style depfile listing the schemas and kilnc's own files")
     generate.add_argument("--depfile-target", metavar="NAME",
                           help="the target the depfile names (required with --depfile)")
+    generate.add_argument("--locked", action="store_true",
+                          help="fail instead of updating the lock file when the schema needs new ids (for CI)")
+    _lock_argument(generate)
     generate.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
     generate.set_defaults(run=_generate)
 
-    check = commands.add_parser("check", help="validate only", description="Reports every mistake in the schema.")
+    check = commands.add_parser(
+        "check", help="validate only",
+        description="Reports every mistake in the schema, and fails when the lock file is not current; writes nothing.")
+    _lock_argument(check)
     check.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
     check.set_defaults(run=_check)
 
@@ -71,37 +79,74 @@ def _parser() -> argparse.ArgumentParser:
         "outputs", help="print the paths generate would write",
         description="Checks the schema, then prints the paths that generate would write, one per line.")
     outputs.add_argument("--out", required=True, metavar="DIR", help="directory generate would write into")
+    _lock_argument(outputs)
     outputs.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
     outputs.set_defaults(run=_outputs)
 
     return parser
 
 
+def _lock_argument(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--lock", metavar="FILE", help="the lock file of the stable ids (default: beside the first "
+                         "schema, named after it: game.toml's is game.kiln.lock)")
+
+
 def _generate(args: argparse.Namespace) -> int:
-    schema = validate(load_all(args.schemas), _warn)
+    schema, previous = _validated(args)
     from .render import render, write_if_changed  # only generate needs jinja2
 
+    text = _lock_text(args, previous, schema)
+    if args.locked:
+        _require_current(previous, schema, text)
     sources = [_relative_posix(path, args.root) for path in args.schemas]
-    for include_path, text in render(schema, sources).items():
-        write_if_changed(Path(args.out, include_path), text)
+    for include_path, header in render(schema, sources).items():
+        write_if_changed(Path(args.out, include_path), header)
+    write_if_changed(Path(previous.path), text)
     if args.depfile:
-        dependencies = [Path(path) for path in args.schemas] + tool_files()
+        dependencies = [Path(path) for path in args.schemas] + [Path(previous.path)] + tool_files()
         write_if_changed(Path(args.depfile), depfile_text(args.depfile_target, dependencies))
     return 0
 
 
 def _check(args: argparse.Namespace) -> int:
-    validate(load_all(args.schemas), _warn)
+    schema, previous = _validated(args)
+    _require_current(previous, schema, _lock_text(args, previous, schema))
     return 0
 
 
 def _outputs(args: argparse.Namespace) -> int:
-    # The whole schema is checked: CMake asks at configure time, and a schema that generate would
-    # reject should stop the configure with its messages rather than wait for the build.
-    schema = validate(load_all(args.schemas), _warn)
+    # The whole schema is checked, against the lock too: CMake asks at configure time, and a schema
+    # that generate would reject should stop the configure with its messages rather than wait for
+    # the build. New ids are no mistake: generate records them.
+    schema, _ = _validated(args)
     for path in output_paths(args.out, schema.namespace):
         print(path.as_posix())
     return 0
+
+
+def _validated(args: argparse.Namespace) -> tuple[Schema, Lock]:
+    """The schema, with ids continued from its lock, and the lock as it is on disk."""
+    files = load_all(args.schemas)
+    lock = read_lock(args.lock or default_lock_path(args.schemas[0]))
+    return validate(files, _warn, lock), lock
+
+
+def _lock_text(args: argparse.Namespace, previous: Lock, schema: Schema) -> str:
+    return lock_text(updated(previous, schema), lock_sources(args.schemas, previous.path))
+
+
+def _require_current(previous: Lock, schema: Schema, text: str) -> None:
+    """Raises a SchemaError unless the lock file holds exactly `text` already."""
+    path = Path(previous.path)
+    if path.is_file() and path.read_bytes() == text.encode("utf-8"):
+        return
+    if not path.is_file():
+        why = "there is no lock file yet"
+    else:
+        found = changes(previous, updated(previous, schema))
+        why = f"the schema has changed: {joined(found)}" if found else "its text is not what kilnc writes"
+    raise SchemaError([Diagnostic(Location(previous.path), f"the lock file is not current ({why}); run kilnc generate "
+                                  f"without --locked (or build without KILN_LOCKED) and commit {previous.path}")])
 
 
 def _warn(warning: Diagnostic) -> None:

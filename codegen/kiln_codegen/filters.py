@@ -191,6 +191,29 @@ def field_info(field: Field, record: Component | Resource, namespace: str) -> st
             f"{cpp_string(default_text(field))}, {doc_string(field.doc)}}}")
 
 
+def migration_function(record: Component | Resource, field: Field) -> str:
+    """The name of the function that converts an older type of a field to its type; each older type
+    is an overload of it.
+
+    >>> migration_function(Component("Health", 0, None, (), None), Field("hp", Scalar.F32, None, None))
+    'Health_hp'
+    """
+    return f"{record.name}_{field.name}"
+
+
+def field_migration(old_type: FieldType, field: Field, record: Component | Resource, namespace: str) -> str:
+    """One kiln::field_migration initialiser: the field's stable id, the type old saves hold, and the
+    converter that calls the game's function.
+
+    >>> health = Component("Health", 0, None, (Field("hp", Scalar.F32, None, None, 2, (Scalar.I32,)),), None)
+    >>> print(field_migration(Scalar.I32, health.fields[0], health, "game"))
+    {2, "i32", &kiln::migrate_value<std::int32_t, float, &game::migrations::Health_hp>}
+    """
+    function = f"{namespace}::migrations::{migration_function(record, field)}"
+    return (f"{{{field.id}, {cpp_string(schema_type(old_type))}, "
+            f"&kiln::migrate_value<{cpp_type(old_type)}, {cpp_type(field.type)}, &{function}>}}")
+
+
 def doc_string(doc: str | None) -> str:
     """A declaration's doc as a C++ string literal, without the blank space around it; "" for none.
 
@@ -244,7 +267,8 @@ def standard_headers(schema: Schema) -> list[str]:
 FILTERS = {
     **{filter.__name__: filter
        for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, schema_type, cpp_string,
-                      default_text, field_info, doc_string, cpp_origin, comment, standard_headers)},
+                      default_text, field_info, migration_function, field_migration, doc_string, cpp_origin, comment,
+                      standard_headers)},
     **system_filters.FILTERS,
     **dot_filters.FILTERS,
 }

@@ -90,6 +90,9 @@ class Field:
     default: DefaultValue
     doc: str | None
     id: int = 0  # stable across schema edits: what a save file names the field by
+    # Earlier types of the field that saves may hold (the schema's migrate_from), as written: for
+    # each, the game defines a function that converts an old value to the field's type.
+    migrate_from: tuple[FieldType, ...] = ()
 
 
 class Layout(enum.Enum):
@@ -307,6 +310,13 @@ class Schema:
         """Every name the schema declares: the C++ names in its namespace."""
         kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers)
         return {item.name for items in kinds for item in items}
+
+    @property
+    def migrations(self) -> list[tuple[Union[Component, Resource], Field, FieldType]]:
+        """Each type that a field of a component or resource migrates from, with the two, in schema
+        order: one function for the game to define each."""
+        return [(record, field, old) for record in self.components + self.resources
+                for field in record.fields for old in field.migrate_from]
 
     @property
     def extern_includes(self) -> list[str]:

@@ -1,5 +1,7 @@
 """Renders a Schema through the Jinja templates and writes the files whose bytes changed."""
 
+import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -57,6 +59,8 @@ def write_if_changed(path: Path, text: str) -> bool:
     """Writes `text` to `path` unless the file already holds exactly it; returns whether it wrote.
 
     Leaving unchanged files alone keeps their mtime, so builds do not recompile what includes them.
+    The new bytes go to a temporary file that then replaces `path`, so that a reader never sees half
+    a file: two build targets may generate from the same schema, and so write the same lock file.
     """
     data = text.encode("utf-8")
     try:
@@ -65,5 +69,20 @@ def write_if_changed(path: Path, text: str) -> bool:
     except FileNotFoundError:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+        # mkstemp's file is private (0600); give it the mode a plain write would have.
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
     return True
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # the only way to read it is to set it
+    os.umask(mask)
+    return mask

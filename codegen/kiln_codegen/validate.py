@@ -18,18 +18,21 @@ from .key_positions import KeyPath
 from .loader import SchemaFile
 from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Origin, Resource, Scalar, Schema
 from .names import CPP_KEYWORDS, name_problem, snake_case, unique_name
+from .lockfile import Lock, default_lock_path
 from .schedule import plan
 from .schedule_errors import ScheduleProblem
 from .settings import SETTING_KEYS, settings
+from .stable_ids import StableIds
 from .validate_systems import SystemChecker
 
 KINDS = ("extern", "component", "resource", "archetype", "system", "observer")  # tables of named declarations
 TOP_LEVEL = ("kiln",) + KINDS
 HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
 EXTERN_KEYS = ("cpp", "include")
-FIELD_KEYS = ("type", "default", "doc")
-OPTION_KEYS = {"component": ("layout", "doc"), "resource": ("doc",)}  # keys of the reserved `kiln`
-ARCHETYPE_KEYS = ("components", "doc")
+FIELD_KEYS = ("type", "default", "doc", "id", "renamed_from", "migrate_from")
+OPTION_KEYS = {"component": ("layout", "doc", "id", "renamed_from"),
+               "resource": ("doc", "id", "renamed_from")}  # keys of the reserved `kiln`
+ARCHETYPE_KEYS = ("components", "doc", "id", "renamed_from")
 LAYOUTS = {"packed": Layout.PACKED, "split": Layout.SPLIT}
 SCALARS = {scalar.value: scalar for scalar in Scalar}
 MAX_VERSION = 2**32 - 1  # schema::version is a std::uint32_t
@@ -42,6 +45,7 @@ GENERATED_NAMES = {
     "archetype_storages": "the struct of archetype storages",
     "std": "the C++ standard library's namespace",
     "stage": "the enum of stages",
+    "migrations": "the namespace of the functions that migrate fields of older saves",
     **dict.fromkeys(
         ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages", "systems",
          "observers", "fixed_step", "schedule", "origin"),
@@ -61,9 +65,12 @@ _TYPE_CHOICES = (
 _ARRAY_LENGTH = re.compile(r"[0-9]+")
 
 
-def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None) -> Schema:
+def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None,
+             lock: Lock | None = None) -> Schema:
     """The schema of one world made of `files` (in command-line order); raises SchemaError.
 
+    Stable ids continue `lock` (lockfile.read_lock), and edits that would break its saves are
+    mistakes; without one, the schema is generated for the first time and ids follow positions.
     Warnings go to `warn`, in report order, when the schema is valid; when it is not, they are
     among the SchemaError's diagnostics.
     """
@@ -78,12 +85,13 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
         checker.component(declaration, component_id)
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
-    resources = [
-        checker.resource(declaration, resource_id)
-        for resource_id, declaration in enumerate(_of_kind(declarations, "resource"))
-    ]
+    resources = [checker.resource(declaration) for declaration in _of_kind(declarations, "resource")]
+    # Ids before archetypes and systems, which hold the components and archetypes as they are then.
+    stable_ids = StableIds(checker, lock or Lock.empty(default_lock_path(files[0].path)))
+    components = stable_ids.records("component", components)
+    resources = stable_ids.records("resource", resources)
     reported = len(checker.diagnostics)
-    archetypes = checker.archetypes(list(_of_kind(declarations, "archetype")), components)
+    archetypes = stable_ids.archetypes(checker.archetypes(list(_of_kind(declarations, "archetype")), components))
     # Which archetypes a system matches is only known when every archetype is as declared.
     archetypes_known = len(checker.diagnostics) == reported
     systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages)
@@ -335,12 +343,12 @@ class _Checker:
                                f"{label}: field name '{field.name}' is taken by the view kilnc generates for split "
                                f"components ({listing(SPLIT_VIEW_NAMES)}); choose another name")
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
-        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin, component_id)
+        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin)
 
-    def resource(self, declaration: _Declaration, resource_id: int) -> Resource:
+    def resource(self, declaration: _Declaration) -> Resource:
         options = self.options(declaration)
         doc = self.doc(declaration.file, declaration.keys + ("kiln", "doc"), options.get("doc"), declaration.label)
-        return Resource(declaration.name, tuple(self.fields(declaration)), doc, declaration.origin, resource_id)
+        return Resource(declaration.name, tuple(self.fields(declaration)), doc, declaration.origin)
 
     def options(self, declaration: _Declaration) -> dict[str, Any]:
         """The reserved key `kiln` of a component or resource: its options, not a field."""
@@ -356,11 +364,10 @@ class _Checker:
 
     def fields(self, declaration: _Declaration) -> list[Field]:
         """The valid fields, in declaration order; the others are reported."""
-        fields = (self.field(declaration, name, spec, field_id)
-                  for field_id, (name, spec) in enumerate(item for item in declaration.body.items() if item[0] != "kiln"))
+        fields = (self.field(declaration, name, spec) for name, spec in declaration.body.items() if name != "kiln")
         return [field for field in fields if field is not None]
 
-    def field(self, declaration: _Declaration, name: str, spec: Any, field_id: int) -> Field | None:
+    def field(self, declaration: _Declaration, name: str, spec: Any) -> Field | None:
         file, label = declaration.file, declaration.label
         keys = declaration.keys + (name,)
         owner = f"{label}: field '{name}'"
@@ -395,7 +402,7 @@ class _Checker:
             if isinstance(default, DefaultProblem):
                 self.error(file, keys + ("default",) + default.element, f"{owner}: {default.clause}")
                 return None
-        return Field(name, field_type, default, doc, field_id) if problem is None else None
+        return Field(name, field_type, default, doc) if problem is None else None
 
     def field_type(self, file: SchemaFile, keys: KeyPath, owner: str, spelled: str) -> FieldType | None:
         element_name, bracket, rest = spelled.partition("[")
@@ -460,7 +467,7 @@ class _Checker:
                            "component to one of them")
             members = tuple(by_name[name] for name in names if name in by_name)
             archetypes.append(Archetype(declaration.name, archetype_id, members, storages[declaration.name], doc,
-                                        declaration.origin, archetype_id))
+                                        declaration.origin))
         return archetypes
 
     def component_names(self, declaration: _Declaration) -> list[str] | None:

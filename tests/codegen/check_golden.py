@@ -8,6 +8,7 @@ Runs `kilnc generate` on the schema files (one world) into a temporary directory
 paths relative to --root (default: the current directory, so run this from the repository root),
 and compares each generated file with the file at the same path under --expected. Other files
 under --expected are left alone, so one directory can hold the output of several schema sets.
+The schema's lock file must be current (kilnc generate --locked); --update updates it too.
 
 Exit status: 0 all the same; 1 something differs (a unified diff is printed); 2 kilnc failed.
 With --update, the expected files are rewritten instead and the exit status is 0.
@@ -38,8 +39,9 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as scratch:
         generated = Path(scratch)
+        locked = [] if args.update else ["--locked"]
         kilnc = subprocess.run([sys.executable, str(KILNC), "generate", "--out", str(generated),
-                                "--root", args.root, *schemas])
+                                "--root", args.root, *locked, *schemas])
         if kilnc.returncode != 0:
             print(f"check_golden: kilnc failed with exit status {kilnc.returncode}", file=sys.stderr)
             return 2
