@@ -143,7 +143,8 @@ class StableIds:
 
     def continues(self, claim: _Claim, declared: Mapping[str, _Claim], renamed: dict[str, _Claim],
                   locked: Mapping[str, Any], what: str) -> Any:
-        """The lock entry `claim` continues: the one its renamed_from names, else the one of its name.
+        """The lock entry `claim` continues: the one its renamed_from names, else the one of its name
+        (also when renamed_from is reported, so that the report stops there).
         `renamed` holds the old names that claims before this one continue, and gains this one's."""
         if "renamed_from" not in claim.options:
             return locked.get(claim.name)
@@ -163,7 +164,7 @@ class StableIds:
             if old_name in renamed:
                 self.error(claim, keys, f"{claim.label}: renamed_from = {shown(old_name)}, as does "
                            f"{renamed[old_name].label}; only one of them can continue '{old_name}'")
-                return None
+                return locked.get(claim.name)
             renamed[old_name] = claim
             return locked[old_name]
         elif claim.name in locked and old_name in locked[claim.name].past_names:
@@ -174,7 +175,7 @@ class StableIds:
                        f"{claim.label}: renamed_from = {shown(old_name)} names none of the {what} in the lock "
                        f"{self.lock.path} (it records {recorded}); name one of those, or remove renamed_from to "
                        "declare a new one")
-        return None
+        return locked.get(claim.name)
 
     def explicit_id(self, claim: _Claim) -> int | None:
         if "id" not in claim.options:
