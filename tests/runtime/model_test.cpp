@@ -1,9 +1,13 @@
 // The randomized model test: a long run of random operations on a world,
-// each checked against a plain reference model built on std::map.
+// each checked against a plain reference model built on std::map. Every
+// 1,000 operations the world is saved and loaded back (kiln/snapshot.hpp),
+// and must still match the model.
 //
 // Run: kiln_model_test [--operations N] [--seed S]
 // A failure prints the operation number and the seed; the same seed replays
 // the same run.
+#include <kiln/snapshot.hpp>
+
 #include <fixture/world.hpp>
 
 #include <cinttypes>
@@ -11,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string_view>
@@ -45,6 +50,9 @@ public:
             check_totals();
             if (operation_ % 512 == 0) {
                 check_everything();
+            }
+            if (operation_ % 1000 == 999) {
+                reload();
             }
             if (failed_) {
                 return false;
@@ -253,6 +261,31 @@ private:
             issued_.push_back(e);
             check_entity(e);
         }
+    }
+
+    // A world loaded from a save must issue the handle the saved world
+    // issues next; then the world is saved and loaded in its own place, and
+    // every entity, value, handle and resource must survive.
+    void reload() {
+        std::vector<std::byte> bytes;
+        expect(!kiln::save(world_, bytes), "save failed");
+        const auto copy = std::make_unique<fixture::World>();
+        expect(!kiln::load(*copy, bytes), "loading a save into a second world failed");
+        const kiln::entity created = world_.create<fixture::Beacon>();
+        expect(kiln::entity{copy->create<fixture::Beacon>()} == created,
+               "a loaded world issued another handle than the world it was saved from");
+        model_[created.to_bits()] = {fixture::Beacon::id, {}, {}, {}, {}};
+        issued_.push_back(created);
+
+        const auto ticks = static_cast<std::uint64_t>(operation_);
+        world_.resource<fixture::Clock>().ticks = ticks;
+        world_.resource<fixture::Score>().points = -operation_;
+        bytes.clear();
+        expect(!kiln::save(world_, bytes), "save failed");
+        expect(!kiln::load(world_, bytes), "loading a save failed");
+        expect(world_.resource<fixture::Clock>().ticks == ticks && world_.resource<fixture::Score>().points == -operation_,
+               "resources differ after a reload");
+        check_everything();
     }
 
     void check_stale() {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include <kiln/config.hpp>
@@ -146,6 +147,50 @@ public:
                 destroy({index, slots_[index].generation});
             }
         }
+    }
+
+    // For save files (kiln/snapshot.hpp): the number of slots, each one's
+    // generation, and the free list from its head, the order in which create
+    // reuses slots. Together with the live entities' locations they are the
+    // whole table.
+    [[nodiscard]] std::size_t slot_count() const noexcept { return slots_.size(); }
+    [[nodiscard]] entity::generation_type generation_at(std::uint32_t index) const noexcept {
+        return slots_[index].generation;
+    }
+    template <class Function>
+    void for_each_free(Function&& function) const {
+        for (std::uint32_t index = free_head_; index != no_free_slot; index = slots_[index].row) {
+            function(index);
+        }
+    }
+
+    // For loaders: replaces the table with one slot per generation, none
+    // alive, whose free list is free_list (head first); the slots neither
+    // listed nor made alive by restore_alive stay retired. Preconditions,
+    // which the loader checks in the input: free_list's indices are distinct
+    // slots.
+    void restore(std::span<const entity::generation_type> generations, std::span<const std::uint32_t> free_list) {
+        slots_.resize(generations.size());
+        for (std::size_t index = 0; index < generations.size(); ++index) {
+            slots_[index] = {generations[index], free_archetype, no_free_slot};
+        }
+        free_head_ = no_free_slot;
+        for (auto index = free_list.rbegin(); index != free_list.rend(); ++index) {
+            slots_[*index].row = free_head_;
+            free_head_ = *index;
+        }
+        alive_count_ = 0;
+    }
+
+    // Makes e alive at where. Precondition: e's slot has e's generation and
+    // is neither alive nor on the free list.
+    void restore_alive(entity e, entity_location where) noexcept {
+        KILN_ASSERT(e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
+                        slots_[e.index()].archetype == free_archetype,
+                    "entity_table::restore_alive: slot of entity %u:%u is not free", e.index(), e.generation());
+        slots_[e.index()].archetype = where.archetype;
+        slots_[e.index()].row = where.row;
+        ++alive_count_;
     }
 
 private:

@@ -144,6 +144,10 @@ struct stage_of<type_list<First, Rest...>> {
 template <class S>
 using query_of = query<typename S::access, typename S::with, typename S::without>;
 
+// What save files and loaders reach inside a world (kiln/snapshot.hpp).
+template <class World>
+struct snapshot_access;
+
 } // namespace internal
 
 // The world of a schema: generated code names it `<namespace>::World`.
@@ -575,6 +579,8 @@ public:
 
 private:
     friend commands_type;
+    template <class>
+    friend struct internal::snapshot_access;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});

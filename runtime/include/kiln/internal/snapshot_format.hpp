@@ -1,0 +1,956 @@
+// The save format of kiln/snapshot.hpp, without templates: the world's types
+// come in as data (type_description, archetype_description), and the code
+// here writes them, reads a save, checks every byte of it and maps what it
+// holds onto the current types. Keeping this out of templates means a schema
+// of 512 components instantiates a few tables, not a loader per component.
+//
+// The format, byte by byte, is in docs/saves.md.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <kiln/archetype_storage.hpp>
+#include <kiln/component.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/entity_table.hpp>
+#include <kiln/field_info.hpp>
+#include <kiln/snapshot_error.hpp>
+
+namespace kiln::internal {
+
+static_assert(std::endian::native == std::endian::little,
+              "kiln/snapshot.hpp: save files are little-endian and hold columns as they are in memory; this "
+              "runtime does not byte-swap, so it saves and loads on little-endian machines only");
+static_assert(sizeof(entity) == 8 && sizeof(entity::index_type) == 4,
+              "kiln/snapshot.hpp: a saved handle is 8 bytes, its index then its generation");
+
+// "\x89KILN\r\n\x1a": not text, and a transfer that rewrites line ends or
+// stops at ^Z breaks it, as PNG's does.
+inline constexpr std::byte save_magic[8] = {std::byte{0x89}, std::byte{'K'},  std::byte{'I'},  std::byte{'L'},
+                                            std::byte{'N'},  std::byte{'\r'}, std::byte{'\n'}, std::byte{0x1a}};
+inline constexpr std::uint32_t save_format_version = 1;
+
+// A component or resource type as this program compiled it.
+struct type_description {
+    std::uint32_t stable_id;
+    std::string_view name;
+    layout kind; // resources are packed
+    std::uint32_t size;
+    std::span<const field_info> fields;
+    std::span<const field_migration> migrations;
+    const std::byte* defaults; // a default-constructed value: what fields a save lacks take
+};
+
+struct archetype_description {
+    std::uint32_t stable_id;
+    std::string_view name;
+    std::span<const std::uint32_t> components; // positions in world_description::components
+};
+
+struct world_description {
+    std::string_view name;
+    std::uint32_t version;
+    std::uint64_t fingerprint;
+    std::span<const type_description> components;
+    std::span<const type_description> resources;
+    std::span<const archetype_description> archetypes; // in id order
+};
+
+// The number of elements of a field of schema type `type` that are `element`
+// ("bool", "bool[4]" for element "bool"); 0 for other types.
+inline std::size_t elements_of(std::string_view type, std::string_view element) noexcept {
+    if (type == element) {
+        return 1;
+    }
+    if (!type.starts_with(element) || type.size() < element.size() + 3 || type[element.size()] != '[' ||
+        type.back() != ']') {
+        return 0;
+    }
+    std::size_t count = 0;
+    for (const char digit : type.substr(element.size() + 1, type.size() - element.size() - 2)) {
+        if (digit < '0' || digit > '9' || count > 1'000'000'000) {
+            return 0;
+        }
+        count = count * 10 + static_cast<std::size_t>(digit - '0');
+    }
+    return count;
+}
+
+// The size of a value of a built-in schema type, or of an array of one; 0 for
+// an extern, whose size only the program that defines it knows.
+inline std::size_t builtin_size(std::string_view type) noexcept {
+    constexpr std::pair<std::string_view, std::size_t> scalars[] = {
+        {"bool", 1}, {"i8", 1}, {"u8", 1},  {"i16", 2}, {"u16", 2}, {"i32", 4},    {"u32", 4},
+        {"f32", 4},  {"i64", 8}, {"u64", 8}, {"f64", 8}, {"entity", 8}};
+    for (const auto& [name, size] : scalars) {
+        if (const std::size_t count = elements_of(type, name)) {
+            return count * size;
+        }
+    }
+    return 0;
+}
+
+// The size of column `column` of type: the whole value for packed, a field
+// for split.
+inline std::size_t column_size(const type_description& type, std::size_t column) noexcept {
+    return type.kind == layout::packed ? type.size : type.fields[column].size;
+}
+
+inline std::size_t column_count(const type_description& type) noexcept {
+    return type.kind == layout::packed ? 1 : type.kind == layout::split ? type.fields.size() : 0;
+}
+
+// Where save() writes: write(context, bytes, size) returns false when it failed.
+struct sink_ref {
+    void* context;
+    bool (*write)(void* context, const std::byte* bytes, std::size_t size);
+};
+
+// Writes little-endian values to a sink, gathering small ones into a buffer
+// so that the sink sees few calls; large blocks (columns) go straight through.
+class save_writer {
+public:
+    explicit save_writer(sink_ref sink) : sink_{sink} { buffer_.reserve(buffer_capacity); }
+
+    void u8(std::uint8_t value) { bytes(&value, 1); }
+    void u32(std::uint32_t value) { bytes(&value, 4); }
+    void u64(std::uint64_t value) { bytes(&value, 8); }
+    void text(std::string_view value) {
+        u32(static_cast<std::uint32_t>(value.size()));
+        bytes(value.data(), value.size());
+    }
+
+    void bytes(const void* data, std::size_t size) {
+        if (buffer_.size() + size > buffer_capacity) {
+            flush();
+        }
+        if (size >= buffer_capacity) {
+            pass(static_cast<const std::byte*>(data), size);
+        } else {
+            const auto* first = static_cast<const std::byte*>(data);
+            buffer_.insert(buffer_.end(), first, first + size);
+        }
+    }
+
+    // Writes what is buffered; returns whether every write succeeded.
+    bool finish() {
+        flush();
+        return ok_;
+    }
+
+private:
+    static constexpr std::size_t buffer_capacity = 16 * 1024;
+
+    void flush() {
+        pass(buffer_.data(), buffer_.size());
+        buffer_.clear();
+    }
+
+    void pass(const std::byte* data, std::size_t size) {
+        if (ok_ && size > 0) {
+            ok_ = sink_.write(sink_.context, data, size);
+        }
+    }
+
+    sink_ref sink_;
+    std::vector<std::byte> buffer_;
+    bool ok_ = true;
+};
+
+inline void write_type(save_writer& out, const type_description& type, bool with_layout) {
+    out.u32(type.stable_id);
+    if (with_layout) {
+        out.u8(static_cast<std::uint8_t>(type.kind));
+    }
+    out.u32(type.size);
+    out.u32(static_cast<std::uint32_t>(type.fields.size()));
+    for (const field_info& field : type.fields) {
+        out.u32(field.id);
+        out.text(field.type);
+        out.u32(static_cast<std::uint32_t>(field.offset));
+        out.u32(static_cast<std::uint32_t>(field.size));
+    }
+}
+
+// A bound on the bytes save_world writes, for sinks that reserve.
+inline std::size_t saved_size_bound(const world_description& world, std::span<const archetype_storage* const> storages,
+                                    const entity_table& entities) {
+    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count();
+    for (const auto* types : {&world.components, &world.resources}) {
+        for (const type_description& type : *types) {
+            total += 13 + type.size;
+            for (const field_info& field : type.fields) {
+                total += 16 + field.type.size();
+            }
+        }
+    }
+    for (std::size_t a = 0; a < world.archetypes.size(); ++a) {
+        total += 12 + 4 * world.archetypes[a].components.size();
+        std::size_t row = sizeof(entity);
+        for (const column_layout column : storages[a]->layouts()) {
+            row += column.size;
+        }
+        total += row * storages[a]->size();
+    }
+    return total;
+}
+
+// Writes the world whose types are world, whose archetypes' rows are
+// storages (in id order), whose resources are at resources and whose handles
+// are entities. Returns false when the sink failed. The caller checked that
+// no entity is reserved.
+inline bool save_world(const world_description& world, std::span<const archetype_storage* const> storages,
+                       std::span<const std::byte* const> resources, const entity_table& entities, sink_ref sink) {
+    save_writer out{sink};
+    out.bytes(save_magic, sizeof save_magic);
+    out.u32(save_format_version);
+    out.u32(world.version);
+    out.u64(world.fingerprint);
+    out.text(world.name);
+
+    out.u32(static_cast<std::uint32_t>(world.components.size()));
+    for (const type_description& type : world.components) {
+        write_type(out, type, true);
+    }
+    out.u32(static_cast<std::uint32_t>(world.resources.size()));
+    for (const type_description& type : world.resources) {
+        write_type(out, type, false);
+    }
+    out.u32(static_cast<std::uint32_t>(world.archetypes.size()));
+    for (const archetype_description& archetype : world.archetypes) {
+        out.u32(archetype.stable_id);
+        out.u32(static_cast<std::uint32_t>(archetype.components.size()));
+        for (const std::uint32_t position : archetype.components) {
+            out.u32(world.components[position].stable_id);
+        }
+    }
+
+    for (std::size_t r = 0; r < world.resources.size(); ++r) {
+        out.bytes(resources[r], world.resources[r].size);
+    }
+
+    // The entity table: every slot's generation, then the free list from its
+    // head. Gathered in chunks: one sink call per slot would dominate.
+    const auto slots = static_cast<std::uint32_t>(entities.slot_count());
+    out.u32(slots);
+    std::uint32_t chunk[1024];
+    for (std::uint32_t first = 0; first < slots; first += 1024) {
+        const std::uint32_t count = std::min<std::uint32_t>(1024, slots - first);
+        for (std::uint32_t i = 0; i < count; ++i) {
+            chunk[i] = entities.generation_at(first + i);
+        }
+        out.bytes(chunk, count * sizeof(std::uint32_t));
+    }
+    std::uint32_t free_count = 0;
+    entities.for_each_free([&](std::uint32_t) { ++free_count; });
+    out.u32(free_count);
+    entities.for_each_free([&](std::uint32_t index) { out.u32(index); });
+
+    for (std::size_t a = 0; a < world.archetypes.size(); ++a) {
+        const archetype_storage& rows = *storages[a];
+        out.u32(static_cast<std::uint32_t>(rows.size()));
+        out.bytes(rows.entities().data(), rows.size() * sizeof(entity));
+        const std::span<const column_layout> layouts = rows.layouts();
+        for (std::size_t column = 0; column < layouts.size(); ++column) {
+            out.bytes(rows.columns()[column], rows.size() * layouts[column].size);
+        }
+    }
+    return out.finish();
+}
+
+// Reads a save, keeping the offset for messages; every read checks that the
+// input holds what it asks for.
+class save_reader {
+public:
+    explicit save_reader(std::span<const std::byte> input) : input_{input} {}
+
+    [[nodiscard]] std::size_t offset() const noexcept { return position_; }
+    [[nodiscard]] std::size_t remaining() const noexcept { return input_.size() - position_; }
+
+    // Points first at the next size bytes and moves past them; false, with
+    // error set, when fewer remain. what names them for the message.
+    bool take(std::size_t size, const std::byte*& first, const char* what) {
+        if (size > remaining()) {
+            error = make_snapshot_error(snapshot_errc::truncated, position_,
+                                        "truncated save: %s at byte %zu needs %zu bytes, and only %zu remain", what,
+                                        position_, size, remaining());
+            return false;
+        }
+        first = input_.data() + position_;
+        position_ += size;
+        return true;
+    }
+
+    template <class Integer>
+    bool number(Integer& value, const char* what) {
+        const std::byte* first = nullptr;
+        if (!take(sizeof(Integer), first, what)) {
+            return false;
+        }
+        std::memcpy(&value, first, sizeof(Integer));
+        return true;
+    }
+
+    bool text(std::string_view& value, const char* what) {
+        std::uint32_t size = 0;
+        const std::byte* first = nullptr;
+        if (!number(size, what) || !take(size, first, what)) {
+            return false;
+        }
+        value = {reinterpret_cast<const char*>(first), size};
+        return true;
+    }
+
+    // Reads a count of entries of at least entry_size bytes each, refusing
+    // one that the rest of the input could not hold: a hostile count must not
+    // size an allocation.
+    bool count(std::uint32_t& value, std::size_t entry_size, const char* what) {
+        const std::size_t at = position_;
+        if (!number(value, what)) {
+            return false;
+        }
+        if (value > remaining() / entry_size) {
+            error = make_snapshot_error(snapshot_errc::truncated, at,
+                                        "truncated save: %s at byte %zu is %u, but only %zu bytes remain", what, at,
+                                        value, remaining());
+            return false;
+        }
+        return true;
+    }
+
+    snapshot_error error;
+
+private:
+    std::span<const std::byte> input_;
+    std::size_t position_ = 0;
+};
+
+// One field as a save describes it.
+struct saved_field {
+    std::uint32_t id;
+    std::string_view type;
+    std::uint32_t offset;
+    std::uint32_t size;
+};
+
+// One component or resource as a save describes it: its fields are
+// fields[first_field, first_field + field_count) of the loader's list.
+struct saved_type {
+    std::uint32_t stable_id;
+    layout kind;
+    std::uint32_t size;
+    std::uint32_t first_field;
+    std::uint32_t field_count;
+    std::size_t offset; // where its description starts, for messages
+};
+
+struct saved_archetype {
+    std::uint32_t stable_id;
+    std::uint32_t first_component; // into the loader's list of component positions
+    std::uint32_t component_count;
+};
+
+// Where one field's values are: the first at first, the next stride bytes on.
+template <class Byte>
+struct field_place {
+    Byte* first;
+    std::size_t stride;
+};
+
+// Positions into sorted (stable id, position) pairs: finds by stable id in
+// O(log n) however many a hostile save declares.
+class id_index {
+public:
+    void add(std::uint32_t stable_id, std::uint32_t position) { pairs_.emplace_back(stable_id, position); }
+    // Sorts; returns false when an id is there twice (and then names it in duplicate).
+    bool seal(std::uint32_t& duplicate) {
+        std::sort(pairs_.begin(), pairs_.end());
+        for (std::size_t i = 1; i < pairs_.size(); ++i) {
+            if (pairs_[i].first == pairs_[i - 1].first) {
+                duplicate = pairs_[i].first;
+                return false;
+            }
+        }
+        return true;
+    }
+    [[nodiscard]] std::uint32_t find(std::uint32_t stable_id) const noexcept {
+        const auto found = std::lower_bound(pairs_.begin(), pairs_.end(), std::pair{stable_id, std::uint32_t{0}});
+        return found != pairs_.end() && found->first == stable_id ? found->second : none;
+    }
+    static constexpr std::uint32_t none = ~std::uint32_t{0};
+
+private:
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs_;
+};
+
+// Reads a save into a fresh world: storages and resources are the fresh
+// world's, entities its table. On failure error says why, and the fresh world
+// is to be thrown away.
+class save_loader {
+public:
+    save_loader(const world_description& world, std::span<archetype_storage* const> storages,
+                std::span<std::byte* const> resources, entity_table& entities, std::span<const std::byte> input)
+        : world_{world}, storages_{storages}, resources_{resources}, entities_{entities}, in_{input} {}
+
+    bool run() {
+        return header() && types(components_, true, "component") && types(resources_saved_, false, "resource") &&
+               archetypes() && resource_values() && table() && archetype_rows() && end() && restore_table();
+    }
+
+    [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
+
+private:
+    template <class... Arguments>
+    bool fail_at(snapshot_errc code, std::size_t offset, const char* format, Arguments... arguments) {
+        in_.error = make_snapshot_error(code, offset, format, arguments...);
+        return false;
+    }
+
+    static int length(std::string_view text) { return static_cast<int>(text.size()); }
+
+    bool header() {
+        const std::byte* magic = nullptr;
+        if (!in_.take(sizeof save_magic, magic, "the magic bytes")) {
+            return false;
+        }
+        if (std::memcmp(magic, save_magic, sizeof save_magic) != 0) {
+            return fail_at(snapshot_errc::not_a_save, 0, "not a kiln save: the first 8 bytes are not kiln's magic");
+        }
+        std::uint32_t format = 0;
+        std::uint32_t version = 0;
+        std::uint64_t fingerprint = 0;
+        std::string_view name;
+        if (!in_.number(format, "the format version")) {
+            return false;
+        }
+        if (format != save_format_version) {
+            return fail_at(snapshot_errc::unsupported_format, 8,
+                           "save format version %u at byte 8: this runtime reads version %u only", format,
+                           save_format_version);
+        }
+        if (!in_.number(version, "the schema version") || !in_.number(fingerprint, "the schema fingerprint") ||
+            !in_.text(name, "the schema name")) {
+            return false;
+        }
+        if (name != world_.name) {
+            return fail_at(snapshot_errc::wrong_schema, 24, "the save is of schema \"%.*s\", this world's is \"%.*s\"",
+                           length(name.substr(0, 64)), name.data(), length(world_.name), world_.name.data());
+        }
+        if (version > world_.version) {
+            return fail_at(snapshot_errc::newer_schema, 12,
+                           "the save is of schema %.*s version %u, newer than this program's version %u: load it "
+                           "with a program built from that schema or a later one",
+                           length(world_.name), world_.name.data(), version, world_.version);
+        }
+        return true;
+    }
+
+    // The component (or resource) descriptions.
+    bool types(std::vector<saved_type>& out, bool with_layout, const char* kind) {
+        std::uint32_t count = 0;
+        const std::size_t minimum = with_layout ? 13 : 12;
+        if (!in_.count(count, minimum, with_layout ? "the component count" : "the resource count")) {
+            return false;
+        }
+        out.reserve(count);
+        id_index ids;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            saved_type type{};
+            type.offset = in_.offset();
+            std::uint8_t kind_byte = 0;
+            if (!in_.number(type.stable_id, "a type's stable id") ||
+                (with_layout && !in_.number(kind_byte, "a component's layout")) ||
+                !in_.number(type.size, "a type's size") || !in_.count(type.field_count, 16, "a type's field count")) {
+                return false;
+            }
+            if (kind_byte > static_cast<std::uint8_t>(layout::tag)) {
+                return fail_at(snapshot_errc::corrupt, type.offset + 4,
+                               "corrupt save: %s %u at byte %zu has layout %u; 0 (packed), 1 (split) and 2 (tag) exist",
+                               kind, type.stable_id, type.offset, kind_byte);
+            }
+            type.kind = static_cast<layout>(kind_byte);
+            if (type.kind == layout::tag && type.field_count != 0) {
+                return fail_at(snapshot_errc::corrupt, type.offset, "corrupt save: tag %u at byte %zu has %u fields",
+                               type.stable_id, type.offset, type.field_count);
+            }
+            type.first_field = static_cast<std::uint32_t>(fields_.size());
+            id_index field_ids;
+            for (std::uint32_t f = 0; f < type.field_count; ++f) {
+                saved_field field{};
+                const std::size_t at = in_.offset();
+                if (!in_.number(field.id, "a field's id") || !in_.text(field.type, "a field's type") ||
+                    !in_.number(field.offset, "a field's offset") || !in_.number(field.size, "a field's size")) {
+                    return false;
+                }
+                if (std::uint64_t{field.offset} + field.size > type.size) {
+                    return fail_at(snapshot_errc::corrupt, at,
+                                   "corrupt save: field %u of %s %u at byte %zu lies at %u..%u, outside its %u bytes",
+                                   field.id, kind, type.stable_id, at, field.offset, field.offset + field.size,
+                                   type.size);
+                }
+                fields_.push_back(field);
+                field_ids.add(field.id, f);
+            }
+            std::uint32_t duplicate = 0;
+            if (!field_ids.seal(duplicate)) {
+                return fail_at(snapshot_errc::corrupt, type.offset,
+                               "corrupt save: %s %u at byte %zu lists field %u twice", kind, type.stable_id,
+                               type.offset, duplicate);
+            }
+            ids.add(type.stable_id, i);
+            out.push_back(type);
+        }
+        std::uint32_t duplicate = 0;
+        if (!ids.seal(duplicate)) {
+            return fail_at(snapshot_errc::corrupt, in_.offset(), "corrupt save: %s %u is described twice", kind,
+                           duplicate);
+        }
+        if (with_layout) {
+            saved_component_ids_ = std::move(ids);
+        }
+        return true;
+    }
+
+    bool archetypes() {
+        std::uint32_t count = 0;
+        if (!in_.count(count, 8, "the archetype count")) {
+            return false;
+        }
+        archetypes_.reserve(count);
+        id_index ids;
+        for (std::uint32_t i = 0; i < count; ++i) {
+            saved_archetype archetype{};
+            const std::size_t at = in_.offset();
+            if (!in_.number(archetype.stable_id, "an archetype's stable id") ||
+                !in_.count(archetype.component_count, 4, "an archetype's component count")) {
+                return false;
+            }
+            archetype.first_component = static_cast<std::uint32_t>(members_.size());
+            id_index members;
+            for (std::uint32_t c = 0; c < archetype.component_count; ++c) {
+                std::uint32_t stable_id = 0;
+                if (!in_.number(stable_id, "an archetype's component id")) {
+                    return false;
+                }
+                const std::uint32_t position = saved_component_ids_.find(stable_id);
+                if (position == id_index::none) {
+                    return fail_at(snapshot_errc::corrupt, at,
+                                   "corrupt save: archetype %u at byte %zu holds component %u, which the save does "
+                                   "not describe",
+                                   archetype.stable_id, at, stable_id);
+                }
+                members_.push_back(position);
+                members.add(stable_id, c);
+            }
+            std::uint32_t duplicate = 0;
+            if (!members.seal(duplicate)) {
+                return fail_at(snapshot_errc::corrupt, at, "corrupt save: archetype %u at byte %zu holds component %u twice",
+                               archetype.stable_id, at, duplicate);
+            }
+            ids.add(archetype.stable_id, i);
+            archetypes_.push_back(archetype);
+        }
+        std::uint32_t duplicate = 0;
+        if (!ids.seal(duplicate)) {
+            return fail_at(snapshot_errc::corrupt, in_.offset(), "corrupt save: archetype %u is described twice",
+                           duplicate);
+        }
+        return true;
+    }
+
+    // The current types or archetypes, by stable id (unique: the generator
+    // assigns them).
+    template <class Description>
+    static id_index by_stable_id(std::span<const Description> current) {
+        id_index index;
+        for (std::uint32_t position = 0; position < current.size(); ++position) {
+            index.add(current[position].stable_id, position);
+        }
+        std::uint32_t duplicate = 0;
+        index.seal(duplicate);
+        return index;
+    }
+
+    bool resource_values() {
+        const id_index current = by_stable_id(world_.resources);
+        for (const saved_type& saved : resources_saved_) {
+            const std::byte* value = nullptr;
+            if (!in_.take(saved.size, value, "a resource's value")) {
+                return false;
+            }
+            const std::uint32_t position = current.find(saved.stable_id);
+            if (position != id_index::none) {
+                std::byte* target = resources_[position];
+                if (!copy_rows(&saved, &value, 1, world_.resources[position], &target, in_.offset() - saved.size)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    bool table() {
+        std::uint32_t slots = 0;
+        if (!in_.count(slots, 4, "the entity slot count")) {
+            return false;
+        }
+        const std::byte* first = nullptr;
+        in_.take(std::size_t{slots} * 4, first, "the slots' generations");
+        generations_.resize(slots);
+        std::memcpy(generations_.data(), first, std::size_t{slots} * 4);
+        state_.assign(slots, slot_state::unknown);
+        std::uint32_t free_count = 0;
+        if (!in_.count(free_count, 4, "the free list's length")) {
+            return false;
+        }
+        free_list_.resize(free_count);
+        for (std::uint32_t& index : free_list_) {
+            const std::size_t at = in_.offset();
+            in_.number(index, "a free slot");
+            if (index >= slots || state_[index] != slot_state::unknown) {
+                return fail_at(snapshot_errc::corrupt, at,
+                               "corrupt save: the free list at byte %zu names slot %u, which is %s", at, index,
+                               index >= slots ? "not a slot" : "listed twice");
+            }
+            state_[index] = slot_state::free;
+        }
+        return true;
+    }
+
+    bool archetype_rows() {
+        const id_index current = by_stable_id(world_.archetypes);
+        std::vector<const std::byte*> columns;
+        for (const saved_archetype& saved : archetypes_) {
+            const std::size_t at = in_.offset();
+            std::uint32_t rows = 0;
+            // A row holds at least its handle: a count beyond what remains is refused before allocating.
+            if (!in_.count(rows, sizeof(entity), "an archetype's row count")) {
+                return false;
+            }
+            std::uint64_t row_bytes = 0;
+            for (std::uint32_t c = 0; c < saved.component_count; ++c) {
+                const saved_type& type = components_[members_[saved.first_component + c]];
+                row_bytes += type.kind == layout::packed ? type.size : type.kind == layout::split ? field_bytes(type) : 0;
+            }
+            if (rows > 0 && row_bytes > (in_.remaining() - std::size_t{rows} * sizeof(entity)) / rows) {
+                return fail_at(snapshot_errc::truncated, at,
+                               "truncated save: archetype %u at byte %zu has %u rows of %llu bytes, and only %zu "
+                               "bytes remain",
+                               saved.stable_id, at, rows, static_cast<unsigned long long>(row_bytes + sizeof(entity)),
+                               in_.remaining());
+            }
+            const std::byte* handles = nullptr;
+            in_.take(std::size_t{rows} * sizeof(entity), handles, "an archetype's handles");
+            if (!check_handles(handles, rows, saved.stable_id)) {
+                return false;
+            }
+            columns.clear();
+            for (std::uint32_t c = 0; c < saved.component_count; ++c) {
+                const saved_type& type = components_[members_[saved.first_component + c]];
+                const std::uint32_t count = type.kind == layout::packed ? 1 : type.kind == layout::split ? type.field_count : 0;
+                for (std::uint32_t column = 0; column < count; ++column) {
+                    const std::size_t size = type.kind == layout::packed ? type.size : fields_[type.first_field + column].size;
+                    const std::byte* block = nullptr;
+                    in_.take(size * rows, block, "a column");
+                    columns.push_back(block);
+                }
+            }
+            const std::uint32_t position = current.find(saved.stable_id);
+            if (position == id_index::none) {
+                // The schema no longer has this archetype: its entities go, and handles to them die.
+                const std::size_t old = dropped_.size();
+                dropped_.resize(old + rows);
+                std::memcpy(static_cast<void*>(dropped_.data() + old), handles, std::size_t{rows} * sizeof(entity));
+            } else if (!fill_archetype(saved, position, handles, rows, columns, at)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    std::uint64_t field_bytes(const saved_type& type) const {
+        std::uint64_t total = 0;
+        for (std::uint32_t f = 0; f < type.field_count; ++f) {
+            total += fields_[type.first_field + f].size;
+        }
+        return total;
+    }
+
+    // Each handle must name a slot whose saved generation it has, and no
+    // entity may live twice or on the free list.
+    bool check_handles(const std::byte* handles, std::uint32_t rows, std::uint32_t archetype) {
+        for (std::uint32_t row = 0; row < rows; ++row) {
+            entity e;
+            std::memcpy(static_cast<void*>(&e), handles + row * sizeof(entity), sizeof(entity));
+            const char* problem = e.index() >= generations_.size()                  ? "is not a slot of the table"
+                                  : generations_[e.index()] != e.generation()        ? "has another generation"
+                                  : state_[e.index()] == slot_state::free            ? "is on the free list"
+                                  : state_[e.index()] == slot_state::alive           ? "is alive twice"
+                                                                                    : nullptr;
+            if (problem != nullptr) {
+                const std::size_t at = in_.offset() - (rows - row) * sizeof(entity);
+                return fail_at(snapshot_errc::corrupt, at,
+                               "corrupt save: entity %u:%u of archetype %u at byte %zu: its slot %s", e.index(),
+                               e.generation(), archetype, at, problem);
+            }
+            state_[e.index()] = slot_state::alive;
+        }
+        return true;
+    }
+
+    bool fill_archetype(const saved_archetype& saved, std::uint32_t position, const std::byte* handles,
+                        std::uint32_t rows, const std::vector<const std::byte*>& columns, std::size_t at) {
+        archetype_storage& storage = *storages_[position];
+        storage.grow_by(rows);
+        if (rows == 0) {
+            return true;
+        }
+        std::memcpy(static_cast<void*>(&storage.entity_at(0)), handles, std::size_t{rows} * sizeof(entity));
+        std::byte* const* targets = storage.columns();
+        for (const std::uint32_t component : world_.archetypes[position].components) {
+            const type_description& current = world_.components[component];
+            const saved_type* match = nullptr;
+            std::size_t first_column = 0;
+            for (std::uint32_t c = 0; c < saved.component_count && match == nullptr; ++c) {
+                const saved_type& type = components_[members_[saved.first_component + c]];
+                if (type.stable_id == current.stable_id) {
+                    match = &type;
+                } else {
+                    first_column += type.kind == layout::packed ? 1 : type.kind == layout::split ? type.field_count : 0;
+                }
+            }
+            if (!copy_rows(match, match != nullptr ? columns.data() + first_column : nullptr, rows, current, targets,
+                           at)) {
+                return false;
+            }
+            targets += column_count(current);
+        }
+        return true;
+    }
+
+    bool same_description(const saved_type& saved, const type_description& current) const {
+        if (saved.kind != current.kind || saved.size != current.size || saved.field_count != current.fields.size()) {
+            return false;
+        }
+        for (std::uint32_t f = 0; f < saved.field_count; ++f) {
+            const saved_field& field = fields_[saved.first_field + f];
+            const field_info& info = current.fields[f];
+            if (field.id != info.id || field.type != info.type || field.offset != info.offset || field.size != info.size) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    template <class Byte>
+    static field_place<Byte> place_of(layout kind, std::size_t size, std::size_t field_offset, std::size_t field_size,
+                                      std::size_t field, Byte* const* columns) {
+        if (kind == layout::packed) {
+            return {columns[0] + field_offset, size};
+        }
+        return {columns[field], field_size};
+    }
+
+    // Bools must be 0 or 1: any other byte makes reading the bool undefined.
+    bool check_bools(field_place<const std::byte> source, std::size_t rows, const saved_field& field, const type_description& current,
+                     std::size_t at) {
+        const std::size_t count = elements_of(field.type, "bool");
+        for (std::size_t row = 0; row < rows; ++row) {
+            for (std::size_t i = 0; i < count && i < field.size; ++i) {
+                const auto value = std::to_integer<unsigned>(source.first[row * source.stride + i]);
+                if (value > 1) {
+                    return fail_at(snapshot_errc::corrupt, at,
+                                   "corrupt save: %.*s field %u (a %.*s), row %zu of the block at byte %zu, holds %u; "
+                                   "a bool is 0 or 1",
+                                   length(current.name), current.name.data(), field.id, length(field.type),
+                                   field.type.data(), row, at, value);
+                }
+            }
+        }
+        return true;
+    }
+
+    // Writes rows values of current into targets (its columns), from saved's
+    // columns sources: whole columns when the descriptions agree, field by
+    // field by id otherwise, the rest from current's defaults. saved is null
+    // when the save has no such component for these rows.
+    bool copy_rows(const saved_type* saved, const std::byte* const* sources, std::size_t rows,
+                   const type_description& current, std::byte* const* targets, std::size_t at) {
+        if (saved != nullptr && same_description(*saved, current)) {
+            for (std::size_t column = 0; column < column_count(current); ++column) {
+                std::memcpy(targets[column], sources[column], rows * column_size(current, column));
+            }
+            for (std::uint32_t f = 0; f < saved->field_count; ++f) {
+                const saved_field& field = fields_[saved->first_field + f];
+                if (elements_of(field.type, "bool") != 0 &&
+                    !check_bools(place_of(saved->kind, saved->size, field.offset, field.size, f, sources), rows, field,
+                                 current, at)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        fill_defaults(current, targets, rows);
+        if (saved == nullptr) {
+            return true;
+        }
+        for (std::size_t f = 0; f < current.fields.size(); ++f) {
+            const field_info& info = current.fields[f];
+            std::uint32_t found = saved->field_count;
+            for (std::uint32_t s = 0; s < saved->field_count; ++s) {
+                if (fields_[saved->first_field + s].id == info.id) {
+                    found = s;
+                }
+            }
+            if (found == saved->field_count) {
+                continue; // a field the save lacks keeps its default
+            }
+            const saved_field& field = fields_[saved->first_field + found];
+            const field_place source = place_of(saved->kind, saved->size, field.offset, field.size, found, sources);
+            const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
+            if (elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current, at)) {
+                return false;
+            }
+            if (field.type == info.type) {
+                if (field.size != info.size) {
+                    return fail_at(snapshot_errc::incompatible, saved->offset,
+                                   "%.*s.%.*s: the save holds its %.*s in %u bytes, this program in %zu",
+                                   length(current.name), current.name.data(), length(info.name), info.name.data(),
+                                   length(info.type), info.type.data(), field.size, info.size);
+                }
+                for (std::size_t row = 0; row < rows; ++row) {
+                    std::memcpy(target.first + row * target.stride, source.first + row * source.stride, info.size);
+                }
+                continue;
+            }
+            const field_migration* migration = nullptr;
+            for (const field_migration& each : current.migrations) {
+                if (each.field_id == info.id && each.from_type == field.type) {
+                    migration = &each;
+                }
+            }
+            if (migration == nullptr) {
+                return fail_at(snapshot_errc::incompatible, saved->offset,
+                               "%.*s.%.*s: the save holds a %.*s, this program a %.*s, and the schema names no "
+                               "migration from %.*s (migrate_from)",
+                               length(current.name), current.name.data(), length(info.name), info.name.data(),
+                               length(field.type.substr(0, 64)), field.type.data(), length(info.type), info.type.data(),
+                               length(field.type.substr(0, 64)), field.type.data());
+            }
+            if (builtin_size(field.type) != field.size) {
+                // convert reads sizeof(old type) bytes: only a size the loader can check is safe to hand it.
+                return fail_at(snapshot_errc::incompatible, saved->offset,
+                               "%.*s.%.*s: the save holds a %.*s of %u bytes; a migration reads built-in types only",
+                               length(current.name), current.name.data(), length(info.name), info.name.data(),
+                               length(field.type.substr(0, 64)), field.type.data(), field.size);
+            }
+            for (std::size_t row = 0; row < rows; ++row) {
+                migration->convert(source.first + row * source.stride, target.first + row * target.stride);
+            }
+        }
+        return true;
+    }
+
+    static void fill_defaults(const type_description& type, std::byte* const* targets, std::size_t rows) {
+        if (type.kind == layout::packed) {
+            for (std::size_t row = 0; row < rows; ++row) {
+                std::memcpy(targets[0] + row * type.size, type.defaults, type.size);
+            }
+        } else if (type.kind == layout::split) {
+            for (std::size_t f = 0; f < type.fields.size(); ++f) {
+                const field_info& field = type.fields[f];
+                for (std::size_t row = 0; row < rows; ++row) {
+                    std::memcpy(targets[f] + row * field.size, type.defaults + field.offset, field.size);
+                }
+            }
+        }
+    }
+
+    bool end() {
+        if (in_.remaining() != 0) {
+            return fail_at(snapshot_errc::corrupt, in_.offset(),
+                           "corrupt save: %zu bytes follow the last archetype, at byte %zu", in_.remaining(),
+                           in_.offset());
+        }
+        return true;
+    }
+
+    // Builds the table from what was read and checked, frees the slots of
+    // dropped archetypes' entities, and nulls entity fields that name no live
+    // entity, so that no reference can come alive again in a reused slot.
+    bool restore_table() {
+        entities_.restore(generations_, free_list_);
+        for (std::uint32_t a = 0; a < storages_.size(); ++a) {
+            const std::span<const entity> handles = storages_[a]->entities();
+            for (std::uint32_t row = 0; row < handles.size(); ++row) {
+                entities_.restore_alive(handles[row], {a, row});
+            }
+        }
+        for (const entity e : dropped_) {
+            entities_.restore_alive(e, {0, 0});
+            entities_.destroy(e);
+        }
+        for (std::uint32_t a = 0; a < storages_.size(); ++a) {
+            std::byte* const* columns = storages_[a]->columns();
+            for (const std::uint32_t component : world_.archetypes[a].components) {
+                null_dead_references(world_.components[component], columns, storages_[a]->size());
+                columns += column_count(world_.components[component]);
+            }
+        }
+        for (std::size_t r = 0; r < resources_.size(); ++r) {
+            null_dead_references(world_.resources[r], &resources_[r], 1);
+        }
+        return true;
+    }
+
+    void null_dead_references(const type_description& type, std::byte* const* columns, std::size_t rows) {
+        for (std::size_t f = 0; f < type.fields.size(); ++f) {
+            const field_info& info = type.fields[f];
+            const std::size_t count = elements_of(info.type, "entity");
+            if (count == 0) {
+                continue;
+            }
+            const field_place place = place_of(type.kind, type.size, info.offset, info.size, f, columns);
+            for (std::size_t row = 0; row < rows; ++row) {
+                for (std::size_t i = 0; i < count; ++i) {
+                    std::byte* at = place.first + row * place.stride + i * sizeof(entity);
+                    entity e;
+                    std::memcpy(static_cast<void*>(&e), at, sizeof(entity));
+                    if (!entities_.alive(e)) {
+                        std::memcpy(at, &null_entity, sizeof(entity));
+                    }
+                }
+            }
+        }
+    }
+
+    enum class slot_state : std::uint8_t { unknown, free, alive };
+
+    const world_description& world_;
+    std::span<archetype_storage* const> storages_;
+    std::span<std::byte* const> resources_;
+    entity_table& entities_;
+    save_reader in_;
+
+    std::vector<saved_type> components_;
+    std::vector<saved_type> resources_saved_;
+    std::vector<saved_field> fields_;
+    std::vector<saved_archetype> archetypes_;
+    std::vector<std::uint32_t> members_; // each archetype's components, as positions in components_
+    id_index saved_component_ids_;
+    std::vector<std::uint32_t> generations_;
+    std::vector<slot_state> state_;
+    std::vector<std::uint32_t> free_list_;
+    std::vector<entity> dropped_;
+};
+
+} // namespace kiln::internal

@@ -1,0 +1,300 @@
+// Save files: a world written as bytes and read back, handles and all, into
+// the same schema or a later version of it. The format and the rules by
+// which a later schema reads an older save are in docs/saves.md.
+//
+//     std::vector<std::byte> bytes;
+//     if (const kiln::snapshot_error error = kiln::save(world, bytes)) { ... }
+//     if (const kiln::snapshot_error error = kiln::load(world, bytes)) { ... }  // world unchanged
+//
+// Like dump, save and load instantiate code for every archetype and component
+// of the world: call them from one translation unit.
+#pragma once
+
+#include <array>
+#include <cerrno>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <kiln/archetype_storage.hpp>
+#include <kiln/component.hpp>
+#include <kiln/entity_table.hpp>
+#include <kiln/internal/snapshot_format.hpp>
+#include <kiln/reflect.hpp>
+#include <kiln/snapshot_error.hpp>
+#include <kiln/type_list.hpp>
+#include <kiln/world.hpp>
+
+namespace kiln {
+
+namespace internal {
+
+// The value every field a save lacks takes its default from.
+template <class T>
+inline const T default_value{};
+
+template <class T>
+type_description describe_type() {
+    using traits = traits_of_t<T>;
+    layout kind = layout::packed;
+    if constexpr (component<T>) {
+        kind = traits::layout;
+    }
+    return {traits::stable_id,
+            traits::name,
+            kind,
+            static_cast<std::uint32_t>(sizeof(T)),
+            traits::field_infos,
+            traits::migrations,
+            reinterpret_cast<const std::byte*>(&default_value<T>)};
+}
+
+template <class... Types>
+std::array<type_description, sizeof...(Types)> describe_types(type_list<Types...>) {
+    return {describe_type<Types>()...};
+}
+
+// The positions of archetype A's components in the schema's component list.
+template <class Components, class... Held>
+inline constexpr std::array<std::uint32_t, sizeof...(Held)> positions_of(type_list<Held...>) {
+    return {static_cast<std::uint32_t>(index_of_v<Held, Components>)...};
+}
+
+template <class Schema, class A>
+inline constexpr auto archetype_positions = positions_of<typename Schema::components>(typename A::components{});
+
+template <class Schema, class... Archetypes>
+std::array<archetype_description, sizeof...(Archetypes)> describe_archetypes(type_list<Archetypes...>) {
+    return {archetype_description{Archetypes::stable_id, Archetypes::name, archetype_positions<Schema, Archetypes>}...};
+}
+
+// The schema's types as data, built once.
+template <class Schema>
+struct described_schema {
+    static inline const auto components = describe_types(typename Schema::components{});
+    static inline const auto resources = describe_types(typename Schema::resources{});
+    static inline const auto archetypes = describe_archetypes<Schema>(typename Schema::archetypes{});
+
+    static world_description get() {
+        return {Schema::name, Schema::version, Schema::fingerprint, components, resources, archetypes};
+    }
+};
+
+template <class Schema>
+struct snapshot_access<basic_world<Schema>> {
+    using world_type = basic_world<Schema>;
+
+    // Each archetype's rows, in id order.
+    template <class World>
+    static auto storages(World& world) {
+        using pointer = std::conditional_t<std::is_const_v<World>, const archetype_storage*, archetype_storage*>;
+        std::array<pointer, world_type::storage_members.size()> all{};
+        for (std::size_t a = 0; a < all.size(); ++a) {
+            all[a] = &(world.storages_.*world_type::storage_members[a]);
+        }
+        return all;
+    }
+
+    // Each resource's bytes, in schema order.
+    template <class World>
+    static auto resources(World& world) {
+        using pointer = std::conditional_t<std::is_const_v<World>, const std::byte*, std::byte*>;
+        return std::apply(
+            [](auto&... resource) { return std::array<pointer, sizeof...(resource)>{reinterpret_cast<pointer>(&resource)...}; },
+            world.resources_);
+    }
+
+    template <class World>
+    static auto& entities(World& world) {
+        return world.entities_;
+    }
+
+    // Whether commands wait in the world's buffers: a save would miss them.
+    static bool pending(const world_type& world) {
+        return !world.commands_.empty() || !world.observer_commands_.empty();
+    }
+};
+
+inline snapshot_error errno_error(const char* what, const std::string& path) {
+    return make_snapshot_error(snapshot_errc::io, 0, "%s %s: %s", what, path.c_str(), std::strerror(errno));
+}
+
+} // namespace internal
+
+// Writes world to sink, a callable taking std::span<const std::byte>: the
+// bytes in order, in pieces (small values gathered, columns whole). sink may
+// return bool, false meaning that writing failed: save then stops calling it
+// and returns an io error.
+//
+// The world must have nothing pending: commands recorded and not applied (its
+// own buffer, or observers'), or entities reserved by them, would be lost, so
+// save refuses with pending_changes and writes nothing; call world.flush()
+// first. Saving reads the world and changes nothing in it.
+template <class Schema, class Sink>
+    requires std::invocable<Sink&, std::span<const std::byte>>
+[[nodiscard]] snapshot_error save(const basic_world<Schema>& world, Sink&& sink) {
+    using access = internal::snapshot_access<basic_world<Schema>>;
+    const entity_table& entities = access::entities(world);
+    std::size_t reserved = 0;
+    for (std::uint32_t index = 0; index < entities.slot_count(); ++index) {
+        reserved += entities.reserved({index, entities.generation_at(index)});
+    }
+    if (access::pending(world) || reserved > 0) {
+        return internal::make_snapshot_error(
+            snapshot_errc::pending_changes, 0,
+            "save: the world has commands not applied yet (%zu entities reserved by them); call flush() first",
+            reserved);
+    }
+    auto write = [](void* context, const std::byte* bytes, std::size_t size) {
+        auto& target = *static_cast<std::remove_reference_t<Sink>*>(context);
+        if constexpr (std::is_void_v<std::invoke_result_t<Sink&, std::span<const std::byte>>>) {
+            target(std::span<const std::byte>{bytes, size});
+            return true;
+        } else {
+            return static_cast<bool>(target(std::span<const std::byte>{bytes, size}));
+        }
+    };
+    const auto storages = access::storages(world);
+    const auto resources = access::resources(world);
+    if (!internal::save_world(internal::described_schema<Schema>::get(), storages, resources, entities,
+                              {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
+        return internal::make_snapshot_error(snapshot_errc::io, 0, "save: the sink failed to take the bytes");
+    }
+    return {};
+}
+
+// Appends the save of world to out, reserving room for it first.
+template <class Schema>
+[[nodiscard]] snapshot_error save(const basic_world<Schema>& world, std::vector<std::byte>& out) {
+    using access = internal::snapshot_access<basic_world<Schema>>;
+    out.reserve(out.size() + internal::saved_size_bound(internal::described_schema<Schema>::get(),
+                                                        access::storages(world), access::entities(world)));
+    return save(world, [&out](std::span<const std::byte> bytes) { out.insert(out.end(), bytes.begin(), bytes.end()); });
+}
+
+// Replaces world's entities, handles and resources with those of the save in
+// input, which may come from this schema or an older version of it (the
+// rules are in docs/saves.md). Every handle saved names the same entity
+// afterwards, and the world issues the same new handles as the saved one
+// would have; entity fields naming no live entity become null.
+//
+// Whatever the input holds, load returns an error value and leaves world as
+// it was, or succeeds: it reads into a fresh world and swaps it in only
+// when all of the input was read and checked. Observers are not told of the
+// entities that arrive or leave; the command buffers and where progress()
+// is in its stages stay as they were. Precondition: no each() or system runs
+// on world (checked in debug builds, as for swap).
+template <class Schema>
+[[nodiscard]] snapshot_error load(basic_world<Schema>& world, std::span<const std::byte> input) {
+    using access = internal::snapshot_access<basic_world<Schema>>;
+    const auto fresh = std::make_unique<basic_world<Schema>>();
+    const auto storages = access::storages(*fresh);
+    const auto resources = access::resources(*fresh);
+    const internal::world_description description = internal::described_schema<Schema>::get();
+    internal::save_loader loader{description, storages, resources, access::entities(*fresh), input};
+    if (!loader.run()) {
+        return loader.error();
+    }
+    world.swap(*fresh);
+    return {};
+}
+
+// Saves world to the file at path, atomically: the bytes go to a new file
+// beside it (path plus a unique suffix), which is flushed to the disk
+// (fsync) and then renamed over path, and the directory is flushed too. A
+// crash or a failed write leaves path as it was, never half-written; on
+// failure the temporary file is removed. POSIX only.
+template <class Schema>
+[[nodiscard]] snapshot_error save_file(const basic_world<Schema>& world, const std::string& path) {
+    std::string temporary = path + ".XXXXXX";
+    const int file = ::mkstemp(temporary.data());
+    if (file < 0) {
+        return internal::errno_error("save_file: cannot create a temporary file beside", path);
+    }
+    int write_errno = 0;
+    snapshot_error error = save(world, [&](std::span<const std::byte> bytes) {
+        for (std::size_t done = 0; done < bytes.size();) {
+            const ::ssize_t written = ::write(file, bytes.data() + done, bytes.size() - done);
+            if (written < 0 && errno == EINTR) {
+                continue;
+            }
+            if (written <= 0) {
+                write_errno = written < 0 ? errno : ENOSPC;
+                return false;
+            }
+            done += static_cast<std::size_t>(written);
+        }
+        return true;
+    });
+    // The file keeps the mode of the one it replaces; a new one gets rw-r--r--.
+    struct ::stat target{};
+    const ::mode_t mode = ::stat(path.c_str(), &target) == 0 ? (target.st_mode & 07777) : 0644;
+    if (error.code == snapshot_errc::io) {
+        errno = write_errno;
+        error = internal::errno_error("save_file: cannot write", temporary);
+    } else if (!error && (::fchmod(file, mode) != 0 || ::fsync(file) != 0)) {
+        error = internal::errno_error("save_file: cannot flush", temporary);
+    }
+    if (::close(file) != 0 && !error) {
+        error = internal::errno_error("save_file: cannot close", temporary);
+    }
+    if (!error && ::rename(temporary.c_str(), path.c_str()) != 0) {
+        error = internal::errno_error("save_file: cannot rename the temporary file to", path);
+    }
+    if (error) {
+        ::unlink(temporary.c_str());
+        return error;
+    }
+    // The rename is durable once the directory is.
+    const std::size_t slash = path.rfind('/');
+    const std::string directory = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    if (const int handle = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY); handle >= 0) {
+        ::fsync(handle);
+        ::close(handle);
+    }
+    return {};
+}
+
+// Loads the save in the file at path into world, as load does.
+template <class Schema>
+[[nodiscard]] snapshot_error load_file(basic_world<Schema>& world, const std::string& path) {
+    const int file = ::open(path.c_str(), O_RDONLY);
+    if (file < 0) {
+        return internal::errno_error("load_file: cannot open", path);
+    }
+    std::vector<std::byte> bytes;
+    struct ::stat status{};
+    if (::fstat(file, &status) == 0 && status.st_size > 0) {
+        bytes.reserve(static_cast<std::size_t>(status.st_size));
+    }
+    std::byte chunk[64 * 1024];
+    for (;;) {
+        const ::ssize_t count = ::read(file, chunk, sizeof chunk);
+        if (count < 0 && errno == EINTR) {
+            continue;
+        }
+        if (count < 0) {
+            const snapshot_error error = internal::errno_error("load_file: cannot read", path);
+            ::close(file);
+            return error;
+        }
+        if (count == 0) {
+            break;
+        }
+        bytes.insert(bytes.end(), chunk, chunk + count);
+    }
+    ::close(file);
+    return load(world, bytes);
+}
+
+} // namespace kiln

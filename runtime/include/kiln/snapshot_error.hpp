@@ -1,0 +1,60 @@
+// kiln::snapshot_error: what went wrong saving or loading a world, as a value
+// (kiln builds without exceptions). kiln/snapshot.hpp and kiln/json.hpp
+// return it.
+#pragma once
+
+#include <cstdarg>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace kiln {
+
+// The kinds of failure, one per way a save or a load can go wrong.
+enum class snapshot_errc : std::uint8_t {
+    ok,                 // no error
+    io,                 // the file or the sink failed: the message says how (errno's text)
+    truncated,          // the input ends inside what it declares
+    not_a_save,         // the input does not start with kiln's magic bytes
+    unsupported_format, // a format version this runtime does not read
+    wrong_schema,       // saved by a world of another schema (its name differs)
+    newer_schema,       // saved by a newer version of this schema
+    corrupt,            // a value the format forbids: a bad count, handle, bool, layout, duplicate id...
+    incompatible,       // a field's type changed and the schema names no migration for it
+    pending_changes,    // save: the world has commands or reserved entities not applied yet
+};
+
+// An error value: converts to true when there is an error, so that
+//
+//     if (const kiln::snapshot_error error = kiln::load(world, bytes)) {
+//         std::fprintf(stderr, "%s\n", error.message.c_str());
+//     }
+//
+// code says which kind; offset is the byte of the input where the problem was
+// found (0 where none applies); message is one sentence naming what is wrong
+// and where: the offset, the component or resource and the field.
+struct snapshot_error {
+    snapshot_errc code = snapshot_errc::ok;
+    std::size_t offset = 0;
+    std::string message;
+
+    explicit operator bool() const noexcept { return code != snapshot_errc::ok; }
+};
+
+namespace internal {
+
+// A snapshot_error whose message is printf's format applied to the rest.
+[[gnu::format(printf, 3, 4)]] inline snapshot_error make_snapshot_error(snapshot_errc code, std::size_t offset,
+                                                                        const char* format, ...) {
+    char text[512];
+    va_list arguments;
+    va_start(arguments, format);
+    std::vsnprintf(text, sizeof text, format, arguments);
+    va_end(arguments);
+    return {code, offset, text};
+}
+
+} // namespace internal
+
+} // namespace kiln
