@@ -30,6 +30,7 @@ class SchemaTestCase(unittest.TestCase):
         directory = tempfile.TemporaryDirectory()
         self.addCleanup(directory.cleanup)
         self.directory = Path(directory.name)
+        self.previous_lock = None  # the lock (lockfile.Lock) that schemas are checked against; None: the first
 
     def write(self, name: str, text: str) -> Path:
         """Writes a schema; `text` is dedented and loses its first newline, so line 1 is its first line."""
@@ -50,7 +51,7 @@ class SchemaTestCase(unittest.TestCase):
         """kilnc's error lines for files already written, paths relative to the directory; with errors,
         the warnings are among them."""
         try:
-            validate(load_all([str(path) for path in paths]))
+            validate(load_all([str(path) for path in paths]), lock=self.previous_lock)
         except SchemaError as error:
             return [self.relative(diagnostic) for diagnostic in error.diagnostics]
         return []
@@ -58,7 +59,7 @@ class SchemaTestCase(unittest.TestCase):
     def warnings(self, text: str) -> list[str]:
         """kilnc's warning lines for a valid schema file, which is called game.toml in them."""
         found = []
-        validate(load_all([str(self.write("game.toml", text))]), found.append)
+        validate(load_all([str(self.write("game.toml", text))]), found.append, self.previous_lock)
         return [self.relative(diagnostic) for diagnostic in found]
 
     def relative(self, diagnostic) -> str:
@@ -80,7 +81,7 @@ class SchemaTestCase(unittest.TestCase):
         """Every file kilnc writes for schema files game.toml (and more_1.toml, ...), by file name."""
         names = ["game.toml"] + [f"more_{index}.toml" for index in range(1, len(more) + 1)]
         paths = [str(self.write(name, body)) for name, body in zip(names, (text,) + more)]
-        texts = render(validate(load_all(paths)), names)
+        texts = render(validate(load_all(paths), lock=self.previous_lock), names)
         return {path.rsplit("/", 1)[1]: text for path, text in texts.items()}
 
     def assertLines(self, text: str, *lines: str) -> None:

@@ -8,6 +8,8 @@ Fenced blocks by info string:
   toml invalid    a schema kilnc rejects (a file called game.toml), with exactly the lines of the
                   text block that follows
   toml warning    a schema kilnc accepts with warnings, exactly the lines of the text block that follows
+  toml lock       exactly the lock file (game.kiln.lock) that kilnc writes for the closest toml block
+                  above; the blocks after it are checked against it, as the next edits of that schema
 Other blocks (usage code, command lines) are prose.
 """
 
@@ -15,6 +17,9 @@ import re
 import unittest
 
 from .support import REPO, SchemaTestCase
+from kiln_codegen.loader import load_all
+from kiln_codegen.lockfile import Lock, lock_text, read_lock, updated
+from kiln_codegen.validate import validate
 
 FENCED_BLOCK = re.compile(r"^```([^\n]*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 ASSUMED_HEADER = '[kiln]\nnamespace = "game"\n\n'
@@ -28,6 +33,8 @@ class Examples(SchemaTestCase):
         for kind in kinds:
             self.assertIn(kind, found)
         generated = None
+        schema = None
+        self.previous_lock = None
         for index, (info, body) in enumerate(blocks):
             with self.subTest(page=page, block=index, info=info, begins=body[:60]):
                 if info == "toml":
@@ -36,6 +43,13 @@ class Examples(SchemaTestCase):
                     self.assertEqual(self.warnings(schema), [])
                     outputs = self.outputs(schema)
                     generated = "".join(outputs[name] for name in OUTPUT_ORDER)
+                elif info == "toml lock":
+                    lock_path = self.directory / "game.kiln.lock"
+                    previous = self.previous_lock or Lock.empty(str(lock_path))
+                    written = updated(previous, validate(load_all([str(self.write("game.toml", schema))]), lock=previous))
+                    self.assertEqual(body, lock_text(written, ["game.toml"]))
+                    lock_path.write_text(body, encoding="utf-8")
+                    self.previous_lock = read_lock(str(lock_path))
                 elif info == "cpp generated":
                     self.assertLines(generated, *body.splitlines())
                 elif info in ("toml invalid", "toml warning"):
