@@ -44,6 +44,21 @@ public:
         return {s.archetype, s.row};
     }
 
+    // The location of e when e is alive; otherwise a location whose
+    // archetype is no archetype's id (it is at least reserved_archetype).
+    // alive and location in one read of the slot, for lookups that go on to
+    // dispatch on the archetype anyway and report a miss out of line.
+    [[nodiscard]] entity_location find(entity e) const noexcept {
+        if (e.index() >= slots_.size()) [[unlikely]] {
+            return {free_archetype, 0};
+        }
+        const slot& s = slots_[e.index()];
+        if (s.generation != e.generation()) [[unlikely]] {
+            return {free_archetype, 0};
+        }
+        return {s.archetype, s.row};
+    }
+
     // Issues a handle for a new entity stored at where.
     entity create(entity_location where) {
         ++alive_count_;

@@ -49,6 +49,16 @@ constexpr bool visit_edge(type_list<Edges...>, [[maybe_unused]] std::uint32_t fr
             ...);
 }
 
+// Calls visit.template operator()<A>() for the archetype A of Archetypes
+// whose id is id; returns whether there was one. Comparisons, not a table
+// read: compilers turn a long chain into a jump table, and where the
+// archetype is predictable, what visit reads no longer waits for id.
+template <class... Archetypes, class Visitor>
+constexpr bool visit_archetype(type_list<Archetypes...>, [[maybe_unused]] std::uint32_t id,
+                               [[maybe_unused]] Visitor&& visit) {
+    return ((id == Archetypes::id && (visit.template operator()<Archetypes>(), true)) || ...);
+}
+
 template <class... Archetypes>
 constexpr bool ids_are_positions(type_list<Archetypes...>) {
     std::uint32_t position = 0;
@@ -293,7 +303,7 @@ public:
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
         static_assert(component<C>, "kiln::world::has<C>: C must be a component declared in a schema");
-        return entities_.alive(e) && columns_of<C>[entities_.location(e).archetype] != no_column;
+        return internal::visit_archetype(archetypes_with_t<C>{}, entities_.find(e).archetype, []<class>() {});
     }
 
     // Component C of e (C may be const): C& for packed components, C::ref
@@ -584,19 +594,6 @@ private:
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
-    static constexpr std::uint32_t no_column = ~std::uint32_t{0};
-
-    // For component C, by archetype id: where C's columns start, or no_column
-    // where the archetype does not hold C. get and has index this table
-    // instead of comparing the entity's archetype with each that holds C.
-    template <class C>
-    static constexpr auto columns_of = [] {
-        std::array<std::uint32_t, archetypes::size> by_archetype{};
-        by_archetype.fill(no_column);
-        for_each_type(archetypes_with_t<C>{},
-                      [&]<class A>() { by_archetype[A::id] = first_column<C>(typename A::components{}); });
-        return by_archetype;
-    }();
 
     // An archetype's name for a message; "?" for an id out of range, which
     // only a corrupted table could give.
@@ -834,13 +831,23 @@ private:
     // a live entity of A.
     template <class A>
     std::uint32_t checked_row(handle<A> h, const char* operation) const noexcept {
+        const entity_location where = entities_.find(h);
+        if (where.archetype != A::id) [[unlikely]] {
+            report_failed_handle(h, operation);
+        }
+        return where.row;
+    }
+
+    // Why h no longer names a live entity of A: it died, or it moved.
+    template <class A>
+    [[noreturn, gnu::cold, gnu::noinline]] void report_failed_handle(handle<A> h, const char* operation) const noexcept {
         KILN_CHECK(entities_.alive(h), "world::%s: entity %u:%u is not alive", operation, h.get().index(),
                    h.get().generation());
-        const entity_location where = entities_.location(h);
-        KILN_CHECK(where.archetype == A::id, "world::%s: handle<%.*s> names entity %u:%u, which moved to archetype %.*s",
-                   operation, static_cast<int>(A::name.size()), A::name.data(), h.get().index(), h.get().generation(),
-                   static_cast<int>(archetype_names[where.archetype].size()), archetype_names[where.archetype].data());
-        return where.row;
+        const std::uint32_t archetype = entities_.location(h).archetype;
+        KILN_CHECK(false, "world::%s: handle<%.*s> names entity %u:%u, which moved to archetype %.*s", operation,
+                   static_cast<int>(A::name.size()), A::name.data(), h.get().index(), h.get().generation(),
+                   static_cast<int>(archetype_names[archetype].size()), archetype_names[archetype].data());
+        std::abort();
     }
 
     [[noreturn]] void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
@@ -869,20 +876,36 @@ private:
         static_assert(component<value_type>, "kiln::world::get<C>: C must be a component declared in a schema");
         static_assert(archetypes_with_t<value_type>::size > 0,
                       "kiln::world::get<C>: no archetype of this world holds C; add it to one in the schema");
-        constexpr std::string_view name = component_traits<value_type>::name;
-        KILN_CHECK(world.entities_.alive(e), "world::get<%.*s>: entity %u:%u is not alive",
-                   static_cast<int>(name.size()), name.data(), e.index(), e.generation());
-        const entity_location where = world.entities_.location(e);
-        const std::uint32_t column = columns_of<value_type>[where.archetype];
-        if (column == no_column) [[unlikely]] {
-            const std::string_view archetype = archetype_name_of(where.archetype);
-            KILN_CHECK(false, "world::get<%.*s>: entity %u:%u lives in archetype %.*s, which has no %.*s",
-                       static_cast<int>(name.size()), name.data(), e.index(), e.generation(),
-                       static_cast<int>(archetype.size()), archetype.data(), static_cast<int>(name.size()), name.data());
-        }
         constexpr bool read_only = std::is_const_v<C> || std::is_const_v<World>;
-        return make_cursor<value_type, read_only>((world.storages_.*storage_members[where.archetype]).columns() +
-                                                  column)[where.row];
+        using access = std::conditional_t<read_only, const value_type, value_type>;
+        // One read of e's slot, then a branch per archetype holding C: each
+        // branch finds its columns at a fixed place in the world, so the row's
+        // address waits for the slot alone, not for loads indexed by it.
+        const entity_location where = world.entities_.find(e);
+        cursor_t<value_type, read_only> cursor{};
+        if (!internal::visit_archetype(archetypes_with_t<value_type>{}, where.archetype, [&]<class A>() {
+                cursor = internal::cursor_of<access>(world.template storage<A>());
+            })) [[unlikely]] {
+            world.template report_failed_get<value_type>(e.index(), e.generation());
+        }
+        return cursor[where.row];
+    }
+
+    // Why get<C>(e) found nothing: e is not alive, or its archetype has no C.
+    // Takes e in halves, which get holds in registers already: passing e
+    // whole made GCC load it into a vector register and split it there.
+    template <class C>
+    [[noreturn, gnu::cold, gnu::noinline]] void report_failed_get(entity::index_type index,
+                                                                  entity::generation_type generation) const noexcept {
+        const entity e{index, generation};
+        constexpr std::string_view name = component_traits<C>::name;
+        KILN_CHECK(entities_.alive(e), "world::get<%.*s>: entity %u:%u is not alive", static_cast<int>(name.size()),
+                   name.data(), e.index(), e.generation());
+        const std::string_view archetype = archetype_name_of(entities_.location(e).archetype);
+        KILN_CHECK(false, "world::get<%.*s>: entity %u:%u lives in archetype %.*s, which has no %.*s",
+                   static_cast<int>(name.size()), name.data(), e.index(), e.generation(),
+                   static_cast<int>(archetype.size()), archetype.data(), static_cast<int>(name.size()), name.data());
+        std::abort();
     }
 
     template <class C, class World>
