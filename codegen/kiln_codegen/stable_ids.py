@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import Diagnostic, shown
-from .filters import cpp_type, schema_type
+from .filters import cpp_type, migration_function, schema_type
 from .key_positions import KeyPath
 from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
 from .model import Archetype, Array, Component, Field, FieldType, Resource, Scalar
@@ -82,6 +82,23 @@ class StableIds:
             migrate_from = self.migrate_from(declaration, keys, field, locked)
             result.append(replace(field, id=field_id, migrate_from=migrate_from))
         return result
+
+    def check_migration_names(self, records: Sequence[Component | Resource]) -> None:
+        """Reports a migration function whose name and parameter another's has too: <Record>_<field>
+        can be spelled two ways ("A_b" "c" and "A" "b_c"), and the game could define only one."""
+        seen: dict[tuple[str, str], str] = {}
+        for record in records:
+            for field in record.fields:
+                for old_type in field.migrate_from:
+                    function = migration_function(record, field)
+                    owner = f"{self.checker.declared[record.name].label}: field '{field.name}'"
+                    first = seen.setdefault((function, cpp_type(old_type)), owner)
+                    if first != owner:
+                        self.checker.error(self.checker.declared[record.name].file,
+                                           self.checker.declared[record.name].keys + (field.name, "migrate_from"),
+                                           f"{owner}: its migration function, migrations::{function}, from "
+                                           f"{schema_type(old_type)}, is also that of {first}; rename one of the "
+                                           "fields or components")
 
     # Ids -------------------------------------------------------------------------------------
 

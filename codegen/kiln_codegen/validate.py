@@ -90,6 +90,7 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     stable_ids = StableIds(checker, lock or Lock.empty(default_lock_path(files[0].path)))
     components = stable_ids.records("component", components)
     resources = stable_ids.records("resource", resources)
+    stable_ids.check_migration_names(components + resources)
     reported = len(checker.diagnostics)
     archetypes = stable_ids.archetypes(checker.archetypes(list(_of_kind(declarations, "archetype")), components))
     # Which archetypes a system matches is only known when every archetype is as declared.

@@ -287,6 +287,16 @@ class BreakingEdits(EvolutionTestCase):
                          "component 'Health': field 'life'")
 
 
+    def test_two_migrations_cannot_share_a_function(self):
+        self.generate_version(VERSION_1.replace('y = "f32"', 'y = "f32"\ny_min = "u8"')
+                              + '\n[component.Position_y]\nmin = "u8"\n')
+        errors = self.errors_of_version(
+            VERSION_1.replace('y = "f32"', 'y = "f32"\ny_min = { type = "f32", migrate_from = "u8" }')
+            + '\n[component.Position_y]\nmin = { type = "f32", migrate_from = "u8" }\n')
+        self.assertError(errors, "game.toml:23:23", "component 'Position_y': field 'min': its migration function, "
+                         "migrations::Position_y_min, from u8, is also that of component 'Position': field 'y_min'")
+
+
 class LockFile(EvolutionTestCase):
     def kilnc(self, *arguments: str):
         return run_kilnc(*arguments, cwd=self.directory)
