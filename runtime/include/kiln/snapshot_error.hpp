@@ -44,15 +44,22 @@ struct snapshot_error {
 
 namespace internal {
 
+// A snapshot_error whose message is printf's format applied to arguments.
+[[gnu::format(printf, 3, 0)]] inline snapshot_error make_snapshot_error_v(snapshot_errc code, std::size_t offset,
+                                                                          const char* format, va_list arguments) {
+    char text[512];
+    std::vsnprintf(text, sizeof text, format, arguments);
+    return {code, offset, text};
+}
+
 // A snapshot_error whose message is printf's format applied to the rest.
 [[gnu::format(printf, 3, 4)]] inline snapshot_error make_snapshot_error(snapshot_errc code, std::size_t offset,
                                                                         const char* format, ...) {
-    char text[512];
     va_list arguments;
     va_start(arguments, format);
-    std::vsnprintf(text, sizeof text, format, arguments);
+    snapshot_error error = make_snapshot_error_v(code, offset, format, arguments);
     va_end(arguments);
-    return {code, offset, text};
+    return error;
 }
 
 } // namespace internal

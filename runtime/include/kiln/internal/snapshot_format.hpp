@@ -409,9 +409,12 @@ public:
     [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
 
 private:
-    template <class... Arguments>
-    bool fail_at(snapshot_errc code, std::size_t offset, const char* format, Arguments... arguments) {
-        in_.error = make_snapshot_error(code, offset, format, arguments...);
+    // C varargs rather than a template, so that compilers check every format.
+    [[gnu::format(printf, 4, 5)]] bool fail_at(snapshot_errc code, std::size_t offset, const char* format, ...) {
+        va_list arguments;
+        va_start(arguments, format);
+        in_.error = make_snapshot_error_v(code, offset, format, arguments);
+        va_end(arguments);
         return false;
     }
 
@@ -666,6 +669,9 @@ private:
             }
             const std::uint32_t position = current.find(saved.stable_id);
             if (position == id_index::none) {
+                if (rows == 0) {
+                    continue; // nothing to drop, and no handles to copy from
+                }
                 // The schema no longer has this archetype: its entities go, and handles to them die.
                 const std::size_t old = dropped_.size();
                 dropped_.resize(old + rows);
