@@ -179,15 +179,17 @@ public:
         }
     }
 
-    // For loaders: replaces the table with one slot per generation, none
-    // alive, whose free list is free_list (head first); the slots neither
-    // listed nor made alive by restore_alive stay retired. Preconditions,
-    // which the loader checks in the input: free_list's indices are distinct
-    // slots.
-    void restore(std::span<const entity::generation_type> generations, std::span<const std::uint32_t> free_list) {
-        slots_.resize(generations.size());
-        for (std::size_t index = 0; index < generations.size(); ++index) {
-            slots_[index] = {generations[index], free_archetype, no_free_slot};
+    // For loaders: replaces the table with count slots, slot i of
+    // generation generation_of(i), none alive, whose free list is free_list
+    // (head first); the slots neither listed nor made alive by restore_alive
+    // stay retired. Precondition, which the loader checks in its input:
+    // free_list's indices are distinct slots.
+    template <class GenerationOf>
+    void restore(std::uint32_t count, GenerationOf generation_of, std::span<const std::uint32_t> free_list) {
+        slots_.clear();
+        slots_.reserve(count);
+        for (std::uint32_t index = 0; index < count; ++index) {
+            slots_.push_back({generation_of(index), free_archetype, no_free_slot});
         }
         free_head_ = no_free_slot;
         for (auto index = free_list.rbegin(); index != free_list.rend(); ++index) {

@@ -119,9 +119,11 @@ struct snapshot_access<basic_world<Schema>> {
         return world.entities_;
     }
 
-    // Whether commands wait in the world's buffers: a save would miss them.
-    static bool pending(const world_type& world) {
-        return !world.commands_.empty() || !world.observer_commands_.empty();
+    // The commands waiting in the world's buffers, which a save would miss.
+    // Entities are reserved only by such commands, so none is reserved when
+    // there are none (the buffers of systems are applied before run returns).
+    static std::size_t pending(const world_type& world) {
+        return world.commands_.size() + world.observer_commands_.size();
     }
 };
 
@@ -144,16 +146,10 @@ template <class Schema, class Sink>
     requires std::invocable<Sink&, std::span<const std::byte>>
 [[nodiscard]] snapshot_error save(const basic_world<Schema>& world, Sink&& sink) {
     using access = internal::snapshot_access<basic_world<Schema>>;
-    const entity_table& entities = access::entities(world);
-    std::size_t reserved = 0;
-    for (std::uint32_t index = 0; index < entities.slot_count(); ++index) {
-        reserved += entities.reserved({index, entities.generation_at(index)});
-    }
-    if (access::pending(world) || reserved > 0) {
-        return internal::make_snapshot_error(
-            snapshot_errc::pending_changes, 0,
-            "save: the world has commands not applied yet (%zu entities reserved by them); call flush() first",
-            reserved);
+    if (const std::size_t pending = access::pending(world)) {
+        return internal::make_snapshot_error(snapshot_errc::pending_changes, 0,
+                                             "save: the world has %zu commands not applied yet; call flush() first",
+                                             pending);
     }
     auto write = [](void* context, const std::byte* bytes, std::size_t size) {
         auto& target = *static_cast<std::remove_reference_t<Sink>*>(context);
@@ -166,7 +162,7 @@ template <class Schema, class Sink>
     };
     const auto storages = access::storages(world);
     const auto resources = access::resources(world);
-    if (!internal::save_world(internal::described_schema<Schema>::get(), storages, resources, entities,
+    if (!internal::save_world(internal::described_schema<Schema>::get(), storages, resources, access::entities(world),
                               {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
         return internal::make_snapshot_error(snapshot_errc::io, 0, "save: the sink failed to take the bytes");
     }

@@ -275,6 +275,10 @@ public:
 
     [[nodiscard]] std::size_t offset() const noexcept { return position_; }
     [[nodiscard]] std::size_t remaining() const noexcept { return input_.size() - position_; }
+    // The offset of a byte of the input.
+    [[nodiscard]] std::size_t offset_of(const std::byte* byte) const noexcept {
+        return static_cast<std::size_t>(byte - input_.data());
+    }
 
     // Points first at the next size bytes and moves past them; false, with
     // error set, when fewer remain. what names them for the message.
@@ -403,7 +407,7 @@ public:
 
     bool run() {
         return header() && types(components_, true, "component") && types(resources_saved_, false, "resource") &&
-               archetypes() && resource_values() && table() && archetype_rows() && end() && restore_table();
+               archetypes() && resource_values() && table() && archetype_rows() && end() && finish_table();
     }
 
     [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
@@ -593,7 +597,7 @@ private:
             const std::uint32_t position = current.find(saved.stable_id);
             if (position != id_index::none) {
                 std::byte* target = resources_[position];
-                if (!copy_rows(&saved, &value, 1, world_.resources[position], &target, in_.offset() - saved.size)) {
+                if (!copy_rows(&saved, &value, 1, world_.resources[position], &target)) {
                     return false;
                 }
             }
@@ -606,10 +610,8 @@ private:
         if (!in_.count(slots, 4, "the entity slot count")) {
             return false;
         }
-        const std::byte* first = nullptr;
-        in_.take(std::size_t{slots} * 4, first, "the slots' generations");
-        generations_.resize(slots);
-        std::memcpy(generations_.data(), first, std::size_t{slots} * 4);
+        const std::byte* generations = nullptr;
+        in_.take(std::size_t{slots} * 4, generations, "the slots' generations");
         state_.assign(slots, slot_state::unknown);
         std::uint32_t free_count = 0;
         if (!in_.count(free_count, 4, "the free list's length")) {
@@ -626,6 +628,16 @@ private:
             }
             state_[index] = slot_state::free;
         }
+        // The fresh world's table, built now so that one pass over each
+        // archetype's handles both checks them and makes them alive.
+        entities_.restore(
+            slots,
+            [generations](std::uint32_t index) {
+                entity::generation_type generation = 0;
+                std::memcpy(&generation, generations + std::size_t{index} * 4, 4);
+                return generation;
+            },
+            free_list_);
         return true;
     }
 
@@ -653,7 +665,8 @@ private:
             }
             const std::byte* handles = nullptr;
             in_.take(std::size_t{rows} * sizeof(entity), handles, "an archetype's handles");
-            if (!check_handles(handles, rows, saved.stable_id)) {
+            const std::uint32_t position = current.find(saved.stable_id);
+            if (!place_handles(handles, rows, saved.stable_id, position == id_index::none ? 0 : position)) {
                 return false;
             }
             columns.clear();
@@ -667,7 +680,6 @@ private:
                     columns.push_back(block);
                 }
             }
-            const std::uint32_t position = current.find(saved.stable_id);
             if (position == id_index::none) {
                 if (rows == 0) {
                     continue; // nothing to drop, and no handles to copy from
@@ -676,7 +688,7 @@ private:
                 const std::size_t old = dropped_.size();
                 dropped_.resize(old + rows);
                 std::memcpy(static_cast<void*>(dropped_.data() + old), handles, std::size_t{rows} * sizeof(entity));
-            } else if (!fill_archetype(saved, position, handles, rows, columns, at)) {
+            } else if (!fill_archetype(saved, position, handles, rows, columns)) {
                 return false;
             }
         }
@@ -692,13 +704,15 @@ private:
     }
 
     // Each handle must name a slot whose saved generation it has, and no
-    // entity may live twice or on the free list.
-    bool check_handles(const std::byte* handles, std::uint32_t rows, std::uint32_t archetype) {
+    // entity may live twice or on the free list; each becomes alive at its
+    // row of archetype position (for a dropped archetype, until
+    // finish_table frees it).
+    bool place_handles(const std::byte* handles, std::uint32_t rows, std::uint32_t archetype, std::uint32_t position) {
         for (std::uint32_t row = 0; row < rows; ++row) {
             entity e;
             std::memcpy(static_cast<void*>(&e), handles + row * sizeof(entity), sizeof(entity));
-            const char* problem = e.index() >= generations_.size()                  ? "is not a slot of the table"
-                                  : generations_[e.index()] != e.generation()        ? "has another generation"
+            const char* problem = e.index() >= state_.size()                         ? "is not a slot of the table"
+                                  : entities_.generation_at(e.index()) != e.generation() ? "has another generation"
                                   : state_[e.index()] == slot_state::free            ? "is on the free list"
                                   : state_[e.index()] == slot_state::alive           ? "is alive twice"
                                                                                     : nullptr;
@@ -709,12 +723,13 @@ private:
                                e.generation(), archetype, at, problem);
             }
             state_[e.index()] = slot_state::alive;
+            entities_.restore_alive(e, {position, row});
         }
         return true;
     }
 
     bool fill_archetype(const saved_archetype& saved, std::uint32_t position, const std::byte* handles,
-                        std::uint32_t rows, const std::vector<const std::byte*>& columns, std::size_t at) {
+                        std::uint32_t rows, const std::vector<const std::byte*>& columns) {
         archetype_storage& storage = *storages_[position];
         storage.grow_by(rows);
         if (rows == 0) {
@@ -734,8 +749,7 @@ private:
                     first_column += type.kind == layout::packed ? 1 : type.kind == layout::split ? type.field_count : 0;
                 }
             }
-            if (!copy_rows(match, match != nullptr ? columns.data() + first_column : nullptr, rows, current, targets,
-                           at)) {
+            if (!copy_rows(match, match != nullptr ? columns.data() + first_column : nullptr, rows, current, targets)) {
                 return false;
             }
             targets += column_count(current);
@@ -767,16 +781,17 @@ private:
     }
 
     // Bools must be 0 or 1: any other byte makes reading the bool undefined.
-    bool check_bools(field_place<const std::byte> source, std::size_t rows, const saved_field& field, const type_description& current,
-                     std::size_t at) {
+    bool check_bools(field_place<const std::byte> source, std::size_t rows, const saved_field& field,
+                     const type_description& current) {
         const std::size_t count = elements_of(field.type, "bool");
         for (std::size_t row = 0; row < rows; ++row) {
             for (std::size_t i = 0; i < count && i < field.size; ++i) {
-                const auto value = std::to_integer<unsigned>(source.first[row * source.stride + i]);
-                if (value > 1) {
+                const std::byte* byte = source.first + row * source.stride + i;
+                if (const auto value = std::to_integer<unsigned>(*byte); value > 1) {
+                    const std::size_t at = in_.offset_of(byte);
                     return fail_at(snapshot_errc::corrupt, at,
-                                   "corrupt save: %.*s field %u (a %.*s), row %zu of the block at byte %zu, holds %u; "
-                                   "a bool is 0 or 1",
+                                   "corrupt save: %.*s field %u (a %.*s) of row %zu, at byte %zu, holds %u; a bool is "
+                                   "0 or 1",
                                    length(current.name), current.name.data(), field.id, length(field.type),
                                    field.type.data(), row, at, value);
                 }
@@ -790,7 +805,7 @@ private:
     // field by id otherwise, the rest from current's defaults. saved is null
     // when the save has no such component for these rows.
     bool copy_rows(const saved_type* saved, const std::byte* const* sources, std::size_t rows,
-                   const type_description& current, std::byte* const* targets, std::size_t at) {
+                   const type_description& current, std::byte* const* targets) {
         if (saved != nullptr && same_description(*saved, current)) {
             for (std::size_t column = 0; column < column_count(current); ++column) {
                 std::memcpy(targets[column], sources[column], rows * column_size(current, column));
@@ -799,7 +814,7 @@ private:
                 const saved_field& field = fields_[saved->first_field + f];
                 if (elements_of(field.type, "bool") != 0 &&
                     !check_bools(place_of(saved->kind, saved->size, field.offset, field.size, f, sources), rows, field,
-                                 current, at)) {
+                                 current)) {
                     return false;
                 }
             }
@@ -823,7 +838,7 @@ private:
             const saved_field& field = fields_[saved->first_field + found];
             const field_place source = place_of(saved->kind, saved->size, field.offset, field.size, found, sources);
             const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
-            if (elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current, at)) {
+            if (elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current)) {
                 return false;
             }
             if (field.type == info.type) {
@@ -890,19 +905,11 @@ private:
         return true;
     }
 
-    // Builds the table from what was read and checked, frees the slots of
-    // dropped archetypes' entities, and nulls entity fields that name no live
-    // entity, so that no reference can come alive again in a reused slot.
-    bool restore_table() {
-        entities_.restore(generations_, free_list_);
-        for (std::uint32_t a = 0; a < storages_.size(); ++a) {
-            const std::span<const entity> handles = storages_[a]->entities();
-            for (std::uint32_t row = 0; row < handles.size(); ++row) {
-                entities_.restore_alive(handles[row], {a, row});
-            }
-        }
+    // Frees the slots of dropped archetypes' entities, and nulls entity
+    // fields that name no live entity, so that no reference can come alive
+    // again in a reused slot.
+    bool finish_table() {
         for (const entity e : dropped_) {
-            entities_.restore_alive(e, {0, 0});
             entities_.destroy(e);
         }
         for (std::uint32_t a = 0; a < storages_.size(); ++a) {
@@ -953,7 +960,6 @@ private:
     std::vector<saved_archetype> archetypes_;
     std::vector<std::uint32_t> members_; // each archetype's components, as positions in components_
     id_index saved_component_ids_;
-    std::vector<std::uint32_t> generations_;
     std::vector<slot_state> state_;
     std::vector<std::uint32_t> free_list_;
     std::vector<entity> dropped_;
