@@ -17,7 +17,7 @@ namespace kiln_bench {
 using body = void (*)(benchmark::State& state, std::size_t n);
 
 struct implementation {
-    std::string_view name; // kiln, soa or aos
+    std::string_view name; // kiln, soa, aos or memcpy
     body run;
 };
 
@@ -53,5 +53,6 @@ void add_destroy_cases();   // destroy.cpp: destroy, destroy_shuffled
 void add_get_cases();       // get.cpp: get
 void add_stress_cases();    // stress_quads.cpp: stress_quads
 void add_profile_cases();   // profiles.cpp: profile_{a,aa,aaa}_{create,iterate,create_destroy}
+void add_snapshot_cases();  // snapshot.cpp: snapshot_save, snapshot_load
 
 } // namespace kiln_bench

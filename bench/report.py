@@ -33,8 +33,9 @@ REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 @dataclasses.dataclass(frozen=True)
 class Case:
     name: str
-    target: float | None  # the most kiln/soa may be, or None
+    target: float | None  # the most kiln/<baseline> may be, or None
     definition: str
+    baseline: str = "soa"  # what the target and the summary compare kiln with
 
 
 # The cases of bench/README.md, in its order, with their targets.
@@ -109,9 +110,23 @@ CASES = (
             ),
         )
     ),
+    Case(
+        "snapshot_save",
+        2.0,
+        "N entities of Position, Velocity and Data saved (kiln::save) into a buffer allocated beforehand; memcpy: "
+        "as many bytes as the save holds, copied between two such buffers.",
+        baseline="memcpy",
+    ),
+    Case(
+        "snapshot_load",
+        2.0,
+        "That save loaded (kiln::load: checked, into a fresh world, swapped in) over the world it came from; "
+        "memcpy: as for snapshot_save.",
+        baseline="memcpy",
+    ),
 )
 CASE_NAMES = tuple(case.name for case in CASES)
-IMPLEMENTATIONS = ("kiln", "soa", "aos")
+IMPLEMENTATIONS = ("kiln", "soa", "aos", "memcpy")
 
 # The targets of the compile-time table, by unit of bench/compile_cost.py:
 # the most CPU seconds and peak MiB it may take (None: no target).
@@ -249,6 +264,15 @@ def holds(value: float | None, target: float | None) -> str:
 
 def sizes_of(results, case: str) -> list[int]:
     return sorted({n for (name, _, n) in results if name == case})
+
+
+def case_implementations(results, case: str) -> list[str]:
+    """The implementations measured for case, in IMPLEMENTATIONS' order.
+
+    >>> case_implementations({("snapshot_load", "memcpy", 10): None, ("snapshot_load", "kiln", 10): None}, "snapshot_load")
+    ['kiln', 'memcpy']
+    """
+    return [name for name in IMPLEMENTATIONS if any(key[0] == case and key[1] == name for key in results)]
 
 
 def machine_lines(context: dict) -> list[str]:
@@ -426,17 +450,18 @@ def markdown(
         f"Every figure is {statistic} of the wall-clock time per iteration, divided",
         "by the number of entities an iteration processes: nanoseconds per entity, lower",
         "is better. A kiln/soa ratio of 1.10 means that kiln takes 10% longer than the",
-        "soa baseline.",
+        "soa baseline. The snapshot cases compare kiln with `memcpy` of as many bytes",
+        "as its save holds instead.",
         "",
         "## Summary",
         "",
-        "kiln / soa at each N, against the target:",
+        "kiln / soa (kiln / memcpy for the snapshot cases) at each N, against the target:",
         "",
         "| case | target | " + " | ".join(f"N = {n}" for n in all_sizes) + " | holds |",
         "|---|---|" + "---|" * len(all_sizes) + "---|",
     ]
     for case in measured:
-        ratios = [ratio(results, case.name, n, "soa") for n in all_sizes]
+        ratios = [ratio(results, case.name, n, case.baseline) for n in all_sizes]
         present = [value for value in ratios if value is not None]
         if case.target is None:
             verdict = "no target"
@@ -468,30 +493,34 @@ def markdown(
     ]
 
     for case in measured:
-        target = "no target" if case.target is None else f"target kiln/soa ≤ {case.target:.2f}"
+        target = "no target" if case.target is None else f"target kiln/{case.baseline} ≤ {case.target:.2f}"
+        # The columns of the implementations this case has: soa and aos, or memcpy.
+        others = [name for name in case_implementations(results, case.name) if name != "kiln"]
         out += [
             "",
             f"## {case.name}",
             "",
             f"{case.definition} ({target})",
             "",
-            "| N | entities | kiln ns | soa ns | aos ns | kiln/soa | kiln/aos | holds | cv |",
-            "|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+            "| N | entities | kiln ns | "
+            + " | ".join(f"{name} ns" for name in others)
+            + " | "
+            + " | ".join(f"kiln/{name}" for name in others)
+            + " | holds | cv |",
+            "|---:|---:|---:|" + "---:|" * (2 * len(others)) + "---|---:|",
         ]
         for n in sizes_of(results, case.name):
             row = {implementation: results.get((case.name, implementation, n)) for implementation in IMPLEMENTATIONS}
             present = [result for result in row.values() if result is not None]
             entities = sorted({result.entities for result in present})
             cvs = [result.cv for result in present if result.cv is not None]
-            versus_soa = ratio(results, case.name, n, "soa")
-            versus_aos = ratio(results, case.name, n, "aos")
+            versus = {name: ratio(results, case.name, n, name) for name in others}
             cells = [
                 str(n),
                 " / ".join(map(str, entities)),
-                *("—" if row[name] is None else format_ns(row[name].ns_per_entity) for name in IMPLEMENTATIONS),
-                "—" if versus_soa is None else f"{versus_soa:.2f}",
-                "—" if versus_aos is None else f"{versus_aos:.2f}",
-                holds(versus_soa, case.target),
+                *("—" if row[name] is None else format_ns(row[name].ns_per_entity) for name in ["kiln", *others]),
+                *("—" if versus[name] is None else f"{versus[name]:.2f}" for name in others),
+                holds(ratio(results, case.name, n, case.baseline), case.target),
                 f"{100 * max(cvs):.1f}%" if cvs else "—",
             ]
             out.append("| " + " | ".join(cells) + " |")
@@ -510,7 +539,7 @@ def plot(results, path: pathlib.Path) -> None:
     from matplotlib import pyplot
     from matplotlib.ticker import FuncFormatter
 
-    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^")}
+    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^"), "memcpy": ("tab:gray", "D")}
     measured = [case for case in CASES if sizes_of(results, case.name)]
     columns = 3
     rows = math.ceil(len(measured) / columns)
