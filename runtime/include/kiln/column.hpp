@@ -18,7 +18,6 @@
 #include <utility>
 
 #include <kiln/component.hpp>
-#include <kiln/internal/hana.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln {
@@ -193,17 +192,28 @@ cursor_t<C, Const> make_cursor(Byte* const* columns) noexcept {
     }
 }
 
+namespace internal {
+
+// Writes field I of each split value into its column: a plain fold, which
+// GCC inlines where a generic lambda per field was left out of line once a
+// translation unit created entities of many archetypes (bench/ profile
+// create).
+template <class C, std::size_t... I>
+void write_fields(std::byte* const* columns, std::size_t row, const C& value, std::index_sequence<I...>) noexcept {
+    (std::memcpy(columns[I] + row * sizeof(field_type_t<C, I>), &(value.*std::get<I>(component_traits<C>::fields)),
+                 sizeof(field_type_t<C, I>)),
+     ...);
+}
+
+} // namespace internal
+
 // Writes value into row of component C's columns, which start at columns.
 template <class C>
 void write_component(std::byte* const* columns, std::size_t row, const C& value) noexcept {
     if constexpr (layout_of<C> == layout::packed) {
         std::memcpy(columns[0] + row * sizeof(C), &value, sizeof(C));
     } else if constexpr (layout_of<C> == layout::split) {
-        std::size_t field = 0;
-        boost::hana::for_each(component_traits<C>::fields, [&](auto member) {
-            const auto& part = value.*member;
-            std::memcpy(columns[field++] + row * sizeof(part), &part, sizeof(part));
-        });
+        internal::write_fields(columns, row, value, std::make_index_sequence<internal::field_count<C>()>{});
     }
 }
 
