@@ -370,6 +370,70 @@ struct field_place {
     std::size_t stride;
 };
 
+// Where field number field (at field_offset, of field_size bytes) of a type
+// of layout kind and size bytes is, given the type's columns.
+template <class Byte>
+field_place<Byte> place_of(layout kind, std::size_t size, std::size_t field_offset, std::size_t field_size,
+                           std::size_t field, Byte* const* columns) {
+    if (kind == layout::packed) {
+        return {columns[0] + field_offset, size};
+    }
+    return {columns[field], field_size};
+}
+
+// Nulls the entity fields (entity, entity[N]) of rows values of type, whose
+// columns are columns, that name no live entity of entities: a reference to
+// an entity that is gone must not come alive again when its slot is reused.
+inline void null_dead_references(const type_description& type, std::byte* const* columns, std::size_t rows,
+                                 const entity_table& entities) {
+    for (std::size_t f = 0; f < type.fields.size(); ++f) {
+        const field_info& info = type.fields[f];
+        const std::size_t count = elements_of(info.type, "entity");
+        if (count == 0) {
+            continue;
+        }
+        const field_place place = place_of(type.kind, type.size, info.offset, info.size, f, columns);
+        for (std::size_t row = 0; row < rows; ++row) {
+            for (std::size_t i = 0; i < count; ++i) {
+                std::byte* at = place.first + row * place.stride + i * sizeof(entity);
+                entity e;
+                std::memcpy(static_cast<void*>(&e), at, sizeof(entity));
+                if (!entities.alive(e)) {
+                    std::memcpy(at, &null_entity, sizeof(entity));
+                }
+            }
+        }
+    }
+}
+
+// Calls visit(type, columns, rows) for each component of each archetype
+// (storages, in id order) with the component's columns and the archetype's
+// row count, then for each resource with its value as a column of one row.
+template <class Visit>
+void for_each_value_block(const world_description& world, std::span<archetype_storage* const> storages,
+                          std::span<std::byte* const> resources, Visit&& visit) {
+    for (std::uint32_t a = 0; a < storages.size(); ++a) {
+        std::byte* const* columns = storages[a]->columns();
+        for (const std::uint32_t component : world.archetypes[a].components) {
+            visit(world.components[component], columns, storages[a]->size());
+            columns += column_count(world.components[component]);
+        }
+    }
+    for (std::size_t r = 0; r < resources.size(); ++r) {
+        visit(world.resources[r], &resources[r], std::size_t{1});
+    }
+}
+
+// null_dead_references for every component and resource of a world: what
+// loaders do once the table is whole.
+inline void null_dead_references(const world_description& world, std::span<archetype_storage* const> storages,
+                                 std::span<std::byte* const> resources, const entity_table& entities) {
+    for_each_value_block(world, storages, resources,
+                         [&](const type_description& type, std::byte* const* columns, std::size_t rows) {
+                             null_dead_references(type, columns, rows, entities);
+                         });
+}
+
 // Positions into sorted (stable id, position) pairs: finds by stable id in
 // O(log n) however many a hostile save declares.
 class id_index {
@@ -771,15 +835,6 @@ private:
         return true;
     }
 
-    template <class Byte>
-    static field_place<Byte> place_of(layout kind, std::size_t size, std::size_t field_offset, std::size_t field_size,
-                                      std::size_t field, Byte* const* columns) {
-        if (kind == layout::packed) {
-            return {columns[0] + field_offset, size};
-        }
-        return {columns[field], field_size};
-    }
-
     // Bools must be 0 or 1: any other byte makes reading the bool undefined.
     bool check_bools(field_place<const std::byte> source, std::size_t rows, const saved_field& field,
                      const type_description& current) {
@@ -912,38 +967,8 @@ private:
         for (const entity e : dropped_) {
             entities_.destroy(e);
         }
-        for (std::uint32_t a = 0; a < storages_.size(); ++a) {
-            std::byte* const* columns = storages_[a]->columns();
-            for (const std::uint32_t component : world_.archetypes[a].components) {
-                null_dead_references(world_.components[component], columns, storages_[a]->size());
-                columns += column_count(world_.components[component]);
-            }
-        }
-        for (std::size_t r = 0; r < resources_.size(); ++r) {
-            null_dead_references(world_.resources[r], &resources_[r], 1);
-        }
+        null_dead_references(world_, storages_, resources_, entities_);
         return true;
-    }
-
-    void null_dead_references(const type_description& type, std::byte* const* columns, std::size_t rows) {
-        for (std::size_t f = 0; f < type.fields.size(); ++f) {
-            const field_info& info = type.fields[f];
-            const std::size_t count = elements_of(info.type, "entity");
-            if (count == 0) {
-                continue;
-            }
-            const field_place place = place_of(type.kind, type.size, info.offset, info.size, f, columns);
-            for (std::size_t row = 0; row < rows; ++row) {
-                for (std::size_t i = 0; i < count; ++i) {
-                    std::byte* at = place.first + row * place.stride + i * sizeof(entity);
-                    entity e;
-                    std::memcpy(static_cast<void*>(&e), at, sizeof(entity));
-                    if (!entities_.alive(e)) {
-                        std::memcpy(at, &null_entity, sizeof(entity));
-                    }
-                }
-            }
-        }
     }
 
     enum class slot_state : std::uint8_t { unknown, free, alive };
