@@ -1,5 +1,6 @@
 # Installs kiln as a CMake package: find_package(kiln) then gives kiln::runtime,
-# kiln::game_flags and kiln_generate(), with kilnc and its templates.
+# kiln::game_flags and kiln_generate(), with kilnc and its templates; kiln::parallel
+# and kiln::json too when they were built.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -10,6 +11,11 @@ set(KILN_PACKAGE_NEEDS_TBB OFF)
 if(TARGET kiln_parallel)
     list(APPEND KILN_INSTALLED_TARGETS kiln_parallel)
     set(KILN_PACKAGE_NEEDS_TBB ON)
+endif()
+set(KILN_PACKAGE_NEEDS_NLOHMANN_JSON OFF)
+if(TARGET kiln_json)
+    list(APPEND KILN_INSTALLED_TARGETS kiln_json)
+    set(KILN_PACKAGE_NEEDS_NLOHMANN_JSON ON)
 endif()
 install(TARGETS ${KILN_INSTALLED_TARGETS} EXPORT kilnTargets)
 install(DIRECTORY runtime/include/kiln DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
