@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -103,6 +104,27 @@ TEST_CASE("a saved world loads back with every value, handle and resource") {
     CHECK(loaded.archetype_name(sample.reused) == "Particle");
     CHECK(loaded.resource<fixture::Score>().points == -12345678901);
     CHECK(saved(loaded) == save);
+}
+
+TEST_CASE("a save holds zeros where a component or resource has padding, whatever memory held there") {
+    static_assert(sizeof(fixture::Health) > sizeof(std::int32_t) + sizeof(bool), "Health has padding");
+    static_assert(sizeof(fixture::Clock) > sizeof(float) + sizeof(std::uint64_t), "Clock has padding");
+    const auto world_with_padding = [](std::byte fill) {
+        auto world = std::make_unique<fixture::World>();
+        fixture::Health health;
+        std::memset(static_cast<void*>(&health), std::to_integer<int>(fill), sizeof health);
+        health.hp = 9;
+        health.regen = true;
+        world->create<fixture::Ship>(health);
+        fixture::Clock& clock = world->resource<fixture::Clock>();
+        std::memset(static_cast<void*>(&clock), std::to_integer<int>(fill), sizeof clock);
+        clock.dt = 0.5f;
+        clock.ticks = 3;
+        return world;
+    };
+    const bytes clean = saved(*world_with_padding(std::byte{0}));
+    CHECK(saved(*world_with_padding(std::byte{0xa5})) == clean);
+    CHECK(saved(*world_with_padding(std::byte{0xff})) == clean);
 }
 
 TEST_CASE("docs/saves.md: a save to a file, loaded back over a changed world") {

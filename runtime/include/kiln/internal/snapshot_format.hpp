@@ -181,6 +181,58 @@ inline void write_type(save_writer& out, const type_description& type, bool with
     }
 }
 
+// A run of a value's bytes that no field covers: padding. It holds whatever
+// the memory held before the value was written there, so a save that copied
+// it would differ from run to run and carry stale bytes of the program's.
+struct padding_run {
+    std::uint32_t offset;
+    std::uint32_t size;
+};
+
+// The padding runs of a value of type, in offset order; none for most types.
+inline std::vector<padding_run> padding_of(const type_description& type) {
+    std::vector<bool> covered(type.size, false);
+    for (const field_info& field : type.fields) {
+        for (std::size_t byte = field.offset; byte < field.offset + field.size && byte < type.size; ++byte) {
+            covered[byte] = true;
+        }
+    }
+    std::vector<padding_run> runs;
+    for (std::uint32_t byte = 0; byte < type.size; ++byte) {
+        if (covered[byte]) {
+            continue;
+        }
+        if (!runs.empty() && runs.back().offset + runs.back().size == byte) {
+            ++runs.back().size;
+        } else {
+            runs.push_back({byte, 1});
+        }
+    }
+    return runs;
+}
+
+// Writes count values of size bytes from values, with zeros where padding
+// is: through a staging buffer, so the world is not written to.
+inline void write_values(save_writer& out, const std::byte* values, std::size_t count, std::size_t size,
+                         std::span<const padding_run> padding) {
+    if (padding.empty()) {
+        out.bytes(values, count * size);
+        return;
+    }
+    const std::size_t per_chunk = std::max<std::size_t>(1, 16 * 1024 / size);
+    std::vector<std::byte> chunk(std::min(count, per_chunk) * size);
+    for (std::size_t first = 0; first < count; first += per_chunk) {
+        const std::size_t rows = std::min(per_chunk, count - first);
+        std::memcpy(chunk.data(), values + first * size, rows * size);
+        for (std::size_t row = 0; row < rows; ++row) {
+            for (const padding_run run : padding) {
+                std::memset(chunk.data() + row * size + run.offset, 0, run.size);
+            }
+        }
+        out.bytes(chunk.data(), rows * size);
+    }
+}
+
 // A bound on the bytes save_world writes, for sinks that reserve.
 inline std::size_t saved_size_bound(const world_description& world, std::span<const archetype_storage* const> storages,
                                     const entity_table& entities) {
@@ -235,7 +287,7 @@ inline bool save_world(const world_description& world, std::span<const archetype
     }
 
     for (std::size_t r = 0; r < world.resources.size(); ++r) {
-        out.bytes(resources[r], world.resources[r].size);
+        write_values(out, resources[r], 1, world.resources[r].size, padding_of(world.resources[r]));
     }
 
     // The entity table: every slot's generation, then the free list from its
@@ -255,13 +307,26 @@ inline bool save_world(const world_description& world, std::span<const archetype
     out.u32(free_count);
     entities.for_each_free([&](std::uint32_t index) { out.u32(index); });
 
+    std::vector<std::vector<padding_run>> padding;
+    padding.reserve(world.components.size());
+    for (const type_description& type : world.components) {
+        padding.push_back(type.kind == layout::packed ? padding_of(type) : std::vector<padding_run>{});
+    }
     for (std::size_t a = 0; a < world.archetypes.size(); ++a) {
         const archetype_storage& rows = *storages[a];
         out.u32(static_cast<std::uint32_t>(rows.size()));
         out.bytes(rows.entities().data(), rows.size() * sizeof(entity));
-        const std::span<const column_layout> layouts = rows.layouts();
-        for (std::size_t column = 0; column < layouts.size(); ++column) {
-            out.bytes(rows.columns()[column], rows.size() * layouts[column].size);
+        const std::byte* const* columns = rows.columns();
+        for (const std::uint32_t position : world.archetypes[a].components) {
+            const type_description& type = world.components[position];
+            if (type.kind == layout::packed) {
+                write_values(out, *columns, rows.size(), type.size, padding[position]);
+            } else {
+                for (std::size_t column = 0; column < column_count(type); ++column) {
+                    out.bytes(columns[column], rows.size() * column_size(type, column));
+                }
+            }
+            columns += column_count(type);
         }
     }
     return out.finish();
