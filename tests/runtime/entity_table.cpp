@@ -2,8 +2,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <vector>
+
 TEST_CASE("entity_table issues live handles that remember their location") {
-    kiln::entity_table table;
+    kiln::entity_table table{6};
     const kiln::entity a = table.create({2, 7});
     const kiln::entity b = table.create({0, 0});
     CHECK(a != b);
@@ -13,15 +16,13 @@ TEST_CASE("entity_table issues live handles that remember their location") {
     CHECK(table.location(a).archetype == 2);
     CHECK(table.location(a).row == 7);
 
-    table.set_row(a, 3);
-    CHECK(table.location(a).row == 3);
     table.relocate(a, {5, 1});
     CHECK(table.location(a).archetype == 5);
     CHECK(table.location(a).row == 1);
 }
 
 TEST_CASE("a destroyed handle stays dead when its slot is reused") {
-    kiln::entity_table table;
+    kiln::entity_table table{6};
     const kiln::entity first = table.create({0, 0});
     table.destroy(first);
     CHECK_FALSE(table.alive(first));
@@ -35,7 +36,7 @@ TEST_CASE("a destroyed handle stays dead when its slot is reused") {
 }
 
 TEST_CASE("freed slots are reused last in, first out") {
-    kiln::entity_table table;
+    kiln::entity_table table{6};
     const kiln::entity a = table.create({0, 0});
     const kiln::entity b = table.create({0, 1});
     table.create({0, 2});
@@ -47,7 +48,7 @@ TEST_CASE("freed slots are reused last in, first out") {
 }
 
 TEST_CASE("entity_table rejects handles it did not issue") {
-    kiln::entity_table table;
+    kiln::entity_table table{6};
     table.create({0, 0});
     CHECK_FALSE(table.alive(kiln::null_entity));
     CHECK_FALSE(table.alive(kiln::entity(1, 0)));
@@ -55,7 +56,7 @@ TEST_CASE("entity_table rejects handles it did not issue") {
 }
 
 TEST_CASE("clear destroys every entity and keeps old handles dead") {
-    kiln::entity_table table;
+    kiln::entity_table table{6};
     const kiln::entity a = table.create({0, 0});
     const kiln::entity b = table.create({1, 0});
     table.destroy(a);
@@ -69,7 +70,7 @@ TEST_CASE("clear destroys every entity and keeps old handles dead") {
 }
 
 TEST_CASE("create_block issues consecutive new handles at consecutive rows") {
-    kiln::entity_table table;
+    kiln::entity_table table{6};
     table.create({0, 0});
     CHECK_FALSE(table.has_free_slots());
     const kiln::entity::index_type first = table.create_block(3, 2, 10);
@@ -83,4 +84,59 @@ TEST_CASE("create_block issues consecutive new handles at consecutive rows") {
     }
     table.destroy(kiln::entity(first, 0));
     CHECK(table.has_free_slots());
+}
+
+TEST_CASE("a slot holds the highest archetype id at the last row its archetype may use") {
+    CHECK(kiln::entity_table{3}.max_rows() == std::uint32_t{1} << 29);
+    CHECK(kiln::entity_table{256}.max_rows() == std::uint32_t{1} << 23);
+    CHECK(kiln::entity_table{0}.max_rows() == std::uint32_t{1} << 31);
+    for (const std::uint32_t archetypes : {1u, 2u, 3u, 6u, 7u, 255u, 256u, 1000u}) {
+        kiln::entity_table table{archetypes};
+        const std::uint32_t last_row = table.max_rows() - 1;
+        const kiln::entity last = table.create({archetypes - 1, last_row});
+        const kiln::entity first = table.create({0, 0});
+        const kiln::entity reserved = table.reserve();
+        INFO(archetypes << " archetypes");
+        REQUIRE(table.alive(last));
+        CHECK(table.location(last).archetype == archetypes - 1);
+        CHECK(table.location(last).row == last_row);
+        CHECK(table.find(last).row == last_row);
+        CHECK(table.location(first).row == 0);
+        CHECK_FALSE(table.alive(reserved));
+        CHECK(table.reserved(reserved));
+        CHECK(table.find(reserved).archetype >= archetypes);
+        table.relocate(last, {archetypes - 1, 5});
+        CHECK(table.location(last).archetype == archetypes - 1);
+        CHECK(table.location(last).row == 5);
+        table.destroy(last);
+        CHECK(table.find(last).archetype >= archetypes);
+        CHECK_FALSE(table.alive(kiln::entity(last.index(), last.generation() + 1))); // free, not yet reused
+    }
+}
+
+TEST_CASE("the free list comes back from restore in the order it was saved") {
+    kiln::entity_table table{2};
+    for (std::uint32_t row = 0; row < 5; ++row) {
+        table.create({0, row});
+    }
+    for (const std::uint32_t index : {3u, 0u, 4u}) {
+        table.destroy(kiln::entity(index, 0));
+    }
+    std::vector<std::uint32_t> free;
+    table.for_each_free([&](std::uint32_t index) { free.push_back(index); });
+    CHECK(free == std::vector<std::uint32_t>{4, 0, 3});
+
+    kiln::entity_table restored{2};
+    restored.restore(5, [](std::uint32_t index) { return index == 1 || index == 2 ? 0u : 1u; }, free);
+    restored.restore_alive(kiln::entity(1, 0), {1, 0});
+    std::vector<std::uint32_t> restored_free;
+    restored.for_each_free([&](std::uint32_t index) { restored_free.push_back(index); });
+    CHECK(restored_free == free);
+    CHECK(restored.size() == 1);
+    CHECK(restored.location(kiln::entity(1, 0)).archetype == 1);
+    CHECK_FALSE(restored.alive(kiln::entity(2, 0))); // neither free nor alive: retired
+    CHECK(restored.create({0, 0}) == kiln::entity(4, 1));
+    CHECK(restored.create({0, 1}) == kiln::entity(0, 1));
+    CHECK(restored.create({0, 2}) == kiln::entity(3, 1));
+    CHECK(restored.create({0, 3}) == kiln::entity(5, 0));
 }

@@ -1,16 +1,22 @@
 // Misuse of the world, one case per run, for tests that read the message it
 // stops with: misuse <case>.
 #include <fixture/world.hpp>
+#include <kiln/entity_table.hpp>
 
 #include <cstdio>
 #include <cstring>
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
+    if (std::strcmp(misuse, "row-past-max") == 0) {
+        kiln::entity_table table{256};
+        table.create({255, table.max_rows()});
+        return 0;
+    }
     fixture::World world;
     const kiln::entity particle = world.create<fixture::Particle>();
     if (std::strcmp(misuse, "get-stale") == 0) {

@@ -453,7 +453,7 @@ TEST_CASE("a field whose type changed loads through the schema's migration") {
     static constexpr kiln::column_layout layouts[] = {{8, 8}};
     kiln::archetype_storage storage{layouts};
     kiln::archetype_storage* const storages[] = {&storage};
-    kiln::entity_table entities;
+    kiln::entity_table entities{1};
 
     save_builder old;
     old.header("evolving", 1).u32(1).type(7, 0, 4, {{0, "i32", 0, 4}}).u32(0).u32(1).u32(3).u32(1).u32(7);

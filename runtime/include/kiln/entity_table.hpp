@@ -1,6 +1,7 @@
 // The table from entity handles to where their components live.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -19,50 +20,66 @@ struct entity_location {
     std::uint32_t row;
 };
 
-// One slot per entity index. A live slot holds the entity's location; a free
-// slot holds the next free index in `row`, so the free list costs no memory of
-// its own. Freed slots are reused last-in first-out.
+// One slot per entity index: its generation and, packed into one more word,
+// its archetype's id and its row. get reads a slot for every lookup, so a
+// slot is 8 bytes: at 12, the table of a million entities outgrew the cache
+// that a lookup's two reads share, and get took twice as long (bench/:
+// get/kiln/1000000). The archetype takes the word's high bits, as few as the
+// world's archetype count needs beside two markers (free, reserved); the row
+// takes the rest, which bounds the rows of one archetype (max_rows). Freed
+// slots wait on a stack and are reused last-in first-out.
 class entity_table {
 public:
+    // A table for a world whose archetypes have ids 0 to archetype_count - 1.
+    explicit entity_table(std::uint32_t archetype_count)
+        : row_bits_{32 - static_cast<std::uint32_t>(std::bit_width(std::uint64_t{archetype_count} + 1))},
+          reserved_place_{(reserved_marker() << row_bits_)} {
+        KILN_CHECK(archetype_count < (std::uint32_t{1} << 16), "entity_table: %u archetypes; kiln holds 65535 at most",
+                   archetype_count);
+    }
+
+    // The most rows one archetype may hold: more would not fit a slot.
+    [[nodiscard]] std::uint32_t max_rows() const noexcept { return row_mask() + 1; }
+
     // True while e names a live entity of this table; false for the null
     // entity, a destroyed entity, and an index this table never issued.
     [[nodiscard]] bool alive(entity e) const noexcept {
         return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
-               slots_[e.index()].archetype < reserved_archetype;
+               slots_[e.index()].place < reserved_place_;
     }
 
     // True while e is reserved: issued by reserve, not yet placed.
     [[nodiscard]] bool reserved(entity e) const noexcept {
         return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
-               slots_[e.index()].archetype == reserved_archetype;
+               slots_[e.index()].place == reserved_place_;
     }
 
     // The location of a live entity. Precondition: alive(e).
     [[nodiscard]] entity_location location(entity e) const noexcept {
         KILN_ASSERT(alive(e), "entity_table::location: entity %u:%u is not alive", e.index(), e.generation());
-        const slot& s = slots_[e.index()];
-        return {s.archetype, s.row};
+        return unpack(slots_[e.index()].place);
     }
 
     // The location of e when e is alive; otherwise a location whose
-    // archetype is no archetype's id (it is at least reserved_archetype).
-    // alive and location in one read of the slot, for lookups that go on to
-    // dispatch on the archetype anyway and report a miss out of line.
+    // archetype is no archetype's id. alive and location in one read of the
+    // slot, for lookups that go on to dispatch on the archetype anyway and
+    // report a miss out of line.
     [[nodiscard]] entity_location find(entity e) const noexcept {
         if (e.index() >= slots_.size()) [[unlikely]] {
-            return {free_archetype, 0};
+            return {free_marker(), 0};
         }
-        const slot& s = slots_[e.index()];
+        const slot s = slots_[e.index()];
         if (s.generation != e.generation()) [[unlikely]] {
-            return {free_archetype, 0};
+            return {free_marker(), 0};
         }
-        return {s.archetype, s.row};
+        return unpack(s.place);
     }
 
     // Issues a handle for a new entity stored at where.
     entity create(entity_location where) {
+        check_row(where);
         ++alive_count_;
-        return issue(where);
+        return issue(pack(where));
     }
 
     // Issues count handles for new slots with consecutive indices, for
@@ -73,76 +90,58 @@ public:
         KILN_ASSERT(!has_free_slots(), "entity_table::create_block: free slots must be reused first");
         KILN_CHECK(count <= entity::null_index - slots_.size(), "entity_table::create_block: all %u entity indices are in use",
                    entity::null_index);
+        if (count == 0) {
+            return static_cast<entity::index_type>(slots_.size());
+        }
+        check_row({archetype, static_cast<std::uint32_t>(first_row + (count - 1))});
         const auto first = static_cast<entity::index_type>(slots_.size());
-        slots_.reserve(slots_.size() + count);
+        reserve(slots_.size() + count);
+        const std::uint32_t first_place = pack({archetype, first_row});
         for (std::size_t i = 0; i < count; ++i) {
-            slots_.push_back({0, archetype, first_row + static_cast<std::uint32_t>(i)});
+            slots_.push_back({0, first_place + static_cast<std::uint32_t>(i)});
         }
         alive_count_ += count;
         return first;
     }
 
-    [[nodiscard]] bool has_free_slots() const noexcept { return free_head_ != no_free_slot; }
+    [[nodiscard]] bool has_free_slots() const noexcept { return !free_.empty(); }
 
     // Issues a handle for an entity that is not alive yet, so that deferred
     // commands can name it before it is created; place makes it alive.
-    entity reserve() { return issue({reserved_archetype, 0}); }
+    entity reserve() { return issue(reserved_place_); }
 
     // Makes a reserved entity alive at where. Precondition: reserved(e).
     void place(entity e, entity_location where) noexcept {
         KILN_ASSERT(reserved(e), "entity_table::place: entity %u:%u is not reserved", e.index(), e.generation());
+        check_row(where);
         ++alive_count_;
-        slots_[e.index()].archetype = where.archetype;
-        slots_[e.index()].row = where.row;
+        slots_[e.index()].place = pack(where);
     }
-
-private:
-    entity issue(entity_location where) {
-        if (free_head_ != no_free_slot) {
-            const std::uint32_t index = free_head_;
-            slot& s = slots_[index];
-            free_head_ = s.row;
-            s.archetype = where.archetype;
-            s.row = where.row;
-            return {index, s.generation};
-        }
-        KILN_CHECK(slots_.size() < entity::null_index, "entity_table::create: all %u entity indices are in use",
-                   entity::null_index);
-        slots_.push_back({0, where.archetype, where.row});
-        return {static_cast<entity::index_type>(slots_.size() - 1), 0};
-    }
-
-public:
 
     // Frees e's slot. Precondition: alive(e).
     void destroy(entity e) noexcept {
         KILN_ASSERT(alive(e), "entity_table::destroy: entity %u:%u is not alive", e.index(), e.generation());
         --alive_count_;
         slot& s = slots_[e.index()];
-        s.archetype = free_archetype;
+        s.place = free_place();
         if (s.generation == std::numeric_limits<entity::generation_type>::max()) {
             return; // retired: one more reuse would issue a handle equal to an old one
         }
         ++s.generation;
-        s.row = free_head_;
-        free_head_ = e.index();
+        free_.push_back(e.index()); // never allocates: free_ has room for every slot
     }
 
     // Records that a live entity now lives at where. Precondition: alive(e).
     void relocate(entity e, entity_location where) noexcept {
         KILN_ASSERT(alive(e), "entity_table::relocate: entity %u:%u is not alive", e.index(), e.generation());
-        slot& s = slots_[e.index()];
-        s.archetype = where.archetype;
-        s.row = where.row;
+        check_row(where);
+        slots_[e.index()].place = pack(where);
     }
 
-    // Records that a live entity moved to another row of the same archetype.
-    void set_row(entity e, std::uint32_t row) noexcept {
-        KILN_ASSERT(alive(e), "entity_table::set_row: entity %u:%u is not alive", e.index(), e.generation());
-        slots_[e.index()].row = row;
+    void reserve(std::size_t count) {
+        slots_.reserve(count);
+        free_.reserve(slots_.capacity());
     }
-
-    void reserve(std::size_t count) { slots_.reserve(count); }
 
     // The number of slots needed to create count more entities: reserve this
     // much before creating many at once.
@@ -158,7 +157,7 @@ public:
     // entities stay reserved.
     void clear() noexcept {
         for (std::uint32_t index = 0; index < slots_.size(); ++index) {
-            if (slots_[index].archetype < reserved_archetype) {
+            if (slots_[index].place < reserved_place_) {
                 destroy({index, slots_[index].generation});
             }
         }
@@ -174,8 +173,8 @@ public:
     }
     template <class Function>
     void for_each_free(Function&& function) const {
-        for (std::uint32_t index = free_head_; index != no_free_slot; index = slots_[index].row) {
-            function(index);
+        for (auto index = free_.rbegin(); index != free_.rend(); ++index) {
+            function(*index);
         }
     }
 
@@ -187,42 +186,73 @@ public:
     template <class GenerationOf>
     void restore(std::uint32_t count, GenerationOf generation_of, std::span<const std::uint32_t> free_list) {
         slots_.clear();
-        slots_.reserve(count);
+        free_.clear();
+        reserve(count);
         for (std::uint32_t index = 0; index < count; ++index) {
-            slots_.push_back({generation_of(index), free_archetype, no_free_slot});
+            slots_.push_back({generation_of(index), free_place()});
         }
-        free_head_ = no_free_slot;
-        for (auto index = free_list.rbegin(); index != free_list.rend(); ++index) {
-            slots_[*index].row = free_head_;
-            free_head_ = *index;
-        }
+        free_.assign(free_list.rbegin(), free_list.rend());
         alive_count_ = 0;
     }
 
     // Makes e alive at where. Precondition: e's slot has e's generation and
-    // is neither alive nor on the free list.
+    // is neither alive nor on the free list; where.row < max_rows().
     void restore_alive(entity e, entity_location where) noexcept {
         KILN_ASSERT(e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
-                        slots_[e.index()].archetype == free_archetype,
+                        slots_[e.index()].place == free_place(),
                     "entity_table::restore_alive: slot of entity %u:%u is not free", e.index(), e.generation());
-        slots_[e.index()].archetype = where.archetype;
-        slots_[e.index()].row = where.row;
+        KILN_ASSERT(where.row < max_rows(), "entity_table::restore_alive: row %u is past max_rows()", where.row);
+        slots_[e.index()].place = pack(where);
         ++alive_count_;
     }
 
 private:
-    static constexpr std::uint32_t free_archetype = ~std::uint32_t{0};
-    static constexpr std::uint32_t reserved_archetype = free_archetype - 1;
-    static constexpr std::uint32_t no_free_slot = ~std::uint32_t{0};
-
     struct slot {
         entity::generation_type generation;
-        std::uint32_t archetype; // free_archetype when free, reserved_archetype when reserved
-        std::uint32_t row;       // when free: the next free index
+        std::uint32_t place; // archetype << row_bits_ | row; a marker archetype when free or reserved
     };
 
+    [[nodiscard]] std::uint32_t row_mask() const noexcept {
+        return (std::uint32_t{1} << row_bits_) - 1; // row_bits_ < 32: a marker needs an archetype bit
+    }
+    [[nodiscard]] std::uint32_t free_marker() const noexcept { return ~std::uint32_t{0} >> row_bits_; }
+    [[nodiscard]] std::uint32_t reserved_marker() const noexcept { return free_marker() - 1; }
+    [[nodiscard]] std::uint32_t free_place() const noexcept { return ~std::uint32_t{0}; }
+
+    [[nodiscard]] std::uint32_t pack(entity_location where) const noexcept {
+        return where.archetype << row_bits_ | where.row;
+    }
+    [[nodiscard]] entity_location unpack(std::uint32_t place) const noexcept {
+        return {place >> row_bits_, place & row_mask()};
+    }
+
+    void check_row(entity_location where) const noexcept {
+        KILN_CHECK(where.row <= row_mask(),
+                   "entity_table: row %u of archetype %u is past the %u rows one archetype may hold in a world of "
+                   "this many archetypes",
+                   where.row, where.archetype, max_rows());
+    }
+
+    entity issue(std::uint32_t place) {
+        if (!free_.empty()) {
+            const std::uint32_t index = free_.back();
+            free_.pop_back();
+            slots_[index].place = place;
+            return {index, slots_[index].generation};
+        }
+        KILN_CHECK(slots_.size() < entity::null_index, "entity_table::create: all %u entity indices are in use",
+                   entity::null_index);
+        if (slots_.size() == slots_.capacity()) {
+            reserve(slots_.empty() ? 16 : 2 * slots_.size());
+        }
+        slots_.push_back({0, place});
+        return {static_cast<entity::index_type>(slots_.size() - 1), 0};
+    }
+
+    std::uint32_t row_bits_;
+    std::uint32_t reserved_place_; // the lowest place that is no live entity's
     std::vector<slot> slots_;
-    std::uint32_t free_head_ = no_free_slot;
+    std::vector<std::uint32_t> free_; // the free list, its head at the back
     std::size_t alive_count_ = 0;
 };
 

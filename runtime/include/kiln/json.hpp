@@ -361,6 +361,16 @@ public:
     // 0 to the highest index must be described exactly once.
     bool restore_table(std::span<archetype_storage* const> storages, std::span<const archetype_description> archetypes,
                        std::span<const entity> free, std::span<const entity> retired, entity_table& entities) {
+        for (std::size_t a = 0; a < storages.size(); ++a) {
+            if (storages[a]->size() > entities.max_rows()) {
+                const json_path::segment at{path, "archetypes"};
+                return fail(snapshot_errc::incompatible,
+                            "archetype %.*s has %zu rows; in this world of %zu archetypes one archetype holds %u at "
+                            "most",
+                            static_cast<int>(archetypes[a].name.size()), archetypes[a].name.data(),
+                            storages[a]->size(), archetypes.size(), entities.max_rows());
+            }
+        }
         std::size_t described = free.size() + retired.size();
         std::uint32_t highest = 0;
         const auto note = [&](entity e) { highest = std::max(highest, e.index()); };

@@ -285,11 +285,11 @@ public:
     // Destroys e: its row is filled by its archetype's last row. Returns
     // false, and does nothing, when e is not alive.
     bool destroy(entity e) {
-        if (!entities_.alive(e)) {
+        const entity_location where = entities_.find(e);
+        if (where.archetype >= archetypes::size) {
             return false;
         }
         assert_not_iterating("destroy");
-        const entity_location where = entities_.location(e);
         notify<observer_event::leave>(e, where.archetype, where.row);
         remove_row(where);
         entities_.destroy(e);
@@ -864,7 +864,7 @@ private:
     void remove_row(entity_location where) noexcept {
         const entity moved = (storages_.*storage_members[where.archetype]).swap_remove(where.row);
         if (!moved.is_null()) {
-            entities_.set_row(moved, where.row);
+            entities_.relocate(moved, where);
         }
     }
 
@@ -982,7 +982,7 @@ private:
 
     typename Schema::storages storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
-    entity_table entities_;
+    entity_table entities_{archetypes::size};
     int iteration_depth_ = 0;
     commands_type commands_{*this};
     commands_type observer_commands_{*this};

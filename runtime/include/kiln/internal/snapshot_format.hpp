@@ -792,9 +792,15 @@ private:
                                saved.stable_id, at, rows, static_cast<unsigned long long>(row_bytes + sizeof(entity)),
                                in_.remaining());
             }
+            const std::uint32_t position = current.find(saved.stable_id);
+            if (position != id_index::none && rows > entities_.max_rows()) {
+                return fail_at(snapshot_errc::incompatible, at,
+                               "incompatible save: archetype %u at byte %zu has %u rows; in this world of %zu "
+                               "archetypes one archetype holds %u at most",
+                               saved.stable_id, at, rows, world_.archetypes.size(), entities_.max_rows());
+            }
             const std::byte* handles = nullptr;
             in_.take(std::size_t{rows} * sizeof(entity), handles, "an archetype's handles");
-            const std::uint32_t position = current.find(saved.stable_id);
             if (!place_handles(handles, rows, saved.stable_id, position == id_index::none ? 0 : position)) {
                 return false;
             }
