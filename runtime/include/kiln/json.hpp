@@ -470,24 +470,6 @@ private:
     }
 };
 
-// Zeroes the bytes of a packed type's rows that no field covers, its
-// padding: no document holds them, and zeros make a document give the same
-// save bytes every time it is read.
-inline void zero_padding(const type_description& type, std::byte* const* columns, std::size_t rows) {
-    if (type.kind != layout::packed) {
-        return; // a split component's columns are its fields', which have none between them
-    }
-    std::vector<bool> covered(type.size);
-    for (const field_info& field : type.fields) {
-        std::fill_n(covered.begin() + static_cast<std::ptrdiff_t>(field.offset), field.size, true);
-    }
-    for (std::size_t byte = 0; byte < type.size; ++byte) {
-        for (std::size_t row = 0; row < rows && !covered[byte]; ++row) {
-            columns[0][row * type.size + byte] = std::byte{0};
-        }
-    }
-}
-
 // Reads value, of the schema type schema_type (for messages), into out.
 template <class T, class Json>
 bool read_value(json_reader& in, const Json& value, std::string_view schema_type, T& out) {
@@ -785,7 +767,6 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     }
     const auto resources = access::resources(fresh);
     null_dead_references(description, storages, resources, access::entities(fresh));
-    for_each_value_block(description, storages, resources, zero_padding);
     return true;
 }
 
