@@ -120,8 +120,8 @@ CASES = (
     Case(
         "snapshot_load",
         2.0,
-        "That save loaded (kiln::load: checked, into a fresh world, swapped in) over the world it came from; "
-        "memcpy: as for snapshot_save.",
+        "That save loaded (kiln::load: every byte checked, then written into the world's memory) over the world it "
+        "came from; memcpy: as for snapshot_save.",
         baseline="memcpy",
     ),
 )

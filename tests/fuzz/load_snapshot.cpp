@@ -1,7 +1,8 @@
 // The fuzz target of kiln::load: whatever the bytes, load either fails with
 // an error value and leaves the world as it was, or succeeds with a world
-// that saves and loads again to the same bytes. Anything else (a crash, a
-// sanitizer report, a trap below) is a bug.
+// that saves and loads again to the same bytes, as the input loaded into an
+// empty world does. Anything else (a crash, a sanitizer report, a trap below)
+// is a bug.
 //
 // libFuzzer calls LLVMFuzzerTestOneInput (tools/fuzz builds it with clang);
 // run_corpus.cpp calls it on the checked-in corpus in every test build.
@@ -56,5 +57,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<std::byte> second;
     require(!kiln::save(again, second));
     require(first == second);
+    // Nothing of the world loaded over stayed: an empty world loads the input to the same bytes.
+    fixture::World empty;
+    require(!kiln::load(empty, input));
+    std::vector<std::byte> third;
+    require(!kiln::save(empty, third));
+    require(first == third);
     return 0;
 }

@@ -97,8 +97,10 @@ public:
         const auto first = static_cast<entity::index_type>(slots_.size());
         reserve(slots_.size() + count);
         const std::uint32_t first_place = pack({archetype, first_row});
+        slots_.resize(slots_.size() + count);
+        slot* const added = slots_.data() + first;
         for (std::size_t i = 0; i < count; ++i) {
-            slots_.push_back({0, first_place + static_cast<std::uint32_t>(i)});
+            added[i] = {0, first_place + static_cast<std::uint32_t>(i)};
         }
         alive_count_ += count;
         return first;
@@ -123,7 +125,7 @@ public:
         KILN_ASSERT(alive(e), "entity_table::destroy: entity %u:%u is not alive", e.index(), e.generation());
         --alive_count_;
         slot& s = slots_[e.index()];
-        s.place = free_place();
+        s.place = unplaced;
         if (s.generation == std::numeric_limits<entity::generation_type>::max()) {
             return; // retired: one more reuse would issue a handle equal to an old one
         }
@@ -185,21 +187,48 @@ public:
     // free_list's indices are distinct slots.
     template <class GenerationOf>
     void restore(std::uint32_t count, GenerationOf generation_of, std::span<const std::uint32_t> free_list) {
+        restore(count, generation_of, [](std::uint32_t) { return unplaced; }, free_list);
+    }
+
+    // The same in one pass, for loaders that know every slot's location
+    // first: place_of(i) is unplaced, or encode(location) for a slot alive
+    // at location. Preconditions: as above, and no listed slot is alive.
+    template <class GenerationOf, class PlaceOf>
+    void restore(std::uint32_t count, GenerationOf generation_of, PlaceOf place_of,
+                 std::span<const std::uint32_t> free_list) {
         slots_.clear();
         free_.clear();
         reserve(count);
+        slots_.resize(count);
+        // Through a plain pointer, so that the compiler sees no aliasing and vectorizes.
+        slot* const slots = slots_.data();
+        std::uint32_t alive = 0;
         for (std::uint32_t index = 0; index < count; ++index) {
-            slots_.push_back({generation_of(index), free_place()});
+            const std::uint32_t place = place_of(index);
+            slots[index] = {generation_of(index), place};
+            alive += place != unplaced ? 1 : 0;
         }
         free_.assign(free_list.rbegin(), free_list.rend());
-        alive_count_ = 0;
+        alive_count_ = alive;
+    }
+
+    // What restore's place_of gives for a slot not alive.
+    static constexpr std::uint32_t unplaced = ~std::uint32_t{0};
+
+    // What restore's place_of gives for a slot alive at where; the rows of
+    // one archetype encode as consecutive words, encode({a, 0}) + row.
+    // Precondition: where.archetype is an archetype of this world and
+    // where.row < max_rows().
+    [[nodiscard]] std::uint32_t encode(entity_location where) const noexcept {
+        KILN_ASSERT(where.row < max_rows(), "entity_table::encode: row %u is past max_rows()", where.row);
+        return pack(where);
     }
 
     // Makes e alive at where. Precondition: e's slot has e's generation and
     // is neither alive nor on the free list; where.row < max_rows().
     void restore_alive(entity e, entity_location where) noexcept {
         KILN_ASSERT(e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
-                        slots_[e.index()].place == free_place(),
+                        slots_[e.index()].place == unplaced,
                     "entity_table::restore_alive: slot of entity %u:%u is not free", e.index(), e.generation());
         KILN_ASSERT(where.row < max_rows(), "entity_table::restore_alive: row %u is past max_rows()", where.row);
         slots_[e.index()].place = pack(where);
@@ -208,6 +237,13 @@ public:
 
 private:
     struct slot {
+        // Leaves both words unset: create_block and restore grow the table by
+        // many slots at once and write each one right after, and a zeroing
+        // resize would write them twice (as a loop of 8-byte stores).
+        slot() noexcept {} // not = default, which value-initialization would zero
+        slot(entity::generation_type generation_, std::uint32_t place_) noexcept
+            : generation{generation_}, place{place_} {}
+
         entity::generation_type generation;
         std::uint32_t place; // archetype << row_bits_ | row; a marker archetype when free or reserved
     };
@@ -217,7 +253,6 @@ private:
     }
     [[nodiscard]] std::uint32_t free_marker() const noexcept { return ~std::uint32_t{0} >> row_bits_; }
     [[nodiscard]] std::uint32_t reserved_marker() const noexcept { return free_marker() - 1; }
-    [[nodiscard]] std::uint32_t free_place() const noexcept { return ~std::uint32_t{0}; }
 
     [[nodiscard]] std::uint32_t pack(entity_location where) const noexcept {
         return where.archetype << row_bits_ | where.row;

@@ -575,8 +575,9 @@ public:
     // Exchanges entities, rows and resources with other: every handle issued
     // by either world now names the same entity in the other. Command
     // buffers, and where progress is in its stages, stay with each world;
-    // observers are not told. Loaders fill a fresh world and swap it in only
-    // once the whole input has been read, so that bad input changes nothing.
+    // observers are not told. The JSON loader fills a fresh world and swaps
+    // it in only once the whole input has been read, so that bad input
+    // changes nothing.
     void swap(basic_world& other) noexcept {
         assert_not_iterating("swap");
         other.assert_not_iterating("swap");

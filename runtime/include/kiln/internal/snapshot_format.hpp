@@ -339,6 +339,8 @@ public:
     explicit save_reader(std::span<const std::byte> input) : input_{input} {}
 
     [[nodiscard]] std::size_t offset() const noexcept { return position_; }
+    // Goes back to an offset read before, to read from there again.
+    void seek(std::size_t offset) noexcept { position_ = offset; }
     [[nodiscard]] std::size_t remaining() const noexcept { return input_.size() - position_; }
     // The offset of a byte of the input.
     [[nodiscard]] std::size_t offset_of(const std::byte* byte) const noexcept {
@@ -525,18 +527,37 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs_;
 };
 
-// Reads a save into a fresh world: storages and resources are the fresh
-// world's, entities its table. On failure error says why, and the fresh world
-// is to be thrown away.
+// Reads a save into a world whose archetypes' rows are storages (in id
+// order), whose resources are at resources and whose table is entities, in
+// two passes: check reads all of the input and checks every byte, writing
+// nothing; apply then writes what check accepted, without checking each row
+// again, and builds the table in one pass from the locations check found.
+// So a load changes nothing on bad input and still keeps the world's memory.
 class save_loader {
 public:
     save_loader(const world_description& world, std::span<archetype_storage* const> storages,
                 std::span<std::byte* const> resources, entity_table& entities, std::span<const std::byte> input)
         : world_{world}, storages_{storages}, resources_{resources}, entities_{entities}, in_{input} {}
 
-    bool run() {
-        return header() && types(components_, true, "component") && types(resources_saved_, false, "resource") &&
-               archetypes() && resource_values() && table() && archetype_rows() && end() && finish_table();
+    // false, with error() saying why, when the input is not a save this world
+    // can load.
+    bool check() {
+        pass_ = pass::check;
+        if (!header() || !types(components_, true, "component") || !types(resources_saved_, false, "resource") ||
+            !archetypes()) {
+            return false;
+        }
+        values_at_ = in_.offset();
+        return resource_values() && table() && archetype_rows() && end();
+    }
+
+    // Writes the save that check() accepted into the world, which must have
+    // no rows and every resource at its default. false only if the passes
+    // disagree: a bug.
+    bool apply() {
+        pass_ = pass::apply;
+        in_.seek(values_at_);
+        return resource_values() && table() && archetype_rows() && finish_table();
     }
 
     [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
@@ -726,7 +747,8 @@ private:
             const std::uint32_t position = current.find(saved.stable_id);
             if (position != id_index::none) {
                 std::byte* target = resources_[position];
-                if (!copy_rows(&saved, &value, 1, world_.resources[position], &target)) {
+                std::byte* const* targets = pass_ == pass::apply ? &target : nullptr;
+                if (!copy_rows(&saved, &value, 1, world_.resources[position], targets)) {
                     return false;
                 }
             }
@@ -739,35 +761,47 @@ private:
         if (!in_.count(slots, 4, "the entity slot count")) {
             return false;
         }
-        const std::byte* generations = nullptr;
-        in_.take(std::size_t{slots} * 4, generations, "the slots' generations");
-        state_.assign(slots, slot_state::unknown);
+        in_.take(std::size_t{slots} * 4, generations_, "the slots' generations");
         std::uint32_t free_count = 0;
         if (!in_.count(free_count, 4, "the free list's length")) {
             return false;
         }
+        const std::size_t free_at = in_.offset();
         free_list_.resize(free_count);
         for (std::uint32_t& index : free_list_) {
-            const std::size_t at = in_.offset();
             in_.number(index, "a free slot");
-            if (index >= slots || state_[index] != slot_state::unknown) {
+        }
+        if (pass_ == pass::apply) {
+            const std::byte* const generations = generations_;
+            const std::uint32_t* const places = places_.data();
+            entities_.restore(
+                slots,
+                [generations](std::uint32_t index) { return saved_generation(generations, index); },
+                [places](std::uint32_t index) {
+                    return places[index] == on_free_list ? entity_table::unplaced : places[index];
+                },
+                free_list_);
+            return true;
+        }
+        places_.assign(slots, entity_table::unplaced);
+        for (std::uint32_t i = 0; i < free_count; ++i) {
+            const std::uint32_t index = free_list_[i];
+            if (index >= slots || places_[index] != entity_table::unplaced) {
+                const std::size_t at = free_at + std::size_t{i} * 4;
                 return fail_at(snapshot_errc::corrupt, at,
                                "corrupt save: the free list at byte %zu names slot %u, which is %s", at, index,
                                index >= slots ? "not a slot" : "listed twice");
             }
-            state_[index] = slot_state::free;
+            places_[index] = on_free_list;
         }
-        // The fresh world's table, built now so that one pass over each
-        // archetype's handles both checks them and makes them alive.
-        entities_.restore(
-            slots,
-            [generations](std::uint32_t index) {
-                entity::generation_type generation = 0;
-                std::memcpy(&generation, generations + std::size_t{index} * 4, 4);
-                return generation;
-            },
-            free_list_);
         return true;
+    }
+
+    // The generation of slot index in the saved table at generations.
+    static entity::generation_type saved_generation(const std::byte* generations, std::uint32_t index) noexcept {
+        entity::generation_type generation = 0;
+        std::memcpy(&generation, generations + std::size_t{index} * 4, 4);
+        return generation;
     }
 
     bool archetype_rows() {
@@ -801,7 +835,7 @@ private:
             }
             const std::byte* handles = nullptr;
             in_.take(std::size_t{rows} * sizeof(entity), handles, "an archetype's handles");
-            if (!place_handles(handles, rows, saved.stable_id, position == id_index::none ? 0 : position)) {
+            if (pass_ == pass::check && !place_handles(handles, rows, saved.stable_id, position)) {
                 return false;
             }
             columns.clear();
@@ -816,7 +850,7 @@ private:
                 }
             }
             if (position == id_index::none) {
-                if (rows == 0) {
+                if (rows == 0 || pass_ == pass::check) {
                     continue; // nothing to drop, and no handles to copy from
                 }
                 // The schema no longer has this archetype: its entities go, and handles to them die.
@@ -839,39 +873,50 @@ private:
     }
 
     // Each handle must name a slot whose saved generation it has, and no
-    // entity may live twice or on the free list; each becomes alive at its
-    // row of archetype position (for a dropped archetype, until
-    // finish_table frees it).
+    // entity may live twice or on the free list. Each one's slot records
+    // where the entity will live: its row of archetype position, or for an
+    // archetype the world no longer has (position none), anywhere, until
+    // finish_table frees it.
     bool place_handles(const std::byte* handles, std::uint32_t rows, std::uint32_t archetype, std::uint32_t position) {
+        const bool dropped = position == id_index::none;
+        // Rows of one archetype encode as consecutive words (entity_table::encode).
+        const std::uint32_t first_place = entities_.encode({dropped ? 0 : position, 0});
+        const std::uint32_t row_step = dropped ? 0 : 1;
+        const std::size_t slots = places_.size();
+        std::uint32_t* const places = places_.data();
+        const std::byte* const generations = generations_;
         for (std::uint32_t row = 0; row < rows; ++row) {
             entity e;
             std::memcpy(static_cast<void*>(&e), handles + row * sizeof(entity), sizeof(entity));
-            const char* problem = e.index() >= state_.size()                         ? "is not a slot of the table"
-                                  : entities_.generation_at(e.index()) != e.generation() ? "has another generation"
-                                  : state_[e.index()] == slot_state::free            ? "is on the free list"
-                                  : state_[e.index()] == slot_state::alive           ? "is alive twice"
-                                                                                    : nullptr;
-            if (problem != nullptr) {
+            const std::uint32_t index = e.index();
+            const bool wrong_generation = index < slots && saved_generation(generations, index) != e.generation();
+            if (index >= slots || wrong_generation || places[index] != entity_table::unplaced) [[unlikely]] {
+                const char* problem = index >= slots                  ? "is not a slot of the table"
+                                      : wrong_generation              ? "has another generation"
+                                      : places[index] == on_free_list ? "is on the free list"
+                                                                      : "is alive twice";
                 const std::size_t at = in_.offset() - (rows - row) * sizeof(entity);
                 return fail_at(snapshot_errc::corrupt, at,
-                               "corrupt save: entity %u:%u of archetype %u at byte %zu: its slot %s", e.index(),
+                               "corrupt save: entity %u:%u of archetype %u at byte %zu: its slot %s", index,
                                e.generation(), archetype, at, problem);
             }
-            state_[e.index()] = slot_state::alive;
-            entities_.restore_alive(e, {position, row});
+            places[index] = first_place + row * row_step;
         }
         return true;
     }
 
     bool fill_archetype(const saved_archetype& saved, std::uint32_t position, const std::byte* handles,
                         std::uint32_t rows, const std::vector<const std::byte*>& columns) {
-        archetype_storage& storage = *storages_[position];
-        storage.grow_by(rows);
         if (rows == 0) {
             return true;
         }
-        std::memcpy(static_cast<void*>(&storage.entity_at(0)), handles, std::size_t{rows} * sizeof(entity));
-        std::byte* const* targets = storage.columns();
+        std::byte* const* targets = nullptr;
+        if (pass_ == pass::apply) {
+            archetype_storage& storage = *storages_[position];
+            storage.grow_by(rows);
+            std::memcpy(static_cast<void*>(&storage.entity_at(0)), handles, std::size_t{rows} * sizeof(entity));
+            targets = storage.columns();
+        }
         for (const std::uint32_t component : world_.archetypes[position].components) {
             const type_description& current = world_.components[component];
             const saved_type* match = nullptr;
@@ -887,7 +932,9 @@ private:
             if (!copy_rows(match, match != nullptr ? columns.data() + first_column : nullptr, rows, current, targets)) {
                 return false;
             }
-            targets += column_count(current);
+            if (targets != nullptr) {
+                targets += column_count(current);
+            }
         }
         return true;
     }
@@ -929,12 +976,18 @@ private:
     // Writes rows values of current into targets (its columns), from saved's
     // columns sources: whole columns when the descriptions agree, field by
     // field by id otherwise, the rest from current's defaults. saved is null
-    // when the save has no such component for these rows.
+    // when the save has no such component for these rows. The check pass
+    // passes null targets and writes nothing; the apply pass checks nothing
+    // that depends on the rows' count or values.
     bool copy_rows(const saved_type* saved, const std::byte* const* sources, std::size_t rows,
                    const type_description& current, std::byte* const* targets) {
+        const bool checks_values = pass_ == pass::check;
         if (saved != nullptr && same_description(*saved, current)) {
-            for (std::size_t column = 0; column < column_count(current); ++column) {
-                std::memcpy(targets[column], sources[column], rows * column_size(current, column));
+            if (!checks_values) {
+                for (std::size_t column = 0; column < column_count(current); ++column) {
+                    std::memcpy(targets[column], sources[column], rows * column_size(current, column));
+                }
+                return true;
             }
             for (std::uint32_t f = 0; f < saved->field_count; ++f) {
                 const saved_field& field = fields_[saved->first_field + f];
@@ -946,7 +999,9 @@ private:
             }
             return true;
         }
-        fill_defaults(current, targets, rows);
+        if (!checks_values) {
+            fill_defaults(current, targets, rows);
+        }
         if (saved == nullptr) {
             return true;
         }
@@ -963,8 +1018,7 @@ private:
             }
             const saved_field& field = fields_[saved->first_field + found];
             const field_place source = place_of(saved->kind, saved->size, field.offset, field.size, found, sources);
-            const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
-            if (elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current)) {
+            if (checks_values && elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current)) {
                 return false;
             }
             if (field.type == info.type) {
@@ -974,8 +1028,11 @@ private:
                                    length(current.name), current.name.data(), length(info.name), info.name.data(),
                                    length(info.type), info.type.data(), field.size, info.size);
                 }
-                for (std::size_t row = 0; row < rows; ++row) {
-                    std::memcpy(target.first + row * target.stride, source.first + row * source.stride, info.size);
+                if (!checks_values) {
+                    const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
+                    for (std::size_t row = 0; row < rows; ++row) {
+                        std::memcpy(target.first + row * target.stride, source.first + row * source.stride, info.size);
+                    }
                 }
                 continue;
             }
@@ -1000,8 +1057,11 @@ private:
                                length(current.name), current.name.data(), length(info.name), info.name.data(),
                                length(field.type.substr(0, 64)), field.type.data(), field.size);
             }
-            for (std::size_t row = 0; row < rows; ++row) {
-                migration->convert(source.first + row * source.stride, target.first + row * target.stride);
+            if (!checks_values) {
+                const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
+                for (std::size_t row = 0; row < rows; ++row) {
+                    migration->convert(source.first + row * source.stride, target.first + row * target.stride);
+                }
             }
         }
         return true;
@@ -1042,8 +1102,12 @@ private:
         return true;
     }
 
-    enum class slot_state : std::uint8_t { unknown, free, alive };
+    enum class pass { check, apply };
+    // What places_ holds for a slot on the saved free list: an archetype no
+    // world has, as in entity_table's markers.
+    static constexpr std::uint32_t on_free_list = entity_table::unplaced - 1;
 
+    pass pass_ = pass::check;
     const world_description& world_;
     std::span<archetype_storage* const> storages_;
     std::span<std::byte* const> resources_;
@@ -1056,7 +1120,11 @@ private:
     std::vector<saved_archetype> archetypes_;
     std::vector<std::uint32_t> members_; // each archetype's components, as positions in components_
     id_index saved_component_ids_;
-    std::vector<slot_state> state_;
+    std::size_t values_at_ = 0;              // where the resources' values begin
+    const std::byte* generations_ = nullptr; // the saved table's, 4 bytes per slot
+    // Per slot, what check found: unplaced, on_free_list, or where the entity
+    // lives (entity_table::encode).
+    std::vector<std::uint32_t> places_;
     std::vector<std::uint32_t> free_list_;
     std::vector<entity> dropped_;
 };
