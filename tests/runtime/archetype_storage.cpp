@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstring>
+#include <vector>
 
 namespace {
 
@@ -51,6 +53,36 @@ TEST_CASE("archetype_storage swap_remove moves the last row into the hole") {
     CHECK(health(storage, 0).hp == 2);
     CHECK(storage.swap_remove(1).is_null());
     REQUIRE(storage.size() == 1);
+}
+
+TEST_CASE("archetype_storage swap_remove moves every column, whatever their count and size") {
+    // 1 to 9 columns of 4 or of 8 bytes, and mixed sizes: each count has a copy of its own.
+    for (const std::uint32_t size : {4u, 8u, 0u}) {
+        for (std::size_t count = 1; count <= 9; ++count) {
+            std::vector<kiln::column_layout> shapes;
+            for (std::size_t column = 0; column < count; ++column) {
+                const std::uint32_t bytes = size != 0 ? size : column % 2 == 0 ? 4 : 8;
+                shapes.push_back({bytes, bytes});
+            }
+            kiln::archetype_storage storage{shapes};
+            storage.grow_by(3);
+            for (std::uint32_t row = 0; row < 3; ++row) {
+                storage.entity_at(row) = kiln::entity(row, 0);
+                for (std::size_t column = 0; column < count; ++column) {
+                    std::memset(storage.columns()[column] + row * shapes[column].size,
+                                static_cast<int>(16 * column + row + 1), shapes[column].size);
+                }
+            }
+            CAPTURE(size, count);
+            REQUIRE(storage.swap_remove(0) == kiln::entity(2, 0));
+            for (std::size_t column = 0; column < count; ++column) {
+                for (std::size_t byte = 0; byte < shapes[column].size; ++byte) {
+                    CHECK(std::to_integer<std::size_t>(storage.columns()[column][byte]) == 16 * column + 3);
+                }
+                CHECK(std::to_integer<std::size_t>(storage.columns()[column][shapes[column].size]) == 16 * column + 2);
+            }
+        }
+    }
 }
 
 TEST_CASE("archetype_storage reserve keeps the rows; clear keeps the memory") {
