@@ -49,6 +49,7 @@ TEST_CASE("a deferred create reserves its handle at once; the entity lives once 
     commands.add<fixture::Frozen>(ship);
     commands.set<fixture::Health>(ship, {11});
     CHECK_FALSE(world.alive(ship));
+    CHECK_FALSE(world.has<fixture::Health>(ship));
     CHECK(commands.size() == 3);
     world.flush();
     CHECK(commands.empty());

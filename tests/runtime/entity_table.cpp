@@ -105,11 +105,26 @@ TEST_CASE("a slot holds the highest archetype id at the last row its archetype m
         CHECK_FALSE(table.alive(reserved));
         CHECK(table.reserved(reserved));
         CHECK(table.find(reserved).archetype >= archetypes);
+        CHECK(table.find_place(last) == table.encode({archetypes - 1, last_row}));
+        CHECK(table.find_place(first) == table.encode({0, 0}));
+        // find_place of an entity not alive is in no archetype's rows.
+        const auto in_no_archetype = [&](std::uint32_t place) {
+            for (std::uint32_t archetype = 0; archetype < archetypes; ++archetype) {
+                if (place - table.encode({archetype, 0}) < table.max_rows()) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        CHECK(in_no_archetype(table.find_place(reserved)));
+        CHECK(in_no_archetype(table.find_place(kiln::entity(last.index(), last.generation() + 1))));
+        CHECK(in_no_archetype(table.find_place(kiln::entity(1000000, 0))));
         table.relocate(last, {archetypes - 1, 5});
         CHECK(table.location(last).archetype == archetypes - 1);
         CHECK(table.location(last).row == 5);
         table.destroy(last);
         CHECK(table.find(last).archetype >= archetypes);
+        CHECK(in_no_archetype(table.find_place(last)));
         CHECK_FALSE(table.alive(kiln::entity(last.index(), last.generation() + 1))); // free, not yet reused
     }
 }

@@ -64,15 +64,23 @@ public:
     // archetype is no archetype's id. alive and location in one read of the
     // slot, for lookups that go on to dispatch on the archetype anyway and
     // report a miss out of line.
-    [[nodiscard]] entity_location find(entity e) const noexcept {
+    [[nodiscard]] entity_location find(entity e) const noexcept { return unpack(find_place(e)); }
+
+    // find, without unpacking: encode(location(e)) when e is alive;
+    // otherwise a word no archetype's rows encode to. For lookups that match
+    // the word against the rows of a few archetypes, where unpacking it would
+    // be most of their instructions.
+    [[nodiscard]] std::uint32_t find_place(entity e) const noexcept {
         if (e.index() >= slots_.size()) [[unlikely]] {
-            return {free_marker(), 0};
+            return unplaced;
         }
-        const slot s = slots_[e.index()];
+        // Two 4-byte reads of the slot, which compilers fold into the
+        // compare and the return; one 8-byte read would be split by shifts.
+        const slot& s = slots_[e.index()];
         if (s.generation != e.generation()) [[unlikely]] {
-            return {free_marker(), 0};
+            return unplaced;
         }
-        return unpack(s.place);
+        return s.place;
     }
 
     // Issues a handle for a new entity stored at where.

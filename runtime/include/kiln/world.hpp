@@ -49,14 +49,21 @@ constexpr bool visit_edge(type_list<Edges...>, [[maybe_unused]] std::uint32_t fr
             ...);
 }
 
-// Calls visit.template operator()<A>() for the archetype A of Archetypes
-// whose id is id; returns whether there was one. Comparisons, not a table
-// read: compilers turn a long chain into a jump table, and where the
-// archetype is predictable, what visit reads no longer waits for id.
+// Calls visit.template operator()<A>(row) for the archetype A of Archetypes
+// whose rows include place, an entity_table::find_place word, and row the
+// row it encodes; returns whether there was one. Each archetype's rows are a
+// range of words, so one subtraction and one compare both test an archetype
+// and give the row. Comparisons, not a table read: where the archetype is
+// predictable, what visit reads no longer waits for place.
 template <class... Archetypes, class Visitor>
-constexpr bool visit_archetype(type_list<Archetypes...>, [[maybe_unused]] std::uint32_t id,
-                               [[maybe_unused]] Visitor&& visit) {
-    return ((id == Archetypes::id && (visit.template operator()<Archetypes>(), true)) || ...);
+bool visit_place(type_list<Archetypes...>, const entity_table& table, std::uint32_t place,
+                 [[maybe_unused]] Visitor&& visit) {
+    [[maybe_unused]] const std::uint32_t max_rows = table.max_rows();
+    [[maybe_unused]] const auto at = [&]<class A>() {
+        const std::uint32_t row = place - table.encode({A::id, 0});
+        return row < max_rows && (visit.template operator()<A>(row), true);
+    };
+    return (at.template operator()<Archetypes>() || ...);
 }
 
 template <class... Archetypes>
@@ -303,7 +310,8 @@ public:
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
         static_assert(component<C>, "kiln::world::has<C>: C must be a component declared in a schema");
-        return internal::visit_archetype(archetypes_with_t<C>{}, entities_.find(e).archetype, []<class>() {});
+        return internal::visit_place(archetypes_with_t<C>{}, entities_, entities_.find_place(e),
+                                     []<class>(std::uint32_t) {});
     }
 
     // Component C of e (C may be const): C& for packed components, C::ref
@@ -882,23 +890,25 @@ private:
         // One read of e's slot, then a branch per archetype holding C: each
         // branch finds its columns at a fixed place in the world, so the row's
         // address waits for the slot alone, not for loads indexed by it.
-        const entity_location where = world.entities_.find(e);
+        const std::uint32_t place = world.entities_.find_place(e);
         cursor_t<value_type, read_only> cursor{};
-        if (!internal::visit_archetype(archetypes_with_t<value_type>{}, where.archetype, [&]<class A>() {
-                cursor = internal::cursor_of<access>(world.template storage<A>());
-            })) [[unlikely]] {
-            world.template report_failed_get<value_type>(e.index(), e.generation());
+        std::uint32_t row = 0;
+        if (!internal::visit_place(archetypes_with_t<value_type>{}, world.entities_, place,
+                                   [&]<class A>(std::uint32_t row_in_a) {
+                                       cursor = internal::cursor_of<access>(world.template storage<A>());
+                                       row = row_in_a;
+                                   })) [[unlikely]] {
+            world.template report_failed_get<value_type>(e.to_bits());
         }
-        return cursor[where.row];
+        return cursor[row];
     }
 
     // Why get<C>(e) found nothing: e is not alive, or its archetype has no C.
-    // Takes e in halves, which get holds in registers already: passing e
-    // whole made GCC load it into a vector register and split it there.
+    // Takes e as the one word get read it as: given its halves, get kept
+    // copies of both in registers for this call, two instructions a lookup.
     template <class C>
-    [[noreturn, gnu::cold, gnu::noinline]] void report_failed_get(entity::index_type index,
-                                                                  entity::generation_type generation) const noexcept {
-        const entity e{index, generation};
+    [[noreturn, gnu::cold, gnu::noinline]] void report_failed_get(std::uint64_t entity_bits) const noexcept {
+        const entity e = entity::from_bits(entity_bits);
         constexpr std::string_view name = component_traits<C>::name;
         KILN_CHECK(entities_.alive(e), "world::get<%.*s>: entity %u:%u is not alive", static_cast<int>(name.size()),
                    name.data(), e.index(), e.generation());
