@@ -90,7 +90,13 @@ CASES = (
         None,
         "N entities destroyed through the deferred_world of a loop over them, applied when it returns (kiln only).",
     ),
-    Case("get", 1.5, "The Position of each of N entities read by handle in a shuffled order, summing `p.x + p.y`."),
+    Case(
+        "get",
+        1.5,
+        "The Position of each of N entities read by handle in a shuffled order, summing `p.x + p.y`. "
+        "The soa baseline indexes with rows, not handles: a handle's slot must be read before its row, one more "
+        "random read per lookup (see get_checked).",
+    ),
     Case(
         "get_checked",
         None,
