@@ -118,7 +118,8 @@ template <class Function, class... Cursors>
 }
 
 template <class Function, class... Cursors>
-[[gnu::noinline]] void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities, Cursors... cursors) {
+[[gnu::noinline]] void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities,
+                                                 Cursors... cursors) {
 #pragma GCC unroll 4
     for (std::size_t row = 0; row < count; ++row) {
         function(entities[row], cursors[row]...);
