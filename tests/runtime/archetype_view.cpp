@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cstdint>
 
 namespace {
 
@@ -50,4 +51,31 @@ TEST_CASE("archetype_view append_made fills each column from a function of the i
     CHECK(ships.at<fixture::Health>(3).hp == 2);
     CHECK(ships.at<fixture::Color>(2).r == 7);
     CHECK(ships.at<fixture::Position>(2).x == 0);
+}
+
+TEST_CASE("archetype_view swap_remove moves every component of the last row into the hole") {
+    kiln::archetype_storage storage{ship_layouts};
+    const ship_view ships{storage};
+    for (std::uint32_t i = 0; i < 4; ++i) {
+        const auto v = static_cast<float>(i);
+        const auto c = static_cast<std::uint8_t>(i);
+        ships.push_back(kiln::entity(i, 0), {v, -v}, {static_cast<int>(i), i % 2 == 0},
+                        {c, static_cast<std::uint8_t>(2 * c), static_cast<std::uint8_t>(3 * c)}, {});
+    }
+    CHECK(ships.swap_remove(1) == kiln::entity(3, 0));
+    REQUIRE(ships.size() == 3);
+    CHECK(ships.entities()[1] == kiln::entity(3, 0));
+    CHECK(ships.at<fixture::Position>(1).x == 3);
+    CHECK(ships.at<fixture::Position>(1).y == -3);
+    CHECK(ships.at<fixture::Health>(1).hp == 3);
+    CHECK_FALSE(ships.at<fixture::Health>(1).regen);
+    CHECK(ships.at<fixture::Color>(1).r == 3);
+    CHECK(ships.at<fixture::Color>(1).g == 6);
+    CHECK(ships.at<fixture::Color>(1).b == 9);
+    // The other rows stay as they were.
+    CHECK(ships.at<fixture::Health>(0).hp == 0);
+    CHECK(ships.at<fixture::Color>(2).b == 6);
+    CHECK(ships.swap_remove(2).is_null());
+    REQUIRE(ships.size() == 2);
+    CHECK(ships.at<fixture::Color>(1).g == 6);
 }

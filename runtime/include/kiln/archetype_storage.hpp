@@ -2,7 +2,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,13 +22,13 @@ namespace kiln {
 //
 // Not a template: it knows its columns only by their element sizes, so a
 // world of hundreds of archetypes costs no template instantiation to hold,
-// build or destroy. archetype_view gives typed access to the columns.
+// build or destroy. archetype_view gives typed access to the columns, and
+// the typed copy of a row that swap_remove asks for.
 class archetype_storage {
 public:
     // layouts must outlive the storage: kiln::column_layouts<...> does.
     explicit archetype_storage(std::span<const column_layout> layouts)
-        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())},
-          uniform_size_{uniform_size(layouts)} {}
+        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())} {}
 
     archetype_storage(const archetype_storage&) = delete;
     archetype_storage& operator=(const archetype_storage&) = delete;
@@ -37,7 +36,7 @@ public:
     archetype_storage(archetype_storage&& other) noexcept
         : layouts_{other.layouts_}, columns_{std::move(other.columns_)},
           entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
-          capacity_{std::exchange(other.capacity_, 0)}, uniform_size_{other.uniform_size_} {
+          capacity_{std::exchange(other.capacity_, 0)} {
         other.columns_ = std::make_unique<std::byte*[]>(other.layouts_.size());
     }
 
@@ -82,24 +81,19 @@ public:
     // The entity of row, writable, for whoever appended the row.
     [[nodiscard]] entity& entity_at(std::size_t row) noexcept { return entities_[row]; }
 
-    // Removes row by moving the last row into it. Returns the entity that now
-    // occupies row, or the null entity when row was the last one.
-    entity swap_remove(std::size_t row) noexcept {
+    // Removes row by moving the last row into it: copy_row(columns(), row,
+    // last) copies the last row's elements over row's in every column, which
+    // the storage cannot do well on its own (archetype_view::swap_remove
+    // copies each column as its type). Returns the entity that now occupies
+    // row, or the null entity when row was the last one.
+    template <class CopyRow>
+    entity swap_remove(std::size_t row, CopyRow&& copy_row) noexcept {
         KILN_ASSERT(row < size_, "archetype_storage::swap_remove: row %zu of %zu", row, size_);
         const std::size_t last = --size_;
         if (row == last) {
             return null_entity;
         }
-        switch (uniform_size_) {
-        case 4: copy_rows<4>(row, last); break;
-        case 8: copy_rows<8>(row, last); break;
-        default:
-            for (std::size_t column = 0; column < layouts_.size(); ++column) {
-                const std::size_t size = layouts_[column].size;
-                copy_element(columns_[column] + row * size, columns_[column] + last * size, size);
-            }
-            break;
-        }
+        copy_row(columns_.get(), row, last);
         entities_[row] = entities_[last];
         return entities_[row];
     }
@@ -113,70 +107,10 @@ public:
         std::swap(entities_, other.entities_);
         std::swap(size_, other.size_);
         std::swap(capacity_, other.capacity_);
-        std::swap(uniform_size_, other.uniform_size_);
     }
 
 private:
     static constexpr std::size_t max_rows = ~std::uint32_t{0};
-
-    // The element size every column shares, or 0 when they differ: most
-    // archetypes' columns are all 4-byte fields (split) or all 8-byte pairs,
-    // and then a row is copied without deciding each column's size.
-    static std::size_t uniform_size(std::span<const column_layout> layouts) noexcept {
-        if (layouts.empty()) {
-            return 0;
-        }
-        for (const column_layout layout : layouts) {
-            if (layout.size != layouts.front().size) {
-                return 0;
-            }
-        }
-        return layouts.front().size;
-    }
-
-    // Copies row last over row in every column, all of Size bytes. The
-    // common column counts get a copy unrolled for them: with a loop, each
-    // column's load waited on the previous column's store, and a million
-    // rows' worth of cache misses ran one after another.
-    template <std::size_t Size>
-    void copy_rows(std::size_t row, std::size_t last) noexcept {
-        std::byte* const* const columns = columns_.get();
-        switch (layouts_.size()) {
-        case 1: copy_rows<Size, 1>(columns, row, last); break;
-        case 2: copy_rows<Size, 2>(columns, row, last); break;
-        case 3: copy_rows<Size, 3>(columns, row, last); break;
-        case 4: copy_rows<Size, 4>(columns, row, last); break;
-        case 5: copy_rows<Size, 5>(columns, row, last); break;
-        case 6: copy_rows<Size, 6>(columns, row, last); break;
-        case 7: copy_rows<Size, 7>(columns, row, last); break;
-        case 8: copy_rows<Size, 8>(columns, row, last); break;
-        default:
-            for (std::size_t column = 0; column < layouts_.size(); ++column) {
-                std::memcpy(columns[column] + row * Size, columns[column] + last * Size, Size);
-            }
-            break;
-        }
-    }
-
-    template <std::size_t Size, std::size_t Count>
-    static void copy_rows(std::byte* const* columns, std::size_t row, std::size_t last) noexcept {
-        [&]<std::size_t... I>(std::index_sequence<I...>) {
-            (std::memcpy(columns[I] + row * Size, columns[I] + last * Size, Size), ...);
-        }(std::make_index_sequence<Count>{});
-    }
-
-    // Copies one element; the common sizes become single moves.
-    static void copy_element(std::byte* target, const std::byte* source, std::size_t size) noexcept {
-        switch (size) {
-        case 1: std::memcpy(target, source, 1); break;
-        case 2: std::memcpy(target, source, 2); break;
-        case 4: std::memcpy(target, source, 4); break;
-        case 8: std::memcpy(target, source, 8); break;
-        case 12: std::memcpy(target, source, 12); break;
-        case 16: std::memcpy(target, source, 16); break;
-        default: std::memcpy(target, source, size); break;
-        }
-    }
 
     void reallocate(std::size_t capacity) {
         for (std::size_t column = 0; column < layouts_.size(); ++column) {
@@ -215,7 +149,6 @@ private:
     entity* entities_ = nullptr;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
-    std::size_t uniform_size_;
 };
 
 } // namespace kiln
