@@ -125,18 +125,18 @@ private:
     template <class C>
     static void copy_element(std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
         if constexpr (layout_of<C> == layout::packed) {
-            C* const values = reinterpret_cast<C*>(columns[0]);
-            values[to] = values[from];
+            copy_element_of<C>(columns[0], to, from);
         } else if constexpr (layout_of<C> == layout::split) {
             [&]<std::size_t... I>(std::index_sequence<I...>) {
-                (copy_field<internal::field_type_t<C, I>>(columns[I], to, from), ...);
+                (copy_element_of<internal::field_type_t<C, I>>(columns[I], to, from), ...);
             }(std::make_index_sequence<internal::field_count<C>()>{});
         }
     }
 
-    template <class Field>
-    static void copy_field(std::byte* column, std::size_t to, std::size_t from) noexcept {
-        Field* const values = reinterpret_cast<Field*>(column);
+    // Copies element from over element to in a column of Elements.
+    template <class Element>
+    static void copy_element_of(std::byte* column, std::size_t to, std::size_t from) noexcept {
+        Element* const values = reinterpret_cast<Element*>(column);
         values[to] = values[from];
     }
 

@@ -303,8 +303,8 @@ private:
     std::uint32_t row_bits_;
     std::uint32_t reserved_place_; // the lowest place that is no live entity's
     std::vector<slot> slots_;
-    // The free list, its head at the back: an array with room for a slot per
-    // slot, not a std::vector, whose push_back drags a reallocation path into
+    // The free list, its head at the back: an array with room for every slot,
+    // not a std::vector, whose push_back drags a reallocation path into
     // destroy (bench/ destroy took a third longer with it).
     std::unique_ptr<std::uint32_t[]> free_;
     std::size_t free_count_ = 0;
