@@ -86,6 +86,33 @@ TEST_CASE("create_block issues consecutive new handles at consecutive rows") {
     CHECK(table.has_free_slots());
 }
 
+TEST_CASE("growing the table keeps every slot and the free list") {
+    kiln::entity_table table{6};
+    std::vector<kiln::entity> created;
+    for (std::uint32_t row = 0; row < 40; ++row) { // past the first capacity, 16 slots, twice
+        created.push_back(table.create({row % 6, row}));
+    }
+    table.destroy(created[3]);
+    table.destroy(created[30]);
+    table.reserve(1000);
+
+    for (std::uint32_t row = 0; row < 40; ++row) {
+        const kiln::entity e = created[row];
+        if (row == 3 || row == 30) {
+            CHECK_FALSE(table.alive(e));
+        } else {
+            REQUIRE(table.alive(e));
+            CHECK(table.location(e).archetype == row % 6);
+            CHECK(table.location(e).row == row);
+        }
+    }
+    const kiln::entity reused = table.create({0, 0});
+    CHECK(reused.index() == created[30].index());
+    CHECK(reused.generation() == created[30].generation() + 1);
+    CHECK(table.create({0, 0}).index() == created[3].index());
+    CHECK(table.create({0, 0}).index() == 40);
+}
+
 TEST_CASE("a slot holds the highest archetype id at the last row its archetype may use") {
     CHECK(kiln::entity_table{3}.max_rows() == std::uint32_t{1} << 29);
     CHECK(kiln::entity_table{256}.max_rows() == std::uint32_t{1} << 23);

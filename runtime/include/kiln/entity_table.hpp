@@ -8,7 +8,6 @@
 #include <limits>
 #include <memory>
 #include <span>
-#include <vector>
 
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -46,13 +45,13 @@ public:
     // True while e names a live entity of this table; false for the null
     // entity, a destroyed entity, and an index this table never issued.
     [[nodiscard]] bool alive(entity e) const noexcept {
-        return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
+        return e.index() < slot_count_ && slots_[e.index()].generation == e.generation() &&
                slots_[e.index()].place < reserved_place_;
     }
 
     // True while e is reserved: issued by reserve, not yet placed.
     [[nodiscard]] bool reserved(entity e) const noexcept {
-        return e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
+        return e.index() < slot_count_ && slots_[e.index()].generation == e.generation() &&
                slots_[e.index()].place == reserved_place_;
     }
 
@@ -73,7 +72,7 @@ public:
     // the word against the rows of a few archetypes, where unpacking it would
     // be most of their instructions.
     [[nodiscard]] std::uint32_t find_place(entity e) const noexcept {
-        if (e.index() >= slots_.size()) [[unlikely]] {
+        if (e.index() >= slot_count_) [[unlikely]] {
             return unplaced;
         }
         // Two 4-byte reads of the slot, which compilers fold into the
@@ -98,17 +97,17 @@ public:
     // when there are none (has_free_slots() is false).
     entity::index_type create_block(std::size_t count, std::uint32_t archetype, std::uint32_t first_row) {
         KILN_ASSERT(!has_free_slots(), "entity_table::create_block: free slots must be reused first");
-        KILN_CHECK(count <= entity::null_index - slots_.size(), "entity_table::create_block: all %u entity indices are in use",
+        KILN_CHECK(count <= entity::null_index - slot_count_, "entity_table::create_block: all %u entity indices are in use",
                    entity::null_index);
         if (count == 0) {
-            return static_cast<entity::index_type>(slots_.size());
+            return static_cast<entity::index_type>(slot_count_);
         }
         check_row({archetype, static_cast<std::uint32_t>(first_row + (count - 1))});
-        const auto first = static_cast<entity::index_type>(slots_.size());
-        reserve(slots_.size() + count);
+        const auto first = static_cast<entity::index_type>(slot_count_);
+        reserve(slot_count_ + count);
         const std::uint32_t first_place = pack({archetype, first_row});
-        slots_.resize(slots_.size() + count);
-        slot* const added = slots_.data() + first;
+        slot_count_ += count;
+        slot* const added = slots_.get() + first;
         for (std::size_t i = 0; i < count; ++i) {
             added[i] = {0, first_place + static_cast<std::uint32_t>(i)};
         }
@@ -151,20 +150,23 @@ public:
     }
 
     void reserve(std::size_t count) {
-        if (count <= slots_.capacity()) {
+        if (count <= slot_capacity_) {
             return;
         }
-        slots_.reserve(count);
-        auto free = std::make_unique_for_overwrite<std::uint32_t[]>(slots_.capacity());
+        auto slots = std::make_unique_for_overwrite<slot[]>(count);
+        std::copy_n(slots_.get(), slot_count_, slots.get());
+        auto free = std::make_unique_for_overwrite<std::uint32_t[]>(count);
         std::copy_n(free_.get(), free_count_, free.get());
+        slots_ = std::move(slots);
         free_ = std::move(free);
+        slot_capacity_ = count;
     }
 
     // The number of slots needed to create count more entities: reserve this
     // much before creating many at once.
     [[nodiscard]] std::size_t capacity_needed(std::size_t count) const noexcept {
-        const std::size_t reusable = slots_.size() - alive_count_; // free or retired slots
-        return count > reusable ? slots_.size() + (count - reusable) : slots_.size();
+        const std::size_t reusable = slot_count_ - alive_count_; // free or retired slots
+        return count > reusable ? slot_count_ + (count - reusable) : slot_count_;
     }
 
     // The number of live entities.
@@ -173,7 +175,7 @@ public:
     // Destroys every live entity; handles issued before stay dead. Reserved
     // entities stay reserved.
     void clear() noexcept {
-        for (std::uint32_t index = 0; index < slots_.size(); ++index) {
+        for (std::uint32_t index = 0; index < slot_count_; ++index) {
             if (slots_[index].place < reserved_place_) {
                 destroy({index, slots_[index].generation});
             }
@@ -184,7 +186,7 @@ public:
     // generation, and the free list from its head, the order in which create
     // reuses slots. Together with the live entities' locations they are the
     // whole table.
-    [[nodiscard]] std::size_t slot_count() const noexcept { return slots_.size(); }
+    [[nodiscard]] std::size_t slot_count() const noexcept { return slot_count_; }
     [[nodiscard]] entity::generation_type generation_at(std::uint32_t index) const noexcept {
         return slots_[index].generation;
     }
@@ -212,12 +214,12 @@ public:
     void restore(std::uint32_t count, GenerationOf generation_of, PlaceOf place_of,
                  std::span<const std::uint32_t> free_list) {
         KILN_ASSERT(free_list.size() <= count, "entity_table::restore: %zu free slots of %u", free_list.size(), count);
-        slots_.clear();
+        slot_count_ = 0;
         free_count_ = 0;
         reserve(count);
-        slots_.resize(count);
+        slot_count_ = count;
         // Through a plain pointer, so that the compiler sees no aliasing and vectorizes.
-        slot* const slots = slots_.data();
+        slot* const slots = slots_.get();
         std::uint32_t alive = 0;
         for (std::uint32_t index = 0; index < count; ++index) {
             const std::uint32_t place = place_of(index);
@@ -244,7 +246,7 @@ public:
     // Makes e alive at where. Precondition: e's slot has e's generation and
     // is neither alive nor on the free list; where.row < max_rows().
     void restore_alive(entity e, entity_location where) noexcept {
-        KILN_ASSERT(e.index() < slots_.size() && slots_[e.index()].generation == e.generation() &&
+        KILN_ASSERT(e.index() < slot_count_ && slots_[e.index()].generation == e.generation() &&
                         slots_[e.index()].place == unplaced,
                     "entity_table::restore_alive: slot of entity %u:%u is not free", e.index(), e.generation());
         KILN_ASSERT(where.row < max_rows(), "entity_table::restore_alive: row %u is past max_rows()", where.row);
@@ -254,13 +256,6 @@ public:
 
 private:
     struct slot {
-        // Leaves both words unset: create_block and restore grow the table by
-        // many slots at once and write each one right after, and a zeroing
-        // resize would write them twice (as a loop of 8-byte stores).
-        slot() noexcept {} // not = default, which value-initialization would zero
-        slot(entity::generation_type generation_, std::uint32_t place_) noexcept
-            : generation{generation_}, place{place_} {}
-
         entity::generation_type generation;
         std::uint32_t place; // archetype << row_bits_ | row; a marker archetype when free or reserved
     };
@@ -291,21 +286,27 @@ private:
             slots_[index].place = place;
             return {index, slots_[index].generation};
         }
-        KILN_CHECK(slots_.size() < entity::null_index, "entity_table::create: all %u entity indices are in use",
+        KILN_CHECK(slot_count_ < entity::null_index, "entity_table::create: all %u entity indices are in use",
                    entity::null_index);
-        if (slots_.size() == slots_.capacity()) {
-            reserve(slots_.empty() ? 16 : 2 * slots_.size());
+        if (slot_count_ == slot_capacity_) {
+            reserve(slot_count_ == 0 ? 16 : 2 * slot_count_);
         }
-        slots_.push_back({0, place});
-        return {static_cast<entity::index_type>(slots_.size() - 1), 0};
+        const auto index = static_cast<entity::index_type>(slot_count_++);
+        slots_[index] = {0, place};
+        return {index, 0};
     }
 
     std::uint32_t row_bits_;
     std::uint32_t reserved_place_; // the lowest place that is no live entity's
-    std::vector<slot> slots_;
-    // The free list, its head at the back: an array with room for every slot,
-    // not a std::vector, whose push_back drags a reallocation path into
-    // destroy (bench/ destroy took a third longer with it).
+    // The slots and the free list are plain arrays with room for
+    // slot_capacity_ slots, not std::vectors: growing copies the slots with
+    // one memmove (a std::vector copies a slot at a time, and zeroes slots
+    // that create_block and restore write right after), and destroy pushes
+    // onto the free list with no reallocation path beside it (bench/ destroy
+    // took a third longer with one). The free list's head is at the back.
+    std::unique_ptr<slot[]> slots_;
+    std::size_t slot_count_ = 0;
+    std::size_t slot_capacity_ = 0;
     std::unique_ptr<std::uint32_t[]> free_;
     std::size_t free_count_ = 0;
     std::size_t alive_count_ = 0;
