@@ -11,7 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
+#include <memory>
 #include <new>
 #include <tuple>
 #include <type_traits>
@@ -194,15 +194,22 @@ cursor_t<C, Const> make_cursor(Byte* const* columns) noexcept {
 
 namespace internal {
 
+// Writes value as element row of a column of Ts. As a T, not as bytes: a
+// byte copy may alias anything, so a caller creating entities in a loop
+// reloaded every column's address after each one (bench/ create took a
+// fifth longer).
+template <class T>
+void write_element(std::byte* column, std::size_t row, const T& value) noexcept {
+    std::construct_at(reinterpret_cast<T*>(column) + row, value);
+}
+
 // Writes field I of each split value into its column: a plain fold, which
 // GCC inlines where a generic lambda per field was left out of line once a
 // translation unit created entities of many archetypes (bench/ profile
 // create).
 template <class C, std::size_t... I>
 void write_fields(std::byte* const* columns, std::size_t row, const C& value, std::index_sequence<I...>) noexcept {
-    (std::memcpy(columns[I] + row * sizeof(field_type_t<C, I>), &(value.*std::get<I>(component_traits<C>::fields)),
-                 sizeof(field_type_t<C, I>)),
-     ...);
+    (write_element(columns[I], row, value.*std::get<I>(component_traits<C>::fields)), ...);
 }
 
 } // namespace internal
@@ -211,7 +218,7 @@ void write_fields(std::byte* const* columns, std::size_t row, const C& value, st
 template <class C>
 void write_component(std::byte* const* columns, std::size_t row, const C& value) noexcept {
     if constexpr (layout_of<C> == layout::packed) {
-        std::memcpy(columns[0] + row * sizeof(C), &value, sizeof(C));
+        internal::write_element(columns[0], row, value);
     } else if constexpr (layout_of<C> == layout::split) {
         internal::write_fields(columns, row, value, std::make_index_sequence<internal::field_count<C>()>{});
     }
