@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 TEST_CASE("entity_table issues live handles that remember their location") {
@@ -111,6 +112,28 @@ TEST_CASE("growing the table keeps every slot and the free list") {
     CHECK(reused.generation() == created[30].generation() + 1);
     CHECK(table.create({0, 0}).index() == created[3].index());
     CHECK(table.create({0, 0}).index() == 40);
+}
+
+TEST_CASE("a moved-from table has no slots and issues handles again") {
+    kiln::entity_table table{6};
+    const kiln::entity a = table.create({1, 0});
+    table.destroy(table.create({1, 1}));
+
+    kiln::entity_table moved{std::move(table)};
+    CHECK(moved.alive(a));
+    CHECK(moved.size() == 1);
+    CHECK(moved.has_free_slots());
+    CHECK(table.size() == 0); // NOLINT(bugprone-use-after-move): the state a move leaves is the point
+    CHECK(table.slot_count() == 0);
+    CHECK_FALSE(table.alive(a));
+    CHECK_FALSE(table.has_free_slots());
+    CHECK(table.create({2, 0}).index() == 0);
+
+    table = std::move(moved);
+    CHECK(table.alive(a));
+    CHECK(table.location(a).archetype == 1);
+    CHECK(moved.slot_count() == 0); // NOLINT(bugprone-use-after-move)
+    CHECK_FALSE(moved.alive(a));
 }
 
 TEST_CASE("a slot holds the highest archetype id at the last row its archetype may use") {

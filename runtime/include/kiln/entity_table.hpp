@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <span>
+#include <utility>
 
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -37,6 +38,26 @@ public:
           reserved_place_{(reserved_marker() << row_bits_)} {
         KILN_CHECK(archetype_count < (std::uint32_t{1} << 16), "entity_table: %u archetypes; kiln holds 65535 at most",
                    archetype_count);
+    }
+
+    // Moving a table leaves the other one with no slots, for the same
+    // archetypes.
+    entity_table(entity_table&& other) noexcept
+        : row_bits_{other.row_bits_}, reserved_place_{other.reserved_place_}, slots_{std::move(other.slots_)},
+          slot_count_{std::exchange(other.slot_count_, 0)}, slot_capacity_{std::exchange(other.slot_capacity_, 0)},
+          free_{std::move(other.free_)}, free_count_{std::exchange(other.free_count_, 0)},
+          alive_count_{std::exchange(other.alive_count_, 0)} {}
+
+    entity_table& operator=(entity_table&& other) noexcept {
+        row_bits_ = other.row_bits_;
+        reserved_place_ = other.reserved_place_;
+        slots_ = std::move(other.slots_);
+        slot_count_ = std::exchange(other.slot_count_, 0);
+        slot_capacity_ = std::exchange(other.slot_capacity_, 0);
+        free_ = std::move(other.free_);
+        free_count_ = std::exchange(other.free_count_, 0);
+        alive_count_ = std::exchange(other.alive_count_, 0);
+        return *this;
     }
 
     // The most rows one archetype may hold: more would not fit a slot.
