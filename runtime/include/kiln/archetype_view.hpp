@@ -142,12 +142,7 @@ private:
 
     template <class C, class MakeValues>
     static void fill_column(std::byte* const* columns, std::size_t first, std::size_t count, MakeValues& make_values) {
-        if constexpr (layout_of<C> == layout::packed) {
-            C* values = reinterpret_cast<C*>(columns[0]) + first;
-            for (std::size_t i = 0; i < count; ++i) {
-                std::construct_at(values + i, value_or_default<C>(make_values(i)));
-            }
-        } else if constexpr (layout_of<C> == layout::split) {
+        if constexpr (layout_of<C> != layout::tag) { // a tag has no column to fill
             for (std::size_t i = 0; i < count; ++i) {
                 write_component(columns, first + i, value_or_default<C>(make_values(i)));
             }
