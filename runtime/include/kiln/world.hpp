@@ -111,26 +111,45 @@ auto cursor_of(const View& view) {
     return view.template cursor<Access>();
 }
 
-// The loops of each(). Unrolled: GCC does not unroll them by itself at
-// -O2/-O3, and a packed two-float component fills only two lanes of a vector,
-// so without it a hand-written loop over separate arrays wins on short
-// columns (bench/: iterate2 at 10,000 entities). Out of line: inlined into
-// each(), GCC left the loop's vector constants in memory, one more load per
-// use (iterate3's ++d.a: 10-15% slower than the hand-written loop).
+// The loops of each(). Out of line: inlined into each(), GCC left the loop's
+// vector constants in memory, one more load per use (iterate3's ++d.a:
+// 10-15% slower than the hand-written loop). Unrolled where a packed
+// component takes part, and only there. GCC does not unroll by itself at
+// -O2/-O3, and a packed two-float component fills only two lanes of a
+// vector, so without it a hand-written loop over separate arrays won on
+// short columns (bench/ iterate2 at 10,000 entities, when its components
+// were packed). Over split columns, whose vectors are full, the unrolled
+// loop gained nothing and streamed a million rows about 5% slower than the
+// plain one (bench/ iterate3 at 1,000,000).
+template <class... Cursors>
+inline constexpr bool has_packed_cursor = (std::is_pointer_v<Cursors> || ...);
+
 template <class Function, class... Cursors>
 [[gnu::noinline]] void for_each_row(Function& function, std::size_t count, Cursors... cursors) {
+    if constexpr (has_packed_cursor<Cursors...>) {
 #pragma GCC unroll 4
-    for (std::size_t row = 0; row < count; ++row) {
-        function(cursors[row]...);
+        for (std::size_t row = 0; row < count; ++row) {
+            function(cursors[row]...);
+        }
+    } else {
+        for (std::size_t row = 0; row < count; ++row) {
+            function(cursors[row]...);
+        }
     }
 }
 
 template <class Function, class... Cursors>
 [[gnu::noinline]] void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities,
                                                  Cursors... cursors) {
+    if constexpr (has_packed_cursor<Cursors...>) {
 #pragma GCC unroll 4
-    for (std::size_t row = 0; row < count; ++row) {
-        function(entities[row], cursors[row]...);
+        for (std::size_t row = 0; row < count; ++row) {
+            function(entities[row], cursors[row]...);
+        }
+    } else {
+        for (std::size_t row = 0; row < count; ++row) {
+            function(entities[row], cursors[row]...);
+        }
     }
 }
 
