@@ -126,6 +126,14 @@ TEST_CASE("each visits every matching entity, with or without its handle") {
     }
 }
 
+TEST_CASE("each unrolls its row loop where a packed component takes part, and only there") {
+    using kiln::cursor_t;
+    STATIC_REQUIRE(kiln::internal::has_packed_cursor<cursor_t<fixture::Position>>);
+    STATIC_REQUIRE(kiln::internal::has_packed_cursor<cursor_t<fixture::Color>, cursor_t<fixture::Position, true>>);
+    STATIC_REQUIRE_FALSE(kiln::internal::has_packed_cursor<cursor_t<fixture::Color>, cursor_t<fixture::Scanner, true>>);
+    STATIC_REQUIRE_FALSE(kiln::internal::has_packed_cursor<cursor_t<fixture::Frozen>>);
+}
+
 TEST_CASE("each honours with and without filters") {
     World world;
     world.create<fixture::Particle>();
