@@ -124,9 +124,9 @@ auto cursor_of(const View& view) {
 template <class... Cursors>
 inline constexpr bool has_packed_cursor = (std::is_pointer_v<Cursors> || ...);
 
-template <class Function, class... Cursors>
-[[gnu::noinline]] void for_each_row(Function& function, std::size_t count, Cursors... cursors) {
-    if constexpr (has_packed_cursor<Cursors...>) {
+template <bool Unroll, class Function, class... Cursors>
+[[gnu::noinline]] void for_each_row_of(Function& function, std::size_t count, Cursors... cursors) {
+    if constexpr (Unroll) {
 #pragma GCC unroll 4
         for (std::size_t row = 0; row < count; ++row) {
             function(cursors[row]...);
@@ -139,18 +139,15 @@ template <class Function, class... Cursors>
 }
 
 template <class Function, class... Cursors>
-[[gnu::noinline]] void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities,
-                                                 Cursors... cursors) {
-    if constexpr (has_packed_cursor<Cursors...>) {
-#pragma GCC unroll 4
-        for (std::size_t row = 0; row < count; ++row) {
-            function(entities[row], cursors[row]...);
-        }
-    } else {
-        for (std::size_t row = 0; row < count; ++row) {
-            function(entities[row], cursors[row]...);
-        }
-    }
+void for_each_row(Function& function, std::size_t count, Cursors... cursors) {
+    for_each_row_of<has_packed_cursor<Cursors...>>(function, count, cursors...);
+}
+
+// The handles are read like one more column, but do not make the loop one
+// to unroll.
+template <class Function, class... Cursors>
+void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities, Cursors... cursors) {
+    for_each_row_of<has_packed_cursor<Cursors...>>(function, count, entities, cursors...);
 }
 
 // What a schema declares of systems, observers and the schedule; nothing for
