@@ -70,7 +70,7 @@ TEST_CASE("archetype_storage swap_remove has the last row copied into the hole")
     CHECK(storage.entities()[0] == kiln::entity(2, 0));
 }
 
-TEST_CASE("archetype_storage reserve keeps the rows; clear keeps the memory") {
+TEST_CASE("archetype_storage reserve keeps the rows, and clear keeps the memory") {
     kiln::archetype_storage storage{layouts};
     push(storage, kiln::entity(0, 0), 5, 6);
     storage.reserve(1000);

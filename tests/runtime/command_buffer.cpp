@@ -41,7 +41,7 @@ TEST_CASE("references taken in each stay valid while commands are recorded") {
     world.each<const fixture::Position>([](const fixture::Position& p) { CHECK(p.x == -1); });
 }
 
-TEST_CASE("a deferred create reserves its handle at once; the entity lives once applied") {
+TEST_CASE("a deferred create reserves its handle at once, and the entity lives once applied") {
     World world;
     world.create<fixture::Particle>(); // so that the ship's index is not 0, which a bad copy of a tag could fake
     auto& commands = world.commands();
@@ -58,7 +58,7 @@ TEST_CASE("a deferred create reserves its handle at once; the entity lives once 
     CHECK(world.get<fixture::Health>(ship).hp == 11);
 }
 
-TEST_CASE("commands are applied in the order recorded; those for dead entities are skipped") {
+TEST_CASE("commands are applied in the order recorded, and those for dead entities are skipped") {
     World world;
     const kiln::entity ship = world.create<fixture::Ship>();
     auto& commands = world.commands();

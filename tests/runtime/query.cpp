@@ -32,7 +32,7 @@ TEST_CASE("a query matches the archetypes holding every accessed component, in s
           std::vector{fixture::Ship::storage, fixture::FrozenShip::storage});
 }
 
-TEST_CASE("with requires components without accessing them; without excludes") {
+TEST_CASE("with requires components without accessing them, and without excludes") {
     CHECK(matched<kiln::query<type_list<fixture::Position>, type_list<fixture::Tag>>>() ==
           std::vector{fixture::Marker::storage});
     CHECK(matched<kiln::query<type_list<fixture::Velocity>, type_list<>, type_list<fixture::Frozen>>>() ==
