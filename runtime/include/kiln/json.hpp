@@ -326,6 +326,23 @@ public:
         }
     }
 
+    // What a handle's place held: its text, quoted and cut to 64 characters,
+    // or what found() says of a value that is not a string. Built by appends:
+    // GCC 12 at -O3 reports a false -Wrestrict inside `"\"" + text`.
+    template <class Json>
+    static std::string found_handle(const Json& value) {
+        const auto* text = value.template get_ptr<const typename Json::string_t*>();
+        if (text == nullptr) {
+            return found(value);
+        }
+        std::string quoted;
+        quoted.reserve(66);
+        quoted.push_back('"');
+        quoted.append(*text, 0, 64);
+        quoted.push_back('"');
+        return quoted;
+    }
+
     // Reads the handles of a list of slots (entity_table.free or .retired).
     template <class Json>
     bool handles(const Json& list, std::vector<entity>& out) {
@@ -350,7 +367,7 @@ public:
         const auto* text = value.template get_ptr<const typename Json::string_t*>();
         if (text == nullptr || !parse_handle(*text, out) || out.is_null()) {
             return fail(snapshot_errc::corrupt, "expected a handle \"index:generation\" (index below %u), found %s",
-                        entity::null_index, text != nullptr ? ("\"" + text->substr(0, 64) + "\"").c_str() : found(value).c_str());
+                        entity::null_index, found_handle(value).c_str());
         }
         return true;
     }
@@ -487,7 +504,7 @@ bool read_value(json_reader& in, const Json& value, std::string_view schema_type
         const auto* text = value.template get_ptr<const typename Json::string_t*>();
         if (text == nullptr || !parse_handle(*text, out)) {
             return in.fail(snapshot_errc::corrupt, "expected a handle \"index:generation\" or null, found %s",
-                           text != nullptr ? ("\"" + text->substr(0, 64) + "\"").c_str() : in.found(value).c_str());
+                           in.found_handle(value).c_str());
         }
         return true;
     } else if constexpr (std::is_integral_v<T>) {
