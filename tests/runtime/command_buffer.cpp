@@ -84,3 +84,35 @@ TEST_CASE("a command buffer of one's own is applied when one says") {
     CHECK(world.get<fixture::Position>(beacon).y == 6);
     CHECK(world.archetype_name(beacon) == "Marker");
 }
+
+TEST_CASE("discarding a buffer gives back the slots its creates reserved") {
+    World world;
+    kiln::command_buffer<World> buffer{world};
+    const kiln::entity never = buffer.create<fixture::Particle>();
+    buffer.add<fixture::Frozen>(never);
+    buffer.discard();
+    CHECK(buffer.empty());
+    CHECK_FALSE(world.alive(never));
+    const kiln::entity next = world.create<fixture::Particle>();
+    CHECK(next.index() == never.index()); // the slot was freed, and is reused first
+    CHECK(next != never);                 // under a new generation: the discarded handle stays dead
+    CHECK_FALSE(world.alive(never));
+}
+
+TEST_CASE("clear keeps a pending create's reservation, and the create happens when applied") {
+    World world;
+    world.create<fixture::Ship>();
+    kiln::command_buffer<World> buffer{world};
+    const kiln::entity own = buffer.create<fixture::Particle>(fixture::Position{1, 2});
+    const kiln::entity worlds = world.commands().create<fixture::Particle>(fixture::Position{3, 4});
+    world.clear();
+    CHECK(world.size() == 0);
+    buffer.apply();
+    world.flush();
+    REQUIRE(world.alive(own));
+    REQUIRE(world.alive(worlds));
+    CHECK(own != worlds);
+    CHECK(world.size() == 2);
+    CHECK(world.get<fixture::Position>(own).x == 1);
+    CHECK(world.get<fixture::Position>(worlds).x == 3);
+}

@@ -205,3 +205,33 @@ TEST_CASE("the free list comes back from restore in the order it was saved") {
     CHECK(restored.create({0, 2}) == kiln::entity(3, 1));
     CHECK(restored.create({0, 3}) == kiln::entity(5, 0));
 }
+
+TEST_CASE("a reserved entity is counted until placed or released, and a released handle stays dead") {
+    kiln::entity_table table{4};
+    const kiln::entity placed = table.reserve();
+    const kiln::entity released = table.reserve();
+    CHECK(table.reserved_count() == 2);
+    CHECK(table.size() == 0);
+
+    table.place(placed, {1, 0});
+    CHECK(table.alive(placed));
+    CHECK(table.reserved_count() == 1);
+
+    table.release(released);
+    CHECK(table.reserved_count() == 0);
+    CHECK_FALSE(table.reserved(released));
+    CHECK_FALSE(table.alive(released));
+    const kiln::entity reused = table.create({0, 0});
+    CHECK(reused.index() == released.index());
+    CHECK(reused.generation() == released.generation() + 1);
+    CHECK_FALSE(table.alive(released));
+}
+
+TEST_CASE("reservations move with the table") {
+    kiln::entity_table table{4};
+    const kiln::entity reserved = table.reserve();
+    kiln::entity_table moved{std::move(table)};
+    CHECK(moved.reserved(reserved));
+    CHECK(moved.reserved_count() == 1);
+    CHECK(table.reserved_count() == 0); // NOLINT(bugprone-use-after-move): a moved-from table is empty
+}

@@ -382,3 +382,23 @@ TEST_CASE("text that is not JSON is not_a_save, with where the parser stopped") 
           "expected '[', '{', or a literal");
     CHECK(saved(sample.world) == before);
 }
+
+TEST_CASE("from_json refuses a world with a create pending, and leaves it as it was") {
+    sample_world source;
+    const json document = kiln::to_json(source.world);
+    fixture::World world;
+    world.create<fixture::Ship>(fixture::Health{5});
+    kiln::command_buffer<fixture::World> buffer{world};
+    const kiln::entity pending = buffer.create<fixture::Particle>();
+    const std::string before = dumped(world);
+
+    const kiln::snapshot_error error = kiln::from_json(world, document);
+    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    CHECK(error.message == "from_json: the world has 0 commands not applied and 1 entity reserved by creates not "
+                           "applied; apply them (flush()) or discard their buffers first");
+    CHECK(dumped(world) == before);
+
+    buffer.apply();
+    CHECK(world.alive(pending));
+    CHECK(world.size() == 2);
+}

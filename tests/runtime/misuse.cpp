@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|swap-reserved\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
@@ -47,6 +47,12 @@ int main(int argc, char** argv) {
         const kiln::handle<fixture::Ship> ship = world.create<fixture::Ship>();
         world.add<fixture::Frozen>(kiln::entity{ship});
         return world.get<fixture::Health>(ship).hp;
+    }
+    if (std::strcmp(misuse, "swap-reserved") == 0) {
+        fixture::World other;
+        world.commands().create<fixture::Particle>();
+        world.swap(other);
+        return 0;
     }
     std::fprintf(stderr, "unknown case %s\n", misuse);
     return 2;

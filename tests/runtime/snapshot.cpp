@@ -221,10 +221,53 @@ TEST_CASE("save refuses a world with commands not applied, until flush") {
     bytes out;
     const kiln::snapshot_error error = kiln::save(world, out);
     CHECK(error.code == kiln::snapshot_errc::pending_changes);
-    CHECK(error.message == "save: the world has 1 commands not applied yet; call flush() first");
+    CHECK(error.message == "save: the world has 1 command not applied and 1 entity reserved by creates not applied; "
+                           "apply them (flush()) or discard their buffers first");
     CHECK(out.empty());
     world.flush();
     CHECK_FALSE(kiln::save(world, out));
+}
+
+TEST_CASE("load refuses a world with a create pending in any buffer, and leaves it as it was") {
+    sample_world source;
+    const bytes save = saved(source.world);
+    fixture::World world;
+    const kiln::entity kept = world.create<fixture::Ship>(fixture::Health{5});
+    kiln::command_buffer<fixture::World> buffer{world};
+    const kiln::entity from_worlds = world.commands().create<fixture::Particle>();
+    world.flush();
+    const kiln::entity from_buffer = buffer.create<fixture::Particle>();
+    world.commands().create<fixture::Particle>();
+    const std::string before = dumped(world);
+
+    kiln::snapshot_error error = kiln::load(world, save);
+    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    CHECK(error.message == "load: the world has 1 command not applied and 2 entities reserved by creates not applied; "
+                           "apply them (flush()) or discard their buffers first");
+    CHECK(dumped(world) == before);
+    world.flush();
+    error = kiln::load(world, save); // the buffer's reservation still waits
+    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    CHECK(world.get<fixture::Health>(kept).hp == 5);
+
+    buffer.apply();
+    CHECK(world.alive(from_worlds));
+    CHECK(world.alive(from_buffer));
+    CHECK(world.size() == 4);
+}
+
+TEST_CASE("after a buffer is discarded, load succeeds and every handle names one entity") {
+    sample_world source;
+    const bytes save = saved(source.world);
+    fixture::World world;
+    kiln::command_buffer<fixture::World> buffer{world};
+    buffer.create<fixture::Particle>();
+    REQUIRE(kiln::load(world, save).code == kiln::snapshot_errc::pending_changes);
+    buffer.discard();
+    REQUIRE_FALSE(kiln::load(world, save));
+    CHECK(dumped(world) == dumped(source.world));
+    // The loaded world issues the handles the saved one would, each once.
+    CHECK(next_handles(world, 8) == next_handles(source.world, 8));
 }
 
 TEST_CASE("a sink that fails stops the save with an io error") {

@@ -26,8 +26,11 @@ namespace kiln {
 //
 // create reserves the new entity's handle at once, so later commands (and
 // game code) can name it; the entity becomes alive when the buffer is
-// applied. A command whose entity is dead by the time it is applied (say,
-// destroyed by an earlier command) is skipped.
+// applied, and its slot is given back if the buffer is discarded instead.
+// While a reservation waits, the world refuses what would replace its
+// entity table (load, from_json, swap): the handle would name a slot of a
+// table that is gone. A command whose entity is dead by the time it is
+// applied (say, destroyed by an earlier command) is skipped.
 //
 // Each record is the address of a function that applies it plus the values
 // it carries, copied as bytes: components are plain data.
@@ -53,6 +56,7 @@ public:
         static_assert((contains_v<Given, typename A::components> && ...),
                       "kiln::command_buffer::create<A>: every value given must be a component of archetype A");
         const entity reserved = world_->reserve_entity();
+        reservations_.push_back(reserved);
         record<&apply_create<A, Given...>>(reserved, given...);
         return handle<A>::adopt(reserved);
     }
@@ -93,12 +97,18 @@ public:
             offset += head.size;
         }
         applying_ = false;
-        discard();
+        reservations_.clear(); // each placed by its create
+        bytes_.clear();
+        count_ = 0;
     }
 
-    // Drops every command not applied; entities reserved by create stay
-    // reserved, never alive.
+    // Drops every command not applied; the entities its creates reserved
+    // are never made alive, and their slots go back to the world.
     void discard() noexcept {
+        for (const entity reserved : reservations_) {
+            world_->release_reserved(reserved);
+        }
+        reservations_.clear();
         bytes_.clear();
         count_ = 0;
     }
@@ -185,6 +195,7 @@ private:
 
     World* world_;
     std::vector<std::byte> bytes_;
+    std::vector<entity> reservations_; // by create, in the order recorded
     std::size_t count_ = 0;
     bool applying_ = false;
 };

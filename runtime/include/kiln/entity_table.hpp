@@ -46,7 +46,8 @@ public:
         : row_bits_{other.row_bits_}, reserved_place_{other.reserved_place_}, slots_{std::move(other.slots_)},
           slot_count_{std::exchange(other.slot_count_, 0)}, slot_capacity_{std::exchange(other.slot_capacity_, 0)},
           free_{std::move(other.free_)}, free_count_{std::exchange(other.free_count_, 0)},
-          alive_count_{std::exchange(other.alive_count_, 0)} {}
+          alive_count_{std::exchange(other.alive_count_, 0)},
+          reserved_count_{std::exchange(other.reserved_count_, 0)} {}
 
     entity_table& operator=(entity_table&& other) noexcept {
         row_bits_ = other.row_bits_;
@@ -57,6 +58,7 @@ public:
         free_ = std::move(other.free_);
         free_count_ = std::exchange(other.free_count_, 0);
         alive_count_ = std::exchange(other.alive_count_, 0);
+        reserved_count_ = std::exchange(other.reserved_count_, 0);
         return *this;
     }
 
@@ -139,28 +141,39 @@ public:
     [[nodiscard]] bool has_free_slots() const noexcept { return free_count_ > 0; }
 
     // Issues a handle for an entity that is not alive yet, so that deferred
-    // commands can name it before it is created; place makes it alive.
-    entity reserve() { return issue(reserved_place_); }
+    // commands can name it before it is created; place makes it alive, or
+    // release gives the slot back.
+    entity reserve() {
+        ++reserved_count_;
+        return issue(reserved_place_);
+    }
 
-    // Makes a reserved entity alive at where. Precondition: reserved(e).
+    // Makes a reserved entity alive at where. Checked in every build: placing
+    // a handle this table did not reserve would give one handle two rows.
     void place(entity e, entity_location where) noexcept {
-        KILN_ASSERT(reserved(e), "entity_table::place: entity %u:%u is not reserved", e.index(), e.generation());
+        KILN_CHECK(reserved(e), "entity_table::place: entity %u:%u is not reserved", e.index(), e.generation());
         check_row(where);
+        --reserved_count_;
         ++alive_count_;
         slots_[e.index()].place = pack(where);
     }
+
+    // Frees a reserved entity's slot, never placed; its handle stays dead.
+    // Precondition: reserved(e).
+    void release(entity e) noexcept {
+        KILN_ASSERT(reserved(e), "entity_table::release: entity %u:%u is not reserved", e.index(), e.generation());
+        --reserved_count_;
+        free_slot(slots_[e.index()], e.index());
+    }
+
+    // The number of entities reserved and neither placed nor released.
+    [[nodiscard]] std::size_t reserved_count() const noexcept { return reserved_count_; }
 
     // Frees e's slot. Precondition: alive(e).
     void destroy(entity e) noexcept {
         KILN_ASSERT(alive(e), "entity_table::destroy: entity %u:%u is not alive", e.index(), e.generation());
         --alive_count_;
-        slot& s = slots_[e.index()];
-        s.place = unplaced;
-        if (s.generation == std::numeric_limits<entity::generation_type>::max()) {
-            return; // retired: one more reuse would issue a handle equal to an old one
-        }
-        ++s.generation;
-        free_[free_count_++] = e.index();
+        free_slot(slots_[e.index()], e.index());
     }
 
     // Records that a live entity now lives at where. Precondition: alive(e).
@@ -235,6 +248,8 @@ public:
     void restore(std::uint32_t count, GenerationOf generation_of, PlaceOf place_of,
                  std::span<const std::uint32_t> free_list) {
         KILN_ASSERT(free_list.size() <= count, "entity_table::restore: %zu free slots of %u", free_list.size(), count);
+        KILN_CHECK(reserved_count_ == 0, "entity_table::restore: %zu reserved entities would lose their slots",
+                   reserved_count_);
         slot_count_ = 0;
         free_count_ = 0;
         reserve(count);
@@ -301,6 +316,15 @@ private:
                    where.row, where.archetype, max_rows());
     }
 
+    void free_slot(slot& s, std::uint32_t index) noexcept {
+        s.place = unplaced;
+        if (s.generation == std::numeric_limits<entity::generation_type>::max()) {
+            return; // retired: one more reuse would issue a handle equal to an old one
+        }
+        ++s.generation;
+        free_[free_count_++] = index;
+    }
+
     entity issue(std::uint32_t place) {
         if (free_count_ > 0) {
             const std::uint32_t index = free_[--free_count_];
@@ -331,6 +355,7 @@ private:
     std::unique_ptr<std::uint32_t[]> free_;
     std::size_t free_count_ = 0;
     std::size_t alive_count_ = 0;
+    std::size_t reserved_count_ = 0;
 };
 
 } // namespace kiln

@@ -869,11 +869,15 @@ template <class Schema>
 //     /archetypes/Ship/3/Health/hp: expected an integer in i32's range, found 3000000000
 //
 // Never throws, and returns an error value leaving world as it was, or
-// succeeds: it reads into a fresh world and swaps it in. Precondition, as
-// for load: no each() or system runs on world.
+// succeeds: it reads into a fresh world and swaps it in. As load does, it
+// refuses with pending_changes a world with commands or reserved entities
+// not applied. Precondition, as for load: no each() or system runs on world.
 template <class Schema, json_document Json>
 [[nodiscard]] snapshot_error from_json(basic_world<Schema>& world, const Json& document) {
     internal::check_json_schema<Schema>();
+    if (snapshot_error refused = internal::snapshot_access<basic_world<Schema>>::refuse_pending(world, "from_json")) {
+        return refused;
+    }
     const auto fresh = std::make_unique<basic_world<Schema>>();
     internal::json_reader in;
     if (!internal::read_world(in, document, *fresh)) {

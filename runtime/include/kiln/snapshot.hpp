@@ -128,11 +128,28 @@ struct snapshot_access<basic_world<Schema>> {
         world.resources_ = decltype(world.resources_){};
     }
 
-    // The commands waiting in the world's buffers, which a save would miss.
-    // Entities are reserved only by such commands, so none is reserved when
-    // there are none (the buffers of systems are applied before run returns).
+    // The commands waiting in the world's buffers, which a save would miss
+    // (the buffers of systems are applied before run returns).
     static std::size_t pending(const world_type& world) {
         return world.commands_.size() + world.observer_commands_.size();
+    }
+
+    // Refuses, with pending_changes, to save or replace a world that has
+    // commands waiting in its buffers, or entities reserved by creates not
+    // applied, whichever buffer holds them (a command_buffer of the game's
+    // own, too). A save would miss them; a load would replace the table
+    // whose slots they reserved, and applying them afterwards would give a
+    // loaded entity's handle to a second one.
+    static snapshot_error refuse_pending(const world_type& world, const char* what) {
+        const std::size_t commands = pending(world);
+        const std::size_t reserved = world.entities_.reserved_count();
+        if (commands == 0 && reserved == 0) {
+            return {};
+        }
+        return make_snapshot_error(snapshot_errc::pending_changes, 0,
+                                   "%s: the world has %zu command%s not applied and %zu entit%s reserved by creates "
+                                   "not applied; apply them (flush()) or discard their buffers first",
+                                   what, commands, commands == 1 ? "" : "s", reserved, reserved == 1 ? "y" : "ies");
     }
 };
 
@@ -155,10 +172,8 @@ template <class Schema, class Sink>
     requires std::invocable<Sink&, std::span<const std::byte>>
 [[nodiscard]] snapshot_error save(const basic_world<Schema>& world, Sink&& sink) {
     using access = internal::snapshot_access<basic_world<Schema>>;
-    if (const std::size_t pending = access::pending(world)) {
-        return internal::make_snapshot_error(snapshot_errc::pending_changes, 0,
-                                             "save: the world has %zu commands not applied yet; call flush() first",
-                                             pending);
+    if (snapshot_error refused = access::refuse_pending(world, "save")) {
+        return refused;
     }
     auto write = [](void* context, const std::byte* bytes, std::size_t size) {
         auto& target = *static_cast<std::remove_reference_t<Sink>*>(context);
@@ -204,6 +219,9 @@ template <class Schema>
 template <class Schema>
 [[nodiscard]] snapshot_error load(basic_world<Schema>& world, std::span<const std::byte> input) {
     using access = internal::snapshot_access<basic_world<Schema>>;
+    if (snapshot_error refused = access::refuse_pending(world, "load")) {
+        return refused;
+    }
     const auto storages = access::storages(world);
     const auto resources = access::resources(world);
     const internal::world_description description = internal::described_schema<Schema>::get();

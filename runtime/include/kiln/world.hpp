@@ -613,9 +613,20 @@ public:
     // observers are not told. The JSON loader fills a fresh world and swaps
     // it in only once the whole input has been read, so that bad input
     // changes nothing.
+    //
+    // Precondition, checked in every build: no entity of either world is
+    // reserved by a create not yet applied (flush, or apply or discard the
+    // buffer, first). Its buffer stays with its world, and would place the
+    // reserved handle in the other world's table, where that slot may be
+    // another entity's.
     void swap(basic_world& other) noexcept {
         assert_not_iterating("swap");
         other.assert_not_iterating("swap");
+        const std::size_t reserved = entities_.reserved_count() + other.entities_.reserved_count();
+        KILN_CHECK(reserved == 0,
+                   "world::swap: %zu entit%s reserved by creates not applied yet; apply (flush) or discard their "
+                   "command buffers first",
+                   reserved, reserved == 1 ? "y is" : "ies are");
         for (const auto member : storage_members) {
             (storages_.*member).swap(other.storages_.*member);
         }
@@ -792,8 +803,10 @@ private:
 
     static constexpr std::uint32_t no_archetype = ~std::uint32_t{0};
 
-    // For command buffers: a handle for an entity created later.
+    // For command buffers: a handle for an entity created later, and the
+    // slot given back when its create is discarded.
     entity reserve_entity() { return entities_.reserve(); }
+    void release_reserved(entity e) noexcept { entities_.release(e); }
 
     // For command buffers: creates the reserved entity e in archetype A.
     template <archetype A, class... Given>
