@@ -32,4 +32,5 @@ install(FILES
     "${PROJECT_BINARY_DIR}/kilnConfig.cmake"
     "${PROJECT_BINARY_DIR}/kilnConfigVersion.cmake"
     cmake/KilnGenerate.cmake
+    cmake/KilnFindXxhash.cmake
     DESTINATION "${KILN_INSTALL_CMAKEDIR}")

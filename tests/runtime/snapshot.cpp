@@ -31,6 +31,24 @@ using sample::next_handles;
 using sample::sample_world;
 using sample::saved;
 
+// The bytes load reads before it checks the checksum: the magic and the
+// format version.
+constexpr std::size_t read_before_checksum = 12;
+
+// A save's bytes before its checksum.
+bytes payload_of(const bytes& save) {
+    return {save.begin(), save.end() - static_cast<std::ptrdiff_t>(kiln::internal::save_checksum_size)};
+}
+
+// payload followed by its checksum, which therefore matches whatever payload
+// holds: how the tests of the checks behind the checksum reach them.
+bytes with_checksum(bytes payload) {
+    const std::uint64_t checksum = kiln::internal::save_checksum(payload);
+    const auto* first = reinterpret_cast<const std::byte*>(&checksum);
+    payload.insert(payload.end(), first, first + sizeof checksum);
+    return payload;
+}
+
 // Writes a save by hand, as docs/saves.md describes the format: the tests of
 // schema evolution and of hostile input write saves this program's schema
 // could not have written.
@@ -51,7 +69,7 @@ public:
     }
     save_builder& header(std::string_view name = fixture::schema::name, std::uint32_t version = fixture::schema::version) {
         const unsigned char magic[8] = {0x89, 'K', 'I', 'L', 'N', '\r', '\n', 0x1a};
-        raw(magic, 8).u32(1).u32(version).u64(0).text(name);
+        raw(magic, 8).u32(kiln::internal::save_format_version).u32(version).u64(0).text(name);
         return *this;
     }
     // A component (layout 0 packed, 1 split, 2 tag) of size bytes and fields.
@@ -79,11 +97,49 @@ public:
         return *this;
     }
 
+    // What was written, with the checksum that ends a save.
+    [[nodiscard]] bytes sealed() const { return with_checksum(out); }
+
     bytes out;
 };
 
 template <class C>
 constexpr std::uint32_t id_of = component_traits<C>::stable_id;
+
+// The sample world and some dozens more entities of its archetypes, some of
+// them destroyed: its save is a few KB.
+std::unique_ptr<sample_world> busy_world() {
+    auto sample = std::make_unique<sample_world>();
+    fixture::World& world = sample->world;
+    std::vector<kiln::entity> made;
+    for (int i = 0; i < 60; ++i) {
+        const auto f = static_cast<float>(i);
+        switch (i % 5) {
+        case 0:
+            made.push_back(world.create<fixture::Particle>(fixture::Position{f, -f}, fixture::Velocity{f / 2, 3}));
+            break;
+        case 1:
+            made.push_back(world.create<fixture::Ship>(fixture::Health{i, i % 2 == 0},
+                                                       fixture::Color{static_cast<std::uint8_t>(i), 7, 9},
+                                                       fixture::Target{made[made.size() / 2]}));
+            break;
+        case 2:
+            made.push_back(world.create<fixture::Marker>(fixture::Position{-f, f}));
+            break;
+        case 3:
+            made.push_back(world.create<fixture::Probe>(fixture::Scanner{f, {i, -i}}, fixture::Orientation{{f, 1, 2}},
+                                                        fixture::Samples{{f, -f, 0.5}, static_cast<std::uint16_t>(i)}));
+            break;
+        default:
+            made.push_back(world.create<fixture::Beacon>());
+        }
+    }
+    for (std::size_t i = 0; i < made.size(); i += 7) {
+        world.destroy(made[i]);
+    }
+    world.resource<fixture::Clock>().ticks = 1234;
+    return sample;
+}
 
 } // namespace
 
@@ -183,7 +239,7 @@ TEST_CASE("a resource the save lacks loads as its default, whatever the world he
     fixture::World world;
     world.resource<fixture::Clock>() = {9.0f, 42};
     world.create<fixture::Ship>();
-    REQUIRE_FALSE(kiln::load(world, empty.out));
+    REQUIRE_FALSE(kiln::load(world, empty.sealed()));
     CHECK(world.size() == 0);
     CHECK(world.resource<fixture::Clock>().dt == 0.25f);
     CHECK(world.resource<fixture::Clock>().ticks == 0);
@@ -284,9 +340,19 @@ TEST_CASE("every truncation of a save is an error that leaves the world as it wa
     fixture::World world;
     world.create<fixture::Ship>(fixture::Health{3, false});
     const bytes before = saved(world);
+    // Cut short, the save ends in bytes that are not its checksum.
     for (std::size_t size = 0; size < save.size(); ++size) {
         const kiln::snapshot_error error = kiln::load(world, std::span{save}.first(size));
         INFO("truncated to " << size << " bytes: " << error.message);
+        const bool holds_a_checksum = size >= read_before_checksum + kiln::internal::save_checksum_size;
+        REQUIRE(error.code == (holds_a_checksum ? kiln::snapshot_errc::corrupt : kiln::snapshot_errc::truncated));
+        REQUIRE(error.offset <= size);
+    }
+    // Behind a checksum that matches, every read checks that the input holds what it asks for.
+    const bytes payload = payload_of(save);
+    for (std::size_t size = read_before_checksum; size < payload.size(); ++size) {
+        const kiln::snapshot_error error = kiln::load(world, with_checksum({payload.begin(), payload.begin() + size}));
+        INFO("payload truncated to " << size << " bytes: " << error.message);
         REQUIRE(error.code == kiln::snapshot_errc::truncated);
         REQUIRE(error.offset <= size);
     }
@@ -298,29 +364,101 @@ TEST_CASE("bytes after the save are an error") {
     bytes save = saved(sample.world);
     save.push_back(std::byte{0});
     fixture::World world;
-    const kiln::snapshot_error error = kiln::load(world, save);
+    CHECK(kiln::load(world, save).code == kiln::snapshot_errc::corrupt); // the checksum is read from the wrong place
+
+    bytes payload = payload_of(saved(sample.world));
+    payload.push_back(std::byte{0});
+    const kiln::snapshot_error error = kiln::load(world, with_checksum(payload));
     CHECK(error.code == kiln::snapshot_errc::corrupt);
     CHECK(error.message == "corrupt save: 1 bytes follow the last archetype, at byte " +
-                               std::to_string(save.size() - 1));
+                               std::to_string(payload.size() - 1));
 }
 
-TEST_CASE("any flipped byte gives an error or a world that holds together") {
-    sample_world sample;
-    const bytes save = saved(sample.world);
-    int errors = 0;
+TEST_CASE("every single-bit flip of a save is refused, and leaves the world as it was") {
+    const auto busy = busy_world();
+    bytes save = saved(busy->world);
+    REQUIRE(save.size() > 3000);
+    fixture::World world;
+    world.create<fixture::Ship>(fixture::Health{3, false});
+    world.resource<fixture::Clock>().ticks = 5;
+    const bytes before = saved(world);
     for (std::size_t at = 0; at < save.size(); ++at) {
-        bytes damaged = save;
+        for (int bit = 0; bit < 8; ++bit) {
+            save[at] ^= std::byte{1} << bit;
+            const kiln::snapshot_error error = kiln::load(world, save);
+            save[at] ^= std::byte{1} << bit;
+            INFO("bit " << bit << " of byte " << at << ": " << error.message);
+            // The magic and the format version come before the checksum, and are refused as what they are.
+            const kiln::snapshot_errc expected = at < 8                      ? kiln::snapshot_errc::not_a_save
+                                                 : at < read_before_checksum ? kiln::snapshot_errc::unsupported_format
+                                                                             : kiln::snapshot_errc::corrupt;
+            REQUIRE(error.code == expected);
+            if (at >= read_before_checksum) {
+                const std::size_t checksum_at = save.size() - kiln::internal::save_checksum_size;
+                REQUIRE(error.message.starts_with("corrupt save: the checksum at byte " + std::to_string(checksum_at) +
+                                                  " does not match"));
+            }
+        }
+    }
+    CHECK(saved(world) == before);
+    REQUIRE_FALSE(kiln::load(world, save)); // every bit flipped back
+    CHECK(world.size() == busy->world.size());
+}
+
+TEST_CASE("a save whose checksum does not match is refused as corrupt, saying so") {
+    sample_world sample;
+    bytes save = saved(sample.world);
+    const std::size_t at = save.size() - kiln::internal::save_checksum_size;
+    std::uint64_t checksum = 0;
+    std::memcpy(&checksum, save.data() + at, sizeof checksum);
+    const std::uint64_t wrong = checksum ^ 0x10;
+    std::memcpy(save.data() + at, &wrong, sizeof wrong);
+    fixture::World world;
+    const kiln::entity kept = world.create<fixture::Ship>(fixture::Health{3, false});
+
+    const kiln::snapshot_error error = kiln::load(world, save);
+    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    CHECK(error.offset == at);
+    char hashes[64];
+    std::snprintf(hashes, sizeof hashes, "(it holds %016llx, they hash to %016llx)",
+                  static_cast<unsigned long long>(wrong), static_cast<unsigned long long>(checksum));
+    CHECK(error.message == "corrupt save: the checksum at byte " + std::to_string(at) + " does not match the " +
+                               std::to_string(at) + " bytes before it " + hashes +
+                               ": the save was damaged or cut short");
+    CHECK(world.size() == 1);
+    CHECK(world.get<fixture::Health>(kept).hp == 3);
+}
+
+TEST_CASE("a save of format version 1, from before the checksum, still loads, unchecked") {
+    sample_world sample;
+    // Version 2 is version 1 followed by the checksum.
+    bytes version_1 = payload_of(saved(sample.world));
+    const std::uint32_t format = 1;
+    std::memcpy(version_1.data() + 8, &format, sizeof format);
+    fixture::World world;
+    REQUIRE_FALSE(kiln::load(world, version_1));
+    CHECK(dumped(world) == dumped(sample.world));
+    CHECK(saved(world) == saved(sample.world)); // and saves again at the current version
+}
+
+TEST_CASE("any flipped byte behind a matching checksum gives an error or a world that holds together") {
+    sample_world sample;
+    const bytes payload = payload_of(saved(sample.world));
+    int errors = 0;
+    for (std::size_t at = 0; at < payload.size(); ++at) {
+        bytes damaged = payload;
         damaged[at] ^= std::byte{0xff};
         fixture::World world;
-        const kiln::snapshot_error error = kiln::load(world, damaged);
+        const kiln::snapshot_error error = kiln::load(world, with_checksum(damaged));
         INFO("byte " << at << ": " << error.message);
         if (error) {
             ++errors;
             CHECK(world.size() == 0);
             continue;
         }
-        // Column bytes carry no checksum: a value may change, but every
-        // entity is where the table says, and references are live or null.
+        // A save written so on purpose passes the checksum: a value may
+        // change, but every entity is where the table says, and references
+        // are live or null.
         std::size_t visited = 0;
         world.each<const fixture::Position>([&](kiln::entity e, const fixture::Position&) {
             CHECK(world.alive(e));
@@ -347,16 +485,20 @@ TEST_CASE("load names what is wrong in the header") {
     CHECK(error.message == "not a kiln save: the first 8 bytes are not kiln's magic");
 
     bytes future_format = save;
-    future_format[8] = std::byte{2};
+    future_format[8] = std::byte{3};
     error = kiln::load(world, future_format);
     CHECK(error.code == kiln::snapshot_errc::unsupported_format);
-    CHECK(error.message == "save format version 2 at byte 8: this runtime reads version 1 only");
+    CHECK(error.message == "save format version 3 at byte 8: this runtime reads versions 1 to 2");
 
-    error = kiln::load(world, save_builder{}.header("fixturf").out);
+    error = kiln::load(world, std::span{save}.first(read_before_checksum + 5));
+    CHECK(error.code == kiln::snapshot_errc::truncated);
+    CHECK(error.message == "truncated save: the checksum at the end needs 8 bytes, and only 5 remain after byte 12");
+
+    error = kiln::load(world, save_builder{}.header("fixturf").sealed());
     CHECK(error.code == kiln::snapshot_errc::wrong_schema);
     CHECK(error.message == "the save is of schema \"fixturf\", this world's is \"fixture\"");
 
-    error = kiln::load(world, save_builder{}.header("fixture", fixture::schema::version + 1).out);
+    error = kiln::load(world, save_builder{}.header("fixture", fixture::schema::version + 1).sealed());
     CHECK(error.code == kiln::snapshot_errc::newer_schema);
     CHECK(error.message == "the save is of schema fixture version 4, newer than this program's version 3: load it with "
                            "a program built from that schema or a later one");
@@ -381,17 +523,17 @@ TEST_CASE("hostile counts are refused before they size an allocation") {
     fixture::World world;
     const auto load_error = [&](const bytes& input) { return kiln::load(world, input); };
 
-    kiln::snapshot_error error = load_error(save_builder{}.header().u32(0xffffffff).out);
+    kiln::snapshot_error error = load_error(save_builder{}.header().u32(0xffffffff).sealed());
     CHECK(error.code == kiln::snapshot_errc::truncated);
     CHECK(error.message == "truncated save: the component count at byte 35 is 4294967295, but only 0 bytes remain");
 
     save_builder many_fields;
     many_fields.header().u32(1).u32(0).u8(0).u32(8).u32(0x10000000);
-    CHECK(load_error(many_fields.out).code == kiln::snapshot_errc::truncated);
+    CHECK(load_error(many_fields.sealed()).code == kiln::snapshot_errc::truncated);
 
     save_builder many_slots;
     many_slots.header().u32(0).u32(0).u32(0).u32(0xfffffff0);
-    error = load_error(many_slots.out);
+    error = load_error(many_slots.sealed());
     CHECK(error.code == kiln::snapshot_errc::truncated);
     CHECK(error.message.starts_with("truncated save: the entity slot count"));
 
@@ -401,14 +543,14 @@ TEST_CASE("hostile counts are refused before they size an allocation") {
     huge_rows.header().u32(1).type(id_of<fixture::Position>, 0, 0xffffffff, {}).u32(0);
     huge_rows.u32(1).u32(fixture::Particle::stable_id).u32(1).u32(id_of<fixture::Position>);
     huge_rows.u32(2).u32(0).u32(0).u32(0).u32(2).handles({{0, 0}, {1, 0}});
-    error = load_error(huge_rows.out);
+    error = load_error(huge_rows.sealed());
     CHECK(error.code == kiln::snapshot_errc::truncated);
     CHECK(error.message.find("has 2 rows of 4294967303 bytes") != std::string::npos);
 }
 
 TEST_CASE("the description is checked: layouts, field bounds, duplicates, handles") {
     fixture::World world;
-    const auto message = [&](const save_builder& input) { return kiln::load(world, input.out).message; };
+    const auto message = [&](const save_builder& input) { return kiln::load(world, input.sealed()).message; };
 
     CHECK(message(save_builder{}.header().u32(1).type(3, 7, 4, {})) ==
           "corrupt save: component 3 at byte 39 has layout 7; 0 (packed), 1 (split) and 2 (tag) exist");
@@ -463,7 +605,7 @@ TEST_CASE("a save of an older schema maps by stable id: fields, layouts, compone
     old.u32(1).handles({{0, 4}}).u32(5);               // the removed archetype's entity
 
     fixture::World world;
-    const kiln::snapshot_error error = kiln::load(world, old.out);
+    const kiln::snapshot_error error = kiln::load(world, old.sealed());
     REQUIRE_FALSE(error);
     const kiln::entity ship{2, 6};
     REQUIRE(world.alive(ship));
@@ -492,7 +634,7 @@ TEST_CASE("a field whose type changed without a migration is refused, naming com
     old.u32(0).u32(1).u32(fixture::Ship::stable_id).u32(1).u32(id_of<fixture::Health>);
     old.u32(1).u32(0).u32(0).u32(1).handles({{0, 0}}).u32(0x0001'0007);
     fixture::World world;
-    const kiln::snapshot_error error = kiln::load(world, old.out);
+    const kiln::snapshot_error error = kiln::load(world, old.sealed());
     CHECK(error.code == kiln::snapshot_errc::incompatible);
     CHECK(error.message ==
           "Health.hp: the save holds a i16, this program a i32, and the schema names no migration from i16 (migrate_from)");
@@ -527,7 +669,8 @@ TEST_CASE("a field whose type changed loads through the schema's migration") {
     save_builder old;
     old.header("evolving", 1).u32(1).type(7, 0, 4, {{0, "i32", 0, 4}}).u32(0).u32(1).u32(3).u32(1).u32(7);
     old.u32(2).u32(0).u32(0).u32(0).u32(2).handles({{1, 0}, {0, 0}}).u32(-6).u32(9);
-    kiln::internal::save_loader loader{world, storages, {}, entities, old.out};
+    const bytes input = old.sealed();
+    kiln::internal::save_loader loader{world, storages, {}, entities, input};
     REQUIRE(loader.check());
     CHECK(storage.size() == 0); // the check pass writes nothing
     CHECK_FALSE(entities.alive({1, 0}));

@@ -209,7 +209,10 @@ template <class Schema>
 // would have; entity fields naming no live entity become null.
 //
 // Whatever the input holds, load returns an error value and leaves world as
-// it was, or succeeds. It reads the input twice: once to check all of it,
+// it was, or succeeds. A save ends with a checksum of all its bytes, checked
+// first: a save damaged on disk or in transfer fails with corrupt (saves of
+// format version 1, from before the checksum, load unchecked). It reads the
+// input twice: once to check all of it,
 // changing nothing, then, only if every byte passed, to write it into world,
 // whose columns and table keep their memory (loading over a world as big as
 // the save allocates no columns). Observers are not told of the

@@ -1,6 +1,7 @@
 // Writes the save that version 1 of the evolution fixture's game makes: what
-// tests/evolution/v1.save holds (the test evolution.v1_save_unchanged keeps
-// them equal). Every value is chosen so that version 2 can check it exactly.
+// tests/evolution/v1.format2.save holds (the test evolution.v1_save_unchanged
+// keeps them equal), and what v1.save holds at save format 1. Every value is
+// chosen so that version 2 can check it exactly.
 //
 // Usage: write_save <path>
 #include <kiln/snapshot.hpp>

@@ -1,5 +1,5 @@
 // Version 2 of the evolution fixture's game loads the save that version 1
-// wrote (tests/evolution/v1.save, by ../v1/write_save.cpp): every edit of
+// wrote (by ../v1/write_save.cpp), at each save format: every edit of
 // v2/evolution.toml keeps the values the rules of docs/schema.md promise.
 #include <kiln/snapshot.hpp>
 
@@ -8,6 +8,9 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <fstream>
+#include <memory>
+#include <string>
 
 // The migration that v2/evolution.toml's migrate_from declares: version 1
 // counted quarter points in an i32.
@@ -17,12 +20,26 @@ namespace {
 
 using namespace evolution;
 
-World& loaded_v1() {
-    static World world;
-    static const kiln::snapshot_error error = kiln::load_file(world, KILN_EVOLUTION_V1_SAVE);
-    INFO(error.message);
+// The save of version 1, once per save format: each case runs on both.
+std::string v1_save() {
+    return GENERATE(as<std::string>{}, KILN_EVOLUTION_V1_SAVE, KILN_EVOLUTION_V1_FORMAT2_SAVE);
+}
+
+std::unique_ptr<World> loaded(const std::string& path) {
+    auto world = std::make_unique<World>();
+    const kiln::snapshot_error error = kiln::load_file(*world, path);
+    INFO(path << ": " << error.message);
     REQUIRE_FALSE(error);
     return world;
+}
+
+std::uint32_t format_version_of(const std::string& path) {
+    std::ifstream file{path, std::ios::binary};
+    file.seekg(8);
+    std::uint32_t version = 0;
+    file.read(reinterpret_cast<char*>(&version), sizeof version);
+    REQUIRE(file);
+    return version;
 }
 
 struct expected_unit {
@@ -35,8 +52,16 @@ struct expected_unit {
 
 } // namespace
 
+TEST_CASE("the saves of version 1 are of save formats 1 (unchecked) and 2 (checksummed), both loaded here") {
+    CHECK(format_version_of(KILN_EVOLUTION_V1_SAVE) == 1);
+    CHECK(format_version_of(KILN_EVOLUTION_V1_FORMAT2_SAVE) == 2);
+}
+
 TEST_CASE("a version 1 save keeps its units' values, converted where the schema says") {
-    const World& world = loaded_v1();
+    const std::string path = v1_save();
+    INFO(path);
+    const auto loaded_world = loaded(path);
+    const World& world = *loaded_world;
     const expected_unit units[] = {
         {{0, 0}, 1, 2, 10, 1.75, {4, 1}},
         {{1, 0}, 3, 4, 20, -2.0, {0, 0}},
@@ -60,7 +85,10 @@ TEST_CASE("a version 1 save keeps its units' values, converted where the schema 
 }
 
 TEST_CASE("a version 1 save's markers load as beacons, and its decoys are gone") {
-    const World& world = loaded_v1();
+    const std::string path = v1_save();
+    INFO(path);
+    const auto loaded_world = loaded(path);
+    const World& world = *loaded_world;
     REQUIRE(world.alive(kiln::entity{3, 0}));
     REQUIRE(world.alive(kiln::entity{6, 1}));
     CHECK(world.archetype_name(kiln::entity{3, 0}) == "Beacon");
@@ -71,7 +99,10 @@ TEST_CASE("a version 1 save's markers load as beacons, and its decoys are gone")
 }
 
 TEST_CASE("a version 1 save keeps its resources, and new fields and resources get their defaults") {
-    const World& world = loaded_v1();
+    const std::string path = v1_save();
+    INFO(path);
+    const auto loaded_world = loaded(path);
+    const World& world = *loaded_world;
     CHECK(world.resource<Level>().number == 3);
     CHECK(world.resource<Level>().gravity == 9.81f);
     CHECK(world.resource<Level>().seed == 99);
@@ -79,8 +110,10 @@ TEST_CASE("a version 1 save keeps its resources, and new fields and resources ge
 }
 
 TEST_CASE("a version 1 world's freed slots are reused as version 1 would have, then the decoy's") {
-    World world;
-    REQUIRE_FALSE(kiln::load_file(world, KILN_EVOLUTION_V1_SAVE));
+    const std::string path = v1_save();
+    INFO(path);
+    const auto loaded_world = loaded(path);
+    World& world = *loaded_world;
     const kiln::entity next = world.create<Beacon>();
     CHECK(next == kiln::entity{2, 1});
 }

@@ -18,6 +18,13 @@
 #include <utility>
 #include <vector>
 
+// XXH3 checks saves. Compiled into the caller, so that games link nothing for
+// it; its names are then prefixed, so a game that links libxxhash too keeps both.
+#ifndef XXH_INLINE_ALL
+#define XXH_INLINE_ALL
+#endif
+#include <xxhash.h>
+
 #include <kiln/archetype_storage.hpp>
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
@@ -37,7 +44,24 @@ static_assert(sizeof(entity) == 8 && sizeof(entity::index_type) == 4,
 // stops at ^Z breaks it, as PNG's does.
 inline constexpr std::byte save_magic[8] = {std::byte{0x89}, std::byte{'K'},  std::byte{'I'},  std::byte{'L'},
                                             std::byte{'N'},  std::byte{'\r'}, std::byte{'\n'}, std::byte{0x1a}};
-inline constexpr std::uint32_t save_format_version = 1;
+static_assert(XXH_VERSION_NUMBER >= 800,
+              "kiln/snapshot.hpp: saves end with an XXH3 checksum, whose value xxHash fixed in 0.8.0; this "
+              "xxhash.h is older and could compute another");
+
+// The format this runtime writes. Version 2 is version 1 followed by the
+// checksum of every byte before it; version 1 saves, from before the
+// checksum, still load, unchecked.
+inline constexpr std::uint32_t save_format_version = 2;
+inline constexpr std::uint32_t oldest_save_format_version = 1;
+inline constexpr std::uint32_t first_checksummed_format_version = 2;
+
+// The checksum that ends a save: XXH3's 64 bits (seed 0) of every byte before
+// it, magic included, written little-endian.
+inline constexpr std::size_t save_checksum_size = 8;
+
+inline std::uint64_t save_checksum(std::span<const std::byte> bytes) noexcept {
+    return XXH3_64bits(bytes.data(), bytes.size());
+}
 
 // A component or resource type as this program compiled it.
 struct type_description {
@@ -117,9 +141,14 @@ struct sink_ref {
 
 // Writes little-endian values to a sink, gathering small ones into a buffer
 // so that the sink sees few calls; large blocks (columns) go straight through.
+// Every byte is hashed on its way to the sink, and finish() ends the save
+// with the checksum.
 class save_writer {
 public:
-    explicit save_writer(sink_ref sink) : sink_{sink} { buffer_.reserve(buffer_capacity); }
+    explicit save_writer(sink_ref sink) : sink_{sink} {
+        buffer_.reserve(buffer_capacity);
+        XXH3_64bits_reset(&checksum_);
+    }
 
     void u8(std::uint8_t value) { bytes(&value, 1); }
     void u32(std::uint32_t value) { bytes(&value, 4); }
@@ -141,9 +170,14 @@ public:
         }
     }
 
-    // Writes what is buffered; returns whether every write succeeded.
+    // Writes what is buffered, then the checksum of everything written;
+    // returns whether every write succeeded.
     bool finish() {
         flush();
+        const std::uint64_t checksum = XXH3_64bits_digest(&checksum_);
+        if (ok_) {
+            ok_ = sink_.write(sink_.context, reinterpret_cast<const std::byte*>(&checksum), sizeof checksum);
+        }
         return ok_;
     }
 
@@ -157,6 +191,7 @@ private:
 
     void pass(const std::byte* data, std::size_t size) {
         if (ok_ && size > 0) {
+            XXH3_64bits_update(&checksum_, data, size);
             ok_ = sink_.write(sink_.context, data, size);
         }
     }
@@ -164,6 +199,7 @@ private:
     sink_ref sink_;
     std::vector<std::byte> buffer_;
     bool ok_ = true;
+    XXH3_state_t checksum_;
 };
 
 inline void write_type(save_writer& out, const type_description& type, bool with_layout) {
@@ -236,7 +272,7 @@ inline void write_values(save_writer& out, const std::byte* values, std::size_t 
 // A bound on the bytes save_world writes, for sinks that reserve.
 inline std::size_t saved_size_bound(const world_description& world, std::span<const archetype_storage* const> storages,
                                     const entity_table& entities) {
-    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count();
+    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count() + save_checksum_size;
     for (const auto* types : {&world.components, &world.resources}) {
         for (const type_description& type : *types) {
             total += 13 + type.size;
@@ -345,6 +381,25 @@ public:
     // The offset of a byte of the input.
     [[nodiscard]] std::size_t offset_of(const std::byte* byte) const noexcept {
         return static_cast<std::size_t>(byte - input_.data());
+    }
+
+    // The input not yet cut off by take_last: what the checksum covers.
+    [[nodiscard]] std::span<const std::byte> input() const noexcept { return input_; }
+
+    // Points first at the input's last size bytes and cuts them off, so that
+    // the reads after it end before them; false, with error set, when fewer
+    // than size remain. what names them for the message.
+    bool take_last(std::size_t size, const std::byte*& first, const char* what) {
+        if (size > remaining()) {
+            error = make_snapshot_error(snapshot_errc::truncated, position_,
+                                        "truncated save: %s at the end needs %zu bytes, and only %zu remain after "
+                                        "byte %zu",
+                                        what, size, remaining(), position_);
+            return false;
+        }
+        input_ = input_.first(input_.size() - size);
+        first = input_.data() + input_.size();
+        return true;
     }
 
     // Points first at the next size bytes and moves past them; false, with
@@ -529,10 +584,11 @@ private:
 
 // Reads a save into a world whose archetypes' rows are storages (in id
 // order), whose resources are at resources and whose table is entities, in
-// two passes: check reads all of the input and checks every byte, writing
-// nothing; apply then writes what check accepted, without checking each row
-// again, and builds the table in one pass from the locations check found.
-// So a load changes nothing on bad input and still keeps the world's memory.
+// two passes: check reads all of the input and checks every byte (first the
+// checksum over all of them, in a save that has one), writing nothing; apply
+// then writes what check accepted, without checking each row again, and
+// builds the table in one pass from the locations check found. So a load
+// changes nothing on bad input and still keeps the world's memory.
 class save_loader {
 public:
     save_loader(const world_description& world, std::span<archetype_storage* const> storages,
@@ -589,10 +645,13 @@ private:
         if (!in_.number(format, "the format version")) {
             return false;
         }
-        if (format != save_format_version) {
+        if (format < oldest_save_format_version || format > save_format_version) {
             return fail_at(snapshot_errc::unsupported_format, 8,
-                           "save format version %u at byte 8: this runtime reads version %u only", format,
-                           save_format_version);
+                           "save format version %u at byte 8: this runtime reads versions %u to %u", format,
+                           oldest_save_format_version, save_format_version);
+        }
+        if (format >= first_checksummed_format_version && !checksum()) {
+            return false;
         }
         if (!in_.number(version, "the schema version") || !in_.number(fingerprint, "the schema fingerprint") ||
             !in_.text(name, "the schema name")) {
@@ -607,6 +666,30 @@ private:
                            "the save is of schema %.*s version %u, newer than this program's version %u: load it "
                            "with a program built from that schema or a later one",
                            length(world_.name), world_.name.data(), version, world_.version);
+        }
+        return true;
+    }
+
+    // The checksum at the end of the input, checked against every byte before
+    // it before anything past the format version is read: a damaged save is
+    // then reported as damaged, not as whichever check of the structure its
+    // damage happens to break, and the checks after it see the bytes as they
+    // were saved. (They stay complete: a hostile input can carry a checksum
+    // that matches.)
+    bool checksum() {
+        const std::byte* stored_at = nullptr;
+        if (!in_.take_last(save_checksum_size, stored_at, "the checksum")) {
+            return false;
+        }
+        std::uint64_t stored = 0;
+        std::memcpy(&stored, stored_at, sizeof stored);
+        const std::uint64_t computed = save_checksum(in_.input());
+        if (computed != stored) {
+            const std::size_t at = in_.offset_of(stored_at);
+            return fail_at(snapshot_errc::corrupt, at,
+                           "corrupt save: the checksum at byte %zu does not match the %zu bytes before it (it holds "
+                           "%016llx, they hash to %016llx): the save was damaged or cut short",
+                           at, at, static_cast<unsigned long long>(stored), static_cast<unsigned long long>(computed));
         }
         return true;
     }
