@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks that kilnc still generates the checked-in headers, byte for byte, and nothing else.
 
-    tests/codegen/check_golden.py --expected generated [--update] schema/game.toml
-    tests/codegen/check_golden.py --schemas schema/game.toml --expected generated   (the same)
+    tests/codegen/check_golden.py --expected generated [--update] examples/game/game.toml
+    tests/codegen/check_golden.py --schemas examples/game/game.toml --expected generated   (the same)
 
 Runs `kilnc generate` on the schema files (one world) into a temporary directory, with banner
 paths relative to --root (default: the current directory, so run this from the repository root),
