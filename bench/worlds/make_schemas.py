@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the schemas of bench/'s large profiles to schema/bench/.
+"""Writes the worlds of bench/'s large profiles: for each, bench/worlds/profile_<name>/ gets
+its schema, profile_<name>.toml, and the bodies of its systems, systems.cpp.
 
 Profile A has 32 component types and 16 systems, AA 128 and 32, AAA 512 and
 64, with half as many archetypes as components, of 4 to 8 components each.
@@ -13,21 +14,30 @@ which also holds its body). The others, in stages update and render, each
 write one or two components of an archetype of the profile and read one to
 three others of it; where two of a stage conflict, the later one runs after
 the earlier, so that the schedule holds no ambiguity (the schemas are
-strict). Their bodies go to bench/profile_<name>_systems.cpp.
+strict). Their bodies go to the world's systems.cpp.
 
 Every choice is seeded: running this again writes the same bytes.
 
-It also writes the schedule benchmark's world, schema/bench/dispatch.toml:
-64 systems over 8 components, with bench/dispatch_systems.cpp holding their
-empty bodies.
+It also writes the schedule benchmark's world, bench/worlds/dispatch/:
+64 systems over 8 components in dispatch.toml, their empty bodies in
+systems.cpp.
 
-Usage: bench/profiles/make_schemas.py [--out schema/bench] [--bodies bench]
+kilnc writes each schema's lock file beside it when the build first
+generates the world; check it in with the schema.
+
+Usage: bench/worlds/make_schemas.py [--out DIR] [--check]
+
+--out is the directory the worlds' folders go in (default: this script's,
+bench/worlds/). --check writes nothing, and fails, naming the files, when any
+checked-in file differs from what this script writes (the ctest
+bench.worlds_current).
 """
 
 import argparse
 import dataclasses
 import pathlib
 import random
+import sys
 
 # Each profile's components and systems.
 PROFILES = {"a": (32, 16), "aa": (128, 32), "aaa": (512, 64)}
@@ -37,7 +47,7 @@ CORE_COMPONENTS = {
     "Velocity": [("x", "f32"), ("y", "f32")],
     "Data": [("a", "i32"), ("b", "f32"), ("c", "f64")],
 }
-# Split into a column per field, as in schema/bench/basic.toml: the layout for
+# Split into a column per field, as in bench/worlds/basic/basic.toml: the layout for
 # components that hot loops read field by field, like the soa baseline's.
 SPLIT = ("Position", "Velocity", "Data")
 
@@ -162,7 +172,7 @@ def profile_schema(profile: Profile) -> str:
     lines = [
         f"# Benchmark profile {profile.name.upper()}: {len(profile.components)} components, "
         f"{len(profile.systems)} systems, {len(profile.archetypes)} archetypes.",
-        "# Written by bench/profiles/make_schemas.py; edit that, not this.",
+        "# Written by bench/worlds/make_schemas.py; edit that, not this.",
         "",
         "[kiln]",
         f'namespace = "bench::{profile.name}"',
@@ -234,9 +244,9 @@ def profile_bodies(profile: Profile) -> str:
     """The bodies of every system but Move, whose body bench/profiles.cpp holds."""
     namespace = f"bench::{profile.name}"
     lines = [
-        f"// The bodies of the systems of schema/bench/profile_{profile.name}.toml, but Move's,",
+        f"// The bodies of the systems of profile_{profile.name}.toml, beside this file, but Move's,",
         "// which bench/profiles.cpp holds, where the compiler may inline it into the world's loop.",
-        "// Written by bench/profiles/make_schemas.py; edit that, not this.",
+        "// Written by bench/worlds/make_schemas.py; edit that, not this.",
         f"#include <bench/{profile.name}/systems.hpp>",
     ]
     for system in profile.systems:
@@ -277,7 +287,7 @@ def dispatch_schema() -> str:
     kilnc batches them 8 at a time; their world's archetype holds all 8."""
     lines = [
         f"# The schedule benchmark's world: {DISPATCH_SYSTEMS} systems over {DISPATCH_COMPONENTS} components.",
-        "# Written by bench/profiles/make_schemas.py; edit that, not this.",
+        "# Written by bench/worlds/make_schemas.py; edit that, not this.",
         "",
         "[kiln]",
         'namespace = "bench::dispatch"',
@@ -298,8 +308,8 @@ def dispatch_schema() -> str:
 
 def dispatch_bodies() -> str:
     lines = [
-        "// The empty bodies of schema/bench/dispatch.toml's systems.",
-        "// Written by bench/profiles/make_schemas.py; edit that, not this.",
+        "// The empty bodies of the systems of dispatch.toml, beside this file.",
+        "// Written by bench/worlds/make_schemas.py; edit that, not this.",
         "#include <bench/dispatch/systems.hpp>",
         "",
     ]
@@ -309,19 +319,37 @@ def dispatch_bodies() -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("schema/bench"))
-    parser.add_argument("--bodies", type=pathlib.Path, default=pathlib.Path("bench"))
-    arguments = parser.parse_args()
-    arguments.out.mkdir(parents=True, exist_ok=True)
+def worlds() -> dict[str, str]:
+    """Every file this script writes, by its path relative to the worlds' directory, with its text."""
+    files = {}
     for name, (component_count, system_count) in PROFILES.items():
         profile = make_profile(name, component_count, system_count)
-        (arguments.out / f"profile_{name}.toml").write_text(profile_schema(profile))
-        (arguments.bodies / f"profile_{name}_systems.cpp").write_text(profile_bodies(profile))
-    (arguments.out / "dispatch.toml").write_text(dispatch_schema())
-    (arguments.bodies / "dispatch_systems.cpp").write_text(dispatch_bodies())
+        files[f"profile_{name}/profile_{name}.toml"] = profile_schema(profile)
+        files[f"profile_{name}/systems.cpp"] = profile_bodies(profile)
+    files["dispatch/dispatch.toml"] = dispatch_schema()
+    files["dispatch/systems.cpp"] = dispatch_bodies()
+    return files
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path(__file__).resolve().parent)
+    parser.add_argument("--check", action="store_true", help="compare with the files under --out; write nothing")
+    arguments = parser.parse_args()
+    stale = []
+    for relative, text in worlds().items():
+        path = arguments.out / relative
+        if arguments.check:
+            if not path.is_file() or path.read_text() != text:
+                stale.append(path)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    for path in stale:
+        print(f"make_schemas: {path} differs from what bench/worlds/make_schemas.py writes: run the script, and "
+              "commit what it writes (and the lock files the next build updates)", file=sys.stderr)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,5 +1,5 @@
-// The empty bodies of schema/bench/dispatch.toml's systems.
-// Written by bench/profiles/make_schemas.py; edit that, not this.
+// The empty bodies of the systems of dispatch.toml, beside this file.
+// Written by bench/worlds/make_schemas.py; edit that, not this.
 #include <bench/dispatch/systems.hpp>
 
 void bench::dispatch::S00::run(D0&) {}

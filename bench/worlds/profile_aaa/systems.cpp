@@ -1,6 +1,6 @@
-// The bodies of the systems of schema/bench/profile_aaa.toml, but Move's,
+// The bodies of the systems of profile_aaa.toml, beside this file, but Move's,
 // which bench/profiles.cpp holds, where the compiler may inline it into the world's loop.
-// Written by bench/profiles/make_schemas.py; edit that, not this.
+// Written by bench/worlds/make_schemas.py; edit that, not this.
 #include <bench/aaa/systems.hpp>
 
 void bench::aaa::S01::run(Position::ref position, C011& c011, const C378& c378) {

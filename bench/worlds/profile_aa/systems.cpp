@@ -1,6 +1,6 @@
-// The bodies of the systems of schema/bench/profile_aa.toml, but Move's,
+// The bodies of the systems of profile_aa.toml, beside this file, but Move's,
 // which bench/profiles.cpp holds, where the compiler may inline it into the world's loop.
-// Written by bench/profiles/make_schemas.py; edit that, not this.
+// Written by bench/worlds/make_schemas.py; edit that, not this.
 #include <bench/aa/systems.hpp>
 
 void bench::aa::S01::run(C014& c014, Position::cref position, Velocity::cref velocity, const C018& c018) {

@@ -1,6 +1,6 @@
-// The bodies of the systems of schema/bench/profile_a.toml, but Move's,
+// The bodies of the systems of profile_a.toml, beside this file, but Move's,
 // which bench/profiles.cpp holds, where the compiler may inline it into the world's loop.
-// Written by bench/profiles/make_schemas.py; edit that, not this.
+// Written by bench/worlds/make_schemas.py; edit that, not this.
 #include <bench/a/systems.hpp>
 
 void bench::a::S01::run(C005& c005, C031& c031, const C014& c014) {
