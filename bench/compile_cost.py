@@ -7,9 +7,9 @@ Compiles the translation units of the compile-time tests (tests/compile_time/)
 with the commands their ctests use:
 
 - profile_world.cpp, which constructs a world and runs 16 queries, once for
-  each bench profile A, AA and AAA (schema/bench/profile_*.toml);
+  each bench profile A, AA and AAA (bench/worlds/profile_*/profile_*.toml);
 - system_body.cpp, which holds one system's body and includes only
-  <bench/dispatch/systems.hpp> (schema/bench/dispatch.toml);
+  <bench/dispatch/systems.hpp> (bench/worlds/dispatch/dispatch.toml);
 - profile_system_body.cpp, which holds one system's body (Move's) and
   includes only the profile's systems.hpp, once for each profile.
 
@@ -49,13 +49,13 @@ FLAGS = ["-std=c++20", "-O2", "-DNDEBUG", "-fno-rtti", "-fno-exceptions"]
 WORLD = "tests/compile_time/profile_world.cpp"
 PROFILE_BODY = "tests/compile_time/profile_system_body.cpp"
 UNITS = (
-    ("profile_a", "schema/bench/profile_a.toml", WORLD, "bench::a", "world.hpp", 6.0, 768.0),
-    ("profile_aa", "schema/bench/profile_aa.toml", WORLD, "bench::aa", "world.hpp", 6.0, 768.0),
-    ("profile_aaa", "schema/bench/profile_aaa.toml", WORLD, "bench::aaa", "world.hpp", 6.0, 768.0),
-    ("system_body", "schema/bench/dispatch.toml", "tests/compile_time/system_body.cpp", None, None, 1.5, 768.0),
-    ("profile_a_system_body", "schema/bench/profile_a.toml", PROFILE_BODY, "bench::a", "systems.hpp", 1.5, 768.0),
-    ("profile_aa_system_body", "schema/bench/profile_aa.toml", PROFILE_BODY, "bench::aa", "systems.hpp", 1.5, 768.0),
-    ("profile_aaa_system_body", "schema/bench/profile_aaa.toml", PROFILE_BODY, "bench::aaa", "systems.hpp", 1.5, 768.0),
+    ("profile_a", "bench/worlds/profile_a/profile_a.toml", WORLD, "bench::a", "world.hpp", 6.0, 768.0),
+    ("profile_aa", "bench/worlds/profile_aa/profile_aa.toml", WORLD, "bench::aa", "world.hpp", 6.0, 768.0),
+    ("profile_aaa", "bench/worlds/profile_aaa/profile_aaa.toml", WORLD, "bench::aaa", "world.hpp", 6.0, 768.0),
+    ("system_body", "bench/worlds/dispatch/dispatch.toml", "tests/compile_time/system_body.cpp", None, None, 1.5, 768.0),
+    ("profile_a_system_body", "bench/worlds/profile_a/profile_a.toml", PROFILE_BODY, "bench::a", "systems.hpp", 1.5, 768.0),
+    ("profile_aa_system_body", "bench/worlds/profile_aa/profile_aa.toml", PROFILE_BODY, "bench::aa", "systems.hpp", 1.5, 768.0),
+    ("profile_aaa_system_body", "bench/worlds/profile_aaa/profile_aaa.toml", PROFILE_BODY, "bench::aaa", "systems.hpp", 1.5, 768.0),
 )
 # The macro that names the included header, by header.
 HEADER_MACRO = {"world.hpp": "KILN_PROFILE_HEADER", "systems.hpp": "KILN_PROFILE_SYSTEMS"}

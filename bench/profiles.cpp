@@ -1,6 +1,6 @@
 // The suites of the benchmark profiles A, AA and AAA: create, iterate with
 // one system, and create then destroy, in the large generated worlds of
-// schema/bench/profile_*.toml (32, 128 and 512 components; 16, 32 and 64
+// bench/worlds/profile_*/ (32, 128 and 512 components; 16, 32 and 64
 // systems; 16, 64 and 256 archetypes, half of them holding Position and
 // Velocity).
 //
@@ -42,7 +42,7 @@ inline void move(PositionRef p, VelocityRef v) {
 } // namespace kiln_bench
 
 // Move's bodies: the profiles declare it, and the other systems' bodies are in
-// bench/profile_*_systems.cpp. Move's sit here, so that the compiler may
+// bench/worlds/profile_*/systems.cpp. Move's sit here, so that the compiler may
 // inline them into the world's loop, as it inlines the baseline's.
 
 void bench::a::Move::run(Position::ref position, Velocity::cref velocity) {

@@ -1,7 +1,7 @@
 // The cost of running systems, beside the cases of bench/README.md:
 //
 // schedule_dispatch/<executor>/64   one run of a stage of 64 systems over an
-//                                    empty world (schema/bench/dispatch.toml):
+//                                    empty world (bench/worlds/dispatch/):
 //                                    what the schedule itself costs a frame
 // system_parallel/<executor>/N       one run of Orbit, a parallel = true system
 //                                    bound by computation, over N entities:

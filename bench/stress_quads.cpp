@@ -4,8 +4,8 @@
 // matrix is made from its position and angle. Timed per frame, reported per
 // quad.
 //
-// kiln runs the three systems of schema/bench/quads.toml, whose bodies are
-// defined below, with world.progress(dt); soa and aos do the same work by
+// kiln runs the three systems of bench/worlds/quads/quads.toml, whose bodies
+// are defined below, with world.progress(dt); soa and aos do the same work by
 // hand. Every implementation calls the same three functions (rise, spin,
 // model_matrix), so they differ only in how they reach the data. The bodies
 // sit in this file, so the compiler may inline them into the world's loops,
@@ -82,7 +82,7 @@ bool rises(std::size_t i) {
 } // namespace
 } // namespace kiln_bench
 
-// The systems' bodies: schema/bench/quads.toml declares them.
+// The systems' bodies: bench/worlds/quads/quads.toml declares them.
 
 void bench::quads::Rise::run(Position& position, const Rising& rising, const Time& time) {
     position.y = kiln_bench::rise(position.y, rising.speed, time.dt);

@@ -10,7 +10,7 @@
 #
 # The stable ids that save files name things by are kept in a lock file,
 # LOCK, by default beside the first schema and named after it
-# (schema/game.toml's is schema/game.kiln.lock): check it in. Generating
+# (game.toml's is game.kiln.lock): check it in. Generating
 # records new ids in it; with KILN_LOCKED on, a schema that needs new ids
 # fails the build instead, as CI wants. Editing the lock regenerates.
 #

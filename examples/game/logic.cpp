@@ -1,5 +1,5 @@
-// The game's logic: the bodies of the systems and observers that
-// schema/game.toml declares. kilnc writes their signatures into
+// The game's logic: the bodies of the systems and observers that game.toml,
+// beside this file, declares. kilnc writes their signatures into
 // game/systems.hpp; a body whose signature differs does not compile, and a
 // body cannot reach a component its system did not declare, because the
 // system is handed only what it declared.

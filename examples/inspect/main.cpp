@@ -1,7 +1,7 @@
 // Looking inside a world without RTTI: what kilnc writes about each
 // component, a value's fields visited by name, and a whole world as text.
 //
-// The metadata comes from schema/game.toml: kilnc writes it into each
+// The metadata comes from examples/game/game.toml: kilnc writes it into each
 // component's kiln::component_traits, as constexpr data.
 #include <game/world.hpp>
 #include <kiln/dump.hpp>
@@ -56,16 +56,16 @@ int main() {
 
 // Output:
 // hp: i32 at offset 0, 4 bytes, default 100, doc "Hit points; 0 is dead."
-// Health is declared at schema/game.toml:39
+// Health is declared at examples/game/game.toml:39
 // x = 6
 // y = 8
 // world game (schema version 1): 3 entities
 // resource Time { dt = 0.0166667, frame = 0 }
-// archetype RisingQuad (schema/game.toml:55): 1 entity
+// archetype RisingQuad (examples/game/game.toml:55): 1 entity
 //   entity 2:0  Position { x = 0, y = 0 }  Angle { radians = 0 }  Color { r = 255, g = 128, b = 0, a = 255 }  Model { matrix = <Mat4> }  Rising { speed = 1 }
-// archetype RotatingQuad (schema/game.toml:58): 0 entities
-// archetype Particle (schema/game.toml:61): 1 entity
+// archetype RotatingQuad (examples/game/game.toml:58): 0 entities
+// archetype Particle (examples/game/game.toml:61): 1 entity
 //   entity 0:0  Position { x = 1, y = 2 }  Velocity { x = 6, y = 8 }
-// archetype Ship (schema/game.toml:64): 1 entity
+// archetype Ship (examples/game/game.toml:64): 1 entity
 //   entity 1:0  Position { x = 0, y = 0 }  Velocity { x = 0, y = 0 }  Health { hp = 100 }  Target { who = 0:0 }  Trail { xs = [0, 0, 0, 0], ys = [0, 0, 0, 0] }
-// archetype FrozenShip (schema/game.toml:67): 0 entities
+// archetype FrozenShip (examples/game/game.toml:67): 0 entities

@@ -1,9 +1,9 @@
 // A classic ECS stress scene: 10,000 quads, half of them rising and half
 // rotating, each frame turned into a model matrix, as a renderer would want.
 //
-// The work is done by systems that schema/game.toml declares (Rise, Spin,
-// UpdateModels, ...) and examples/game/logic.cpp defines; kilnc ordered them
-// into batches at build time, and world.progress runs a frame.
+// The work is done by systems that examples/game/game.toml declares (Rise,
+// Spin, UpdateModels, ...) and examples/game/logic.cpp defines; kilnc ordered
+// them into batches at build time, and world.progress runs a frame.
 //
 // Run: quads [--frames N] [--parallel]   (default 300 frames, serial)
 #include <game/world.hpp>

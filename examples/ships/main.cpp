@@ -1,9 +1,9 @@
 // Ships that freeze and thaw: components added and removed, changes
 // deferred while a loop runs, and an observer that reacts to them.
 //
-// schema/game.toml declares Ship (Position, Velocity, Health, Target, Trail)
-// and FrozenShip (the same plus Frozen): adding Frozen to a Ship moves it to
-// FrozenShip, and removing it moves it back. It also declares the observer
+// examples/game/game.toml declares Ship (Position, Velocity, Health, Target,
+// Trail) and FrozenShip (the same plus Frozen): adding Frozen to a Ship moves
+// it to FrozenShip, and removing it moves it back. It also declares the observer
 // StopFrozen (on_add = "Frozen"), whose body in examples/game/logic.cpp
 // stops whatever freezes.
 #include <game/world.hpp>

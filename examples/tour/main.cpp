@@ -1,7 +1,7 @@
 // The README's tour: create an entity, run a query over it, step a frame of
 // the schema's systems, destroy it.
 //
-// The types come from schema/game.toml through kiln_generate, and the
+// The types come from examples/game/game.toml through kiln_generate, and the
 // systems' bodies from examples/game/logic.cpp; see examples/CMakeLists.txt.
 #include <game/world.hpp>
 

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""Checks that kilnc still generates the checked-in headers, byte for byte.
+"""Checks that kilnc still generates the checked-in headers, byte for byte, and nothing else.
 
-    tests/codegen/check_golden.py --expected generated [--update] schema/game.toml
-    tests/codegen/check_golden.py --schemas schema/game.toml --expected generated   (the same)
+    tests/codegen/check_golden.py --expected generated [--update] examples/game/game.toml
+    tests/codegen/check_golden.py --schemas examples/game/game.toml --expected generated   (the same)
 
 Runs `kilnc generate` on the schema files (one world) into a temporary directory, with banner
 paths relative to --root (default: the current directory, so run this from the repository root),
-and compares each generated file with the file at the same path under --expected. Other files
-under --expected are left alone, so one directory can hold the output of several schema sets.
+and compares each generated file with the file at the same path under --expected.
 The schema's lock file must be current (kilnc generate --locked); --update updates it too.
 
-Exit status: 0 all the same; 1 something differs (a unified diff is printed); 2 kilnc failed.
-With --update, the expected files are rewritten instead and the exit status is 0.
+--expected belongs to that one world: a file under it that kilnc did not write is an orphan, left
+behind by a schema or a template that no longer produces it, and fails the check. Give another
+world a directory of its own.
+
+Exit status: 0 all the same; 1 something differs (a unified diff is printed) or an orphan was
+found; 2 kilnc failed. With --update, the expected files kilnc writes are rewritten instead;
+orphans are still reported, and left for you to delete, since deleting is not this tool's to do.
 """
 
 import argparse
@@ -46,8 +50,9 @@ def main() -> int:
             print(f"check_golden: kilnc failed with exit status {kilnc.returncode}", file=sys.stderr)
             return 2
         different = []
-        for actual in sorted(path for path in generated.rglob("*") if path.is_file()):
-            relative = actual.relative_to(generated)
+        written = sorted(path.relative_to(generated) for path in generated.rglob("*") if path.is_file())
+        for relative in written:
+            actual = generated / relative
             expected = args.expected / relative
             if expected.is_file() and expected.read_bytes() == actual.read_bytes():
                 continue
@@ -61,8 +66,18 @@ def main() -> int:
     if different:
         print(f"check_golden: {len(different)} file(s) differ from kilnc's output; if the change is intended, "
               "rerun with --update and commit the result", file=sys.stderr)
-        return 1
-    return 0
+    orphans = _orphans(args.expected, set(written))
+    for orphan in orphans:
+        print(f"check_golden: {orphan}: kilnc wrote no such file for {' '.join(schemas)} (an orphan); delete it, "
+              "or give the world that writes it a directory of its own", file=sys.stderr)
+    return 1 if different or orphans else 0
+
+
+def _orphans(expected: Path, written: set[Path]) -> list[Path]:
+    """The files under expected that are not among written, the paths kilnc wrote relative to its output."""
+    if not expected.is_dir():
+        return []
+    return sorted(path for path in expected.rglob("*") if path.is_file() and path.relative_to(expected) not in written)
 
 
 def _print_diff(expected: Path, actual: Path, relative: Path) -> None:

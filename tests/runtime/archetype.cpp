@@ -1,0 +1,63 @@
+#include <kiln/archetype.hpp>
+
+#include <fixture/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+TEST_CASE("the generated archetype tags are archetypes, and components and other types are not") {
+    STATIC_REQUIRE(kiln::archetype<fixture::Particle>);
+    STATIC_REQUIRE(kiln::archetype<fixture::FrozenShip>);
+    STATIC_REQUIRE(kiln::archetype<fixture::Beacon>);
+    STATIC_REQUIRE_FALSE(kiln::archetype<fixture::Position>);
+    STATIC_REQUIRE_FALSE(kiln::archetype<fixture::schema>);
+    STATIC_REQUIRE_FALSE(kiln::archetype<int>);
+}
+
+TEST_CASE("holds_v says whether an archetype's components include one") {
+    STATIC_REQUIRE(kiln::holds_v<fixture::Ship, fixture::Health>);
+    STATIC_REQUIRE(kiln::holds_v<fixture::FrozenShip, fixture::Frozen>);
+    STATIC_REQUIRE_FALSE(kiln::holds_v<fixture::Ship, fixture::Frozen>);
+    STATIC_REQUIRE_FALSE(kiln::holds_v<fixture::Particle, fixture::Health>);
+    STATIC_REQUIRE_FALSE(kiln::holds_v<fixture::Ship, const fixture::Health>);
+}
+
+TEST_CASE("archetypes_with lists the archetypes holding a component in schema order, and none by default") {
+    STATIC_REQUIRE(std::is_same_v<kiln::archetypes_with_t<fixture::Health>,
+                                  kiln::type_list<fixture::Ship, fixture::FrozenShip>>);
+    STATIC_REQUIRE(std::is_same_v<kiln::archetypes_with_t<fixture::Tag>,
+                                  kiln::type_list<fixture::Marker, fixture::Beacon>>);
+    // Unused is declared but no archetype holds it: the primary template answers.
+    STATIC_REQUIRE(std::is_same_v<kiln::archetypes_with_t<fixture::Unused>, kiln::type_list<>>);
+    STATIC_REQUIRE(std::is_same_v<kiln::archetypes_with_t<int>, kiln::type_list<>>);
+}
+
+TEST_CASE("every archetype of archetypes_with holds the component, and every holder is listed") {
+    kiln::for_each_type(fixture::schema::components{}, []<class C>() {
+        kiln::for_each_type(fixture::schema::archetypes{}, []<class A>() {
+            CHECK(kiln::holds_v<A, C> == kiln::contains_v<A, kiln::archetypes_with_t<C>>);
+        });
+    });
+}
+
+TEST_CASE("an archetype's id is its index in the schema's list, and its storage its own member") {
+    std::vector<std::string_view> names;
+    std::uint32_t expected_id = 0;
+    fixture::archetype_storages storages;
+    std::vector<const kiln::archetype_storage*> distinct;
+    kiln::for_each_type(fixture::schema::archetypes{}, [&]<class A>() {
+        CHECK(A::id == expected_id++);
+        names.push_back(A::name);
+        const kiln::archetype_storage* storage = &(storages.*A::storage);
+        for (const kiln::archetype_storage* other : distinct) {
+            CHECK(storage != other);
+        }
+        distinct.push_back(storage);
+    });
+    CHECK(names == std::vector<std::string_view>{"Particle", "Ship", "FrozenShip", "Marker", "Probe", "Beacon"});
+    CHECK(&(storages.*fixture::Ship::storage) == &storages.ship);
+}

@@ -1,0 +1,75 @@
+#include <kiln/field_info.hpp>
+
+#include <fixture/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace {
+
+float halve(std::int32_t whole) {
+    return static_cast<float>(whole) / 2.0f;
+}
+
+} // namespace
+
+TEST_CASE("migrate_value reads an Old from bytes at any alignment and writes the New the function makes") {
+    // One byte in, so that neither value sits at its own alignment.
+    std::array<std::byte, 1 + sizeof(std::int32_t)> saved{};
+    const std::int32_t old_value = 7;
+    std::memcpy(saved.data() + 1, &old_value, sizeof old_value);
+    std::array<std::byte, 1 + sizeof(float)> field{};
+
+    kiln::migrate_value<std::int32_t, float, &halve>(saved.data() + 1, field.data() + 1);
+
+    float converted = 0.0f;
+    std::memcpy(&converted, field.data() + 1, sizeof converted);
+    CHECK(converted == 3.5f);
+    CHECK(field[0] == std::byte{0});
+}
+
+TEST_CASE("a field_migration's convert is called through its pointer, as a loader calls it") {
+    constexpr kiln::field_migration migration{4, "i32", &kiln::migrate_value<std::int32_t, float, &halve>};
+    const std::int32_t old_value = -9;
+    float converted = 0.0f;
+    migration.convert(reinterpret_cast<const std::byte*>(&old_value), reinterpret_cast<std::byte*>(&converted));
+    CHECK(converted == -4.5f);
+    CHECK(migration.field_id == 4);
+    CHECK(migration.from_type == "i32");
+}
+
+TEST_CASE("member_list counts its members without instantiating anything") {
+    STATIC_REQUIRE(kiln::member_list<>::size == 0);
+    STATIC_REQUIRE(kiln::member_list<&fixture::Health::hp, &fixture::Health::regen>::size == 2);
+    STATIC_REQUIRE(kiln::component_traits<fixture::Color>::members::size == 3);
+    STATIC_REQUIRE(kiln::component_traits<fixture::Frozen>::members::size == 0);
+}
+
+TEST_CASE("a field_info's offset and size locate its member in a value") {
+    fixture::Health health;
+    health.hp = 42;
+    health.regen = false;
+    const auto& infos = kiln::component_traits<fixture::Health>::field_infos;
+    REQUIRE(infos.size() == 2);
+
+    const kiln::field_info& hp = infos[0];
+    CHECK(hp.name == "hp");
+    CHECK(hp.default_value == "100");
+    CHECK(hp.doc == "Hit points; 0 is dead.");
+    REQUIRE(hp.size == sizeof(std::int32_t));
+    std::int32_t read_hp = 0;
+    std::memcpy(&read_hp, reinterpret_cast<const std::byte*>(&health) + hp.offset, hp.size);
+    CHECK(read_hp == 42);
+
+    const kiln::field_info& regen = infos[1];
+    CHECK(regen.name == "regen");
+    REQUIRE(regen.size == sizeof(bool));
+    bool read_regen = true;
+    std::memcpy(&read_regen, reinterpret_cast<const std::byte*>(&health) + regen.offset, regen.size);
+    CHECK_FALSE(read_regen);
+}
