@@ -38,4 +38,19 @@ struct Orbit {
     static void run(Position::ref position, Velocity::cref velocity);
 };
 
+// System of stage 'fixed_update': runs for each entity with Position and Velocity. The game defines
+// run().
+struct Integrate {
+    static constexpr std::string_view name = "Integrate";
+    using access = kiln::type_list<Position, const Velocity>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(Position::ref position, Velocity::cref velocity);
+};
+
 } // namespace bench

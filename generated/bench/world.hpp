@@ -71,13 +71,13 @@ struct schema {
     using components = kiln::type_list<Position, Velocity, Data, Frozen>;
     using resources = kiln::type_list<>;
     using storages = archetype_storages;
-    using systems = kiln::type_list<Orbit>;
+    using systems = kiln::type_list<Orbit, Integrate>;
     using observers = kiln::type_list<>;
     static constexpr double fixed_step = 0.016666666666666666;
     // Each stage's systems, in batches that may run at once, batch after batch.
     using schedule = kiln::type_list<
         kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>,
-        kiln::stage_plan<stage::fixed_update, kiln::type_list<>, kiln::stage_role::fixed>,
+        kiln::stage_plan<stage::fixed_update, kiln::type_list<kiln::batch<Integrate>>, kiln::stage_role::fixed>,
         kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<Orbit>>, kiln::stage_role::frame>,
         kiln::stage_plan<stage::render, kiln::type_list<>, kiln::stage_role::frame>,
         kiln::stage_plan<stage::shutdown, kiln::type_list<>, kiln::stage_role::shutdown>>;
