@@ -47,7 +47,7 @@ inline void publish(benchmark::State& state, std::size_t entities) {
 
 // The cases, one function per source file, each registering its benchmarks.
 void add_create_cases();    // create.cpp: create, create_bulk
-void add_iterate_cases();   // iterate.cpp: iterate2, iterate3, iterate2_mixed
+void add_iterate_cases();   // iterate.cpp: iterate2, iterate3, iterate2_mixed, iterate2_system
 void add_addremove_cases(); // addremove.cpp: addremove
 void add_destroy_cases();   // destroy.cpp: destroy, destroy_shuffled
 void add_get_cases();       // get.cpp: get

@@ -1,5 +1,5 @@
-// iterate2, iterate3 and iterate2_mixed: one pass over every entity that a
-// system reads and writes.
+// iterate2, iterate3, iterate2_mixed and iterate2_system: one pass over
+// every entity that a system reads and writes.
 //
 // Each benchmark runs one untimed pass first, counting the entities it
 // visits, and publishes that count; the timed passes then run on the same
@@ -13,6 +13,7 @@
 #include <bench/world.hpp>
 
 #include "aos.hpp"
+#include "worlds/basic/systems.hpp"
 #include "harness.hpp"
 #include "setup.hpp"
 #include "soa.hpp"
@@ -181,6 +182,19 @@ void iterate2_aos(benchmark::State& state, std::size_t n) {
     run_iterate2<std::vector<aos::moving>>(state, [n](std::vector<aos::moving>& rows) { add_moving(rows, n); });
 }
 
+// iterate2_system: iterate2's N entities, moved by the system Integrate,
+// which world.run() runs for its stage; soa is iterate2's baseline.
+
+void iterate2_system_kiln(benchmark::State& state, std::size_t n) {
+    bench::World world;
+    add_moving(world, n);
+    for (auto _ : state) {
+        world.run(bench::stage::fixed_update);
+        benchmark::DoNotOptimize(world);
+    }
+    publish(state, world.count<bench::Position, const bench::Velocity>());
+}
+
 // iterate3: N entities with Position, Velocity and Data.
 
 void iterate3_kiln(benchmark::State& state, std::size_t n) {
@@ -284,6 +298,7 @@ void add_iterate_cases() {
     add("iterate2", {{"kiln", iterate2_kiln}, {"soa", iterate2_soa}, {"aos", iterate2_aos}});
     add("iterate3", {{"kiln", iterate3_kiln}, {"soa", iterate3_soa}, {"aos", iterate3_aos}});
     add("iterate2_mixed", {{"kiln", iterate2_mixed_kiln}, {"soa", iterate2_mixed_soa}, {"aos", iterate2_mixed_aos}});
+    add("iterate2_system", {{"kiln", iterate2_system_kiln}, {"soa", iterate2_soa}});
 }
 
 } // namespace kiln_bench

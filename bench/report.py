@@ -79,6 +79,12 @@ CASES = (
         "(N/4 of those also Data) and N/4 Position only; time per matching entity.",
     ),
     Case(
+        "iterate2_system",
+        1.05,
+        "The iterate2 pass as the schema's system Integrate, run by `world.run()` for its stage; "
+        "the soa baseline is iterate2's.",
+    ),
+    Case(
         "addremove",
         2.0,
         "Frozen added to each of N entities with Position and Velocity, then removed from each, in creation order.",

@@ -8,29 +8,15 @@
 //                                    the speed-up of 2 cores over 1
 //
 // <executor> is serial or parallel (oneTBB). Run: build/release/bench/kiln_bench_schedule
-#include <cmath>
 #include <cstddef>
 
 #include <benchmark/benchmark.h>
 #include <bench/dispatch/world.hpp>
 #include <bench/world.hpp>
 
+#include "worlds/basic/systems.hpp"
 #include "setup.hpp"
 #include "values.hpp"
-
-// Orbit moves each entity along a short path, step by step: sixteen square
-// roots and divisions per entity, so that the cores, not memory, set the pace.
-void bench::Orbit::run(Position::ref position, Velocity::cref velocity) {
-    float x = position.x;
-    float y = position.y;
-    for (int step = 0; step < 16; ++step) {
-        const float radius = std::sqrt(x * x + y * y) + 1.0f;
-        x += velocity.x / radius * kiln_bench::dt;
-        y += velocity.y / radius * kiln_bench::dt;
-    }
-    position.x = x;
-    position.y = y;
-}
 
 namespace {
 

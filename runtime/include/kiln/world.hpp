@@ -14,6 +14,7 @@
 #include <utility>
 
 #include <kiln/archetype.hpp>
+#include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
 #include <kiln/command_buffer.hpp>
@@ -24,7 +25,10 @@
 #include <kiln/entity_table.hpp>
 #include <kiln/executor.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
+#include <kiln/row_loop.hpp>
+#include <kiln/schedule.hpp>
 #include <kiln/system.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
@@ -40,56 +44,6 @@ template <class... Resources>
 struct resource_tuple<type_list<Resources...>> {
     using type = std::tuple<Resources...>;
 };
-
-// Calls visit.template operator()<From, To>() for the edge of Edges that
-// leaves archetype from_id; returns whether there was one.
-template <class... Edges, class Visitor>
-constexpr bool visit_edge(type_list<Edges...>, [[maybe_unused]] std::uint32_t from_id, [[maybe_unused]] Visitor&& visit) {
-    return ((from_id == Edges::from::id && (visit.template operator()<typename Edges::from, typename Edges::to>(), true)) ||
-            ...);
-}
-
-// Calls visit.template operator()<A>() for the archetype A of Archetypes
-// whose id is id; returns whether there was one. Always inlined: called, it
-// took destroy's loop's registers (bench/ destroy, a quarter slower).
-template <class... Archetypes, class Visitor>
-[[gnu::always_inline]] inline bool visit_archetype(type_list<Archetypes...>, std::uint32_t id, Visitor&& visit) {
-    return ((id == Archetypes::id && (visit.template operator()<Archetypes>(), true)) || ...);
-}
-
-// Calls visit.template operator()<A>(row) for the archetype A of Archetypes
-// whose rows include place, an entity_table::find_place word, and row the
-// row it encodes; returns whether there was one. Each archetype's rows are a
-// range of words, so one subtraction and one compare both test an archetype
-// and give the row. Comparisons, not a table read: where the archetype is
-// predictable, what visit reads no longer waits for place.
-template <class... Archetypes, class Visitor>
-bool visit_place(type_list<Archetypes...>, const entity_table& table, std::uint32_t place,
-                 [[maybe_unused]] Visitor&& visit) {
-    [[maybe_unused]] const std::uint32_t max_rows = table.max_rows();
-    [[maybe_unused]] const auto at = [&]<class A>() {
-        const std::uint32_t row = place - table.encode({A::id, 0});
-        return row < max_rows && (visit.template operator()<A>(row), true);
-    };
-    return (at.template operator()<Archetypes>() || ...);
-}
-
-template <class... Archetypes>
-constexpr bool ids_are_positions(type_list<Archetypes...>) {
-    std::uint32_t position = 0;
-    return ((Archetypes::id == position++) && ...);
-}
-
-template <class... Archetypes>
-constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list<Archetypes...>) {
-    return {Archetypes::name...};
-}
-
-// The member of the schema's storages struct that holds each archetype, by id.
-template <class... Archetypes>
-constexpr auto storage_members(type_list<Archetypes...>) {
-    return std::array{Archetypes::storage...};
-}
 
 // The given value of type C among given, or C's schema defaults.
 template <class C>
@@ -111,82 +65,6 @@ auto cursor_of(const View& view) {
     return view.template cursor<Access>();
 }
 
-// The loops of each(). Out of line: inlined into each(), GCC left the loop's
-// vector constants in memory, one more load per use (iterate3's ++d.a:
-// 10-15% slower than the hand-written loop). Unrolled where a packed
-// component takes part, and only there. GCC does not unroll by itself at
-// -O2/-O3, and a packed two-float component fills only two lanes of a
-// vector, so without it a hand-written loop over separate arrays won on
-// short columns (bench/ iterate2 at 10,000 entities, when its components
-// were packed). Over split columns, whose vectors are full, the unrolled
-// loop gained nothing and streamed a million rows about 5% slower than the
-// plain one (bench/ iterate3 at 1,000,000).
-template <class... Cursors>
-inline constexpr bool has_packed_cursor = (std::is_pointer_v<Cursors> || ...);
-
-template <bool Unroll, class Function, class... Cursors>
-[[gnu::noinline]] void for_each_row_of(Function& function, std::size_t count, Cursors... cursors) {
-    if constexpr (Unroll) {
-#pragma GCC unroll 4
-        for (std::size_t row = 0; row < count; ++row) {
-            function(cursors[row]...);
-        }
-    } else {
-        for (std::size_t row = 0; row < count; ++row) {
-            function(cursors[row]...);
-        }
-    }
-}
-
-template <class Function, class... Cursors>
-void for_each_row(Function& function, std::size_t count, Cursors... cursors) {
-    for_each_row_of<has_packed_cursor<Cursors...>>(function, count, cursors...);
-}
-
-// The handles are read like one more column, but do not make the loop one
-// to unroll.
-template <class Function, class... Cursors>
-void for_each_row_with_entity(Function& function, std::size_t count, const entity* entities, Cursors... cursors) {
-    for_each_row_of<has_packed_cursor<Cursors...>>(function, count, entities, cursors...);
-}
-
-// What a schema declares of systems, observers and the schedule; nothing for
-// a schema that declares none.
-template <class Schema>
-struct systems_of {
-    using systems = type_list<>;
-    using observers = type_list<>;
-    using schedule = type_list<>;
-    static constexpr double fixed_step = 1.0 / 60;
-};
-
-template <class Schema>
-    requires requires {
-        typename Schema::systems;
-        typename Schema::observers;
-        typename Schema::schedule;
-        Schema::fixed_step;
-    }
-struct systems_of<Schema> {
-    using systems = typename Schema::systems;
-    using observers = typename Schema::observers;
-    using schedule = typename Schema::schedule;
-    static constexpr double fixed_step = Schema::fixed_step;
-};
-
-template <class List>
-struct stage_of {
-    using type = int; // no stages
-};
-
-template <class First, class... Rest>
-struct stage_of<type_list<First, Rest...>> {
-    using type = std::remove_const_t<decltype(First::stage)>;
-};
-
-// The query of a system or an observer.
-template <class S>
-using query_of = query<typename S::access, typename S::with, typename S::without>;
 
 // What save files and loaders reach inside a world (kiln/snapshot.hpp).
 template <class World>
@@ -562,11 +440,7 @@ public:
     template <class Executor = serial_executor>
     void run(stage_type s, const Executor& executor = {}) {
         assert_not_iterating("run");
-        for_each_type(schedule{}, [&]<class Plan>() {
-            if (Plan::stage == s) {
-                run_plan<Plan>(executor);
-            }
-        });
+        runner::run_stage(*this, s, executor);
     }
 
     // Advances the world by seconds of game time: the init stages the first
@@ -576,20 +450,20 @@ public:
     void progress(double seconds, const Executor& executor = {}) {
         if (!started_) {
             started_ = true;
-            run_role<stage_role::init>(executor);
+            runner::template run_role<stage_role::init>(*this, executor);
         }
         accumulated_ += seconds;
         while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
             accumulated_ -= internal::systems_of<Schema>::fixed_step;
-            run_role<stage_role::fixed>(executor);
+            runner::template run_role<stage_role::fixed>(*this, executor);
         }
-        run_role<stage_role::frame>(executor);
+        runner::template run_role<stage_role::frame>(*this, executor);
     }
 
     // Runs the shutdown stages.
     template <class Executor = serial_executor>
     void shutdown(const Executor& executor = {}) {
-        run_role<stage_role::shutdown>(executor);
+        runner::template run_role<stage_role::shutdown>(*this, executor);
     }
 
     // The name of the archetype e lives in. Precondition: alive(e).
@@ -638,6 +512,10 @@ private:
     friend commands_type;
     template <class>
     friend struct internal::snapshot_access;
+    using runner = internal::stage_runner<basic_world>;
+    friend runner;
+    using observer_dispatch = internal::observer_dispatch<basic_world>;
+    friend observer_dispatch;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
@@ -650,39 +528,6 @@ private:
 
     using systems = typename internal::systems_of<Schema>::systems;
     using observers = typename internal::systems_of<Schema>::observers;
-    using schedule = typename internal::systems_of<Schema>::schedule;
-
-    // Rows of a parallel system are split into chunks of this many at least.
-    static constexpr std::size_t chunk_rows = 1024;
-
-    template <stage_role Role, class Executor>
-    void run_role(const Executor& executor) {
-        for_each_type(schedule{}, [&]<class Plan>() {
-            if constexpr (Plan::role == Role) {
-                run_plan<Plan>(executor);
-            }
-        });
-    }
-
-    template <class Plan, class Executor>
-    void run_plan(const Executor& executor) {
-        ++iteration_depth_;
-        for_each_type(typename Plan::batches{}, [&]<class Batch>() { run_batch(executor, typename Batch::systems{}); });
-        --iteration_depth_;
-        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            for_each_type(typename Batch::systems{}, [&]<class S>() {
-                if constexpr (S::commands) {
-                    commands_of<S>().apply();
-                }
-            });
-        });
-        apply_observer_commands();
-    }
-
-    template <class Executor, class... Systems>
-    void run_batch(const Executor& executor, type_list<Systems...>) {
-        executor.run_together([&] { run_system<Systems>(executor); }...);
-    }
 
     // The command buffer of system S, made on first use.
     template <class S>
@@ -694,101 +539,9 @@ private:
         return *buffer;
     }
 
-    template <class S, class Executor>
-    void run_system(const Executor& executor) {
-        if constexpr (S::access::size == 0 && S::with::size == 0) {
-            call_once<S>(typename S::resources{});
-        } else {
-            for (const auto& target : internal::query_of<S>::targets) {
-                archetype_storage& rows = storages_.*target.storage;
-                const auto chunk = [&](std::size_t begin, std::size_t end) {
-                    run_rows<S>(rows, target.first_columns, begin, end, typename S::access{},
-                                typename S::resources{}, std::make_index_sequence<S::access::size>{});
-                };
-                if constexpr (S::parallel && !S::commands) {
-                    executor.for_chunks(rows.size(), chunk_rows, chunk);
-                } else if (!rows.empty()) {
-                    chunk(0, rows.size());
-                }
-            }
-        }
-    }
-
-    // A system without components: one call per run.
-    template <class S, class... Resources>
-    void call_once(type_list<Resources...>) {
-        if constexpr (S::commands) {
-            system_commands<basic_world> commands{*this, commands_of<S>()};
-            S::run(commands, resource<std::remove_const_t<Resources>>()...);
-        } else {
-            S::run(resource<std::remove_const_t<Resources>>()...);
-        }
-    }
-
-    template <class S, class... Access, class... Resources, std::size_t... I>
-    void run_rows(archetype_storage& rows,
-                  const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin, std::size_t end,
-                  type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
-        std::byte* const* columns = rows.columns();
-        const auto cursors = std::make_tuple(
-            make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
-        if constexpr (S::columns) {
-            S::run(std::span{std::get<I>(cursors) + begin, end - begin}..., resource<std::remove_const_t<Resources>>()...);
-        } else if constexpr (S::commands) {
-            system_commands<basic_world> commands{*this, commands_of<S>()};
-            const entity* entities = rows.entities().data();
-            for (std::size_t row = begin; row < end; ++row) {
-                S::run(commands, entities[row], std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
-            }
-        } else {
-            for (std::size_t row = begin; row < end; ++row) {
-                S::run(std::get<I>(cursors)[row]..., resource<std::remove_const_t<Resources>>()...);
-            }
-        }
-    }
-
-    // For each observer, by archetype id: the index of its query target for
-    // that archetype, or -1 when the archetype is not in its set.
-    template <class O>
-    static constexpr auto observer_targets = [] {
-        std::array<int, archetypes::size> by_archetype{};
-        for (std::size_t id = 0; id < archetypes::size; ++id) {
-            by_archetype[id] = -1;
-            for (std::size_t t = 0; t < internal::query_of<O>::targets.size(); ++t) {
-                if (internal::query_of<O>::targets[t].storage == storage_members[id]) {
-                    by_archetype[id] = static_cast<int>(t);
-                }
-            }
-        }
-        return by_archetype;
-    }();
-
-    // Calls the observers of event for e, at row of archetype id, that see
-    // it cross their set's border: in the set at id and not at other (the
-    // archetype on the other side of a move; none for create and destroy).
     template <observer_event Event>
-    void notify(entity e, std::uint32_t id, std::uint32_t row, std::uint32_t other = no_archetype) {
-        for_each_type(observers{}, [&]<class O>() {
-            if constexpr (O::event == Event) {
-                constexpr auto& targets = observer_targets<O>;
-                if (targets[id] >= 0 && (other == no_archetype || targets[other] < 0)) {
-                    call_observer<O>(e, storages_.*storage_members[id],
-                                     internal::query_of<O>::targets[static_cast<std::size_t>(targets[id])].first_columns,
-                                     row, typename O::access{}, typename O::resources{},
-                                     std::make_index_sequence<O::access::size>{});
-                }
-            }
-        });
-    }
-
-    template <class O, class... Access, class... Resources, std::size_t... I>
-    void call_observer(entity e, archetype_storage& rows, const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
-                       std::uint32_t row, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
-        deferred_type deferred{*this, observer_commands_};
-        std::byte* const* columns = rows.columns();
-        O::run(deferred, e,
-               make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])[row]...,
-               resource<std::remove_const_t<Resources>>()...);
+    void notify(entity e, std::uint32_t id, std::uint32_t row, std::uint32_t other = observer_dispatch::no_archetype) {
+        observer_dispatch::template notify<Event>(*this, e, id, row, other);
     }
 
     // Applies what observers recorded, unless a loop is running (then its
@@ -800,8 +553,6 @@ private:
             }
         }
     }
-
-    static constexpr std::uint32_t no_archetype = ~std::uint32_t{0};
 
     // For command buffers: a handle for an entity created later, and the
     // slot given back when its create is discarded.
@@ -1001,31 +752,27 @@ private:
     template <class... Access, class Function, std::size_t... I>
     void each_row(Function& function, archetype_storage& rows,
                   const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
+        using internal::access_cursor;
         std::byte* const* columns = rows.columns();
+        const entity* entities = rows.entities().data();
         if constexpr (std::is_invocable_v<Function&, deferred_type&, entity, reference_t<Access>...>) {
             deferred_type deferred{*this, commands_};
             auto with_world = [&](entity e, reference_t<Access>... values) { function(deferred, e, values...); };
-            internal::for_each_row_with_entity(
-                with_world, rows.size(), rows.entities().data(),
-                make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
+            internal::for_each_row_with_entity(with_world, 0, rows.size(), entities,
+                                               access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (std::is_invocable_v<Function&, deferred_type&, reference_t<Access>...>) {
             deferred_type deferred{*this, commands_};
             auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
-            internal::for_each_row(with_world, rows.size(),
-                                   make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
-                                       columns + first_columns[I])...);
+            internal::for_each_row(with_world, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
-            internal::for_each_row_with_entity(
-                function, rows.size(), rows.entities().data(),
-                make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
+            internal::for_each_row_with_entity(function, 0, rows.size(), entities,
+                                               access_cursor<Access>(columns, first_columns[I])...);
         } else {
             static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
                           "kiln::world::each<Access...>: the function must take (reference_t<Access>...), "
                           "optionally preceded by kiln::entity and before that by the world's deferred_type&: "
                           "C& or const C& for packed components, C::ref or C::cref for split ones");
-            internal::for_each_row(function, rows.size(),
-                                   make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(
-                                       columns + first_columns[I])...);
+            internal::for_each_row(function, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
         }
     }
 

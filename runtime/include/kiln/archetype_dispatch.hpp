@@ -1,0 +1,65 @@
+// From an archetype's id, known only at run time, to the archetype's type:
+// the dispatch that every operation on an entity of unknown archetype goes
+// through, and the per-id tables of a world's archetypes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include <kiln/entity_table.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln::internal {
+
+// Calls visit.template operator()<From, To>() for the edge of Edges that
+// leaves archetype from_id; returns whether there was one.
+template <class... Edges, class Visitor>
+constexpr bool visit_edge(type_list<Edges...>, [[maybe_unused]] std::uint32_t from_id, [[maybe_unused]] Visitor&& visit) {
+    return ((from_id == Edges::from::id && (visit.template operator()<typename Edges::from, typename Edges::to>(), true)) ||
+            ...);
+}
+
+// Calls visit.template operator()<A>() for the archetype A of Archetypes
+// whose id is id; returns whether there was one. Always inlined: called, it
+// took destroy's loop's registers (bench/ destroy, a quarter slower).
+template <class... Archetypes, class Visitor>
+[[gnu::always_inline]] inline bool visit_archetype(type_list<Archetypes...>, std::uint32_t id, Visitor&& visit) {
+    return ((id == Archetypes::id && (visit.template operator()<Archetypes>(), true)) || ...);
+}
+
+// Calls visit.template operator()<A>(row) for the archetype A of Archetypes
+// whose rows include place, an entity_table::find_place word, and row the
+// row it encodes; returns whether there was one. Each archetype's rows are a
+// range of words, so one subtraction and one compare both test an archetype
+// and give the row. Comparisons, not a table read: where the archetype is
+// predictable, what visit reads no longer waits for place.
+template <class... Archetypes, class Visitor>
+bool visit_place(type_list<Archetypes...>, const entity_table& table, std::uint32_t place,
+                 [[maybe_unused]] Visitor&& visit) {
+    [[maybe_unused]] const std::uint32_t max_rows = table.max_rows();
+    [[maybe_unused]] const auto at = [&]<class A>() {
+        const std::uint32_t row = place - table.encode({A::id, 0});
+        return row < max_rows && (visit.template operator()<A>(row), true);
+    };
+    return (at.template operator()<Archetypes>() || ...);
+}
+
+template <class... Archetypes>
+constexpr bool ids_are_positions(type_list<Archetypes...>) {
+    std::uint32_t position = 0;
+    return ((Archetypes::id == position++) && ...);
+}
+
+template <class... Archetypes>
+constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list<Archetypes...>) {
+    return {Archetypes::name...};
+}
+
+// The member of the schema's storages struct that holds each archetype, by id.
+template <class... Archetypes>
+constexpr auto storage_members(type_list<Archetypes...>) {
+    return std::array{Archetypes::storage...};
+}
+
+} // namespace kiln::internal

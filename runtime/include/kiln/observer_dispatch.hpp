@@ -1,0 +1,75 @@
+// Observer dispatch: the observers an entity's move between archetypes
+// concerns, found by archetype id in tables built at compile time, and
+// called with the entity's row.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/archetype_storage.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/row_loop.hpp>
+#include <kiln/schedule.hpp>
+#include <kiln/system.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln::internal {
+
+// World (basic_world) is a friend: observers record their changes in its
+// observer command buffer.
+template <class World>
+struct observer_dispatch {
+    using observers = typename systems_of<typename World::schema_type>::observers;
+    static constexpr std::size_t archetype_count = World::storage_members.size();
+
+    // The archetype on the other side of a move, for create and destroy.
+    static constexpr std::uint32_t no_archetype = ~std::uint32_t{0};
+
+    // For each observer, by archetype id: the index of its query target for
+    // that archetype, or -1 when the archetype is not in its set.
+    template <class O>
+    static constexpr auto targets_by_archetype = [] {
+        std::array<int, archetype_count> by_archetype{};
+        for (std::size_t id = 0; id < archetype_count; ++id) {
+            by_archetype[id] = -1;
+            for (std::size_t t = 0; t < query_of<O>::targets.size(); ++t) {
+                if (query_of<O>::targets[t].storage == World::storage_members[id]) {
+                    by_archetype[id] = static_cast<int>(t);
+                }
+            }
+        }
+        return by_archetype;
+    }();
+
+    // Calls the observers of Event for e, at row of archetype id, that see
+    // it cross their set's border: in the set at id and not at other (the
+    // archetype on the other side of a move; none for create and destroy).
+    template <observer_event Event>
+    static void notify(World& world, entity e, std::uint32_t id, std::uint32_t row, std::uint32_t other) {
+        for_each_type(observers{}, [&]<class O>() {
+            if constexpr (O::event == Event) {
+                constexpr auto& targets = targets_by_archetype<O>;
+                if (targets[id] >= 0 && (other == no_archetype || targets[other] < 0)) {
+                    call<O>(world, e, world.storages_.*World::storage_members[id],
+                            query_of<O>::targets[static_cast<std::size_t>(targets[id])].first_columns, row,
+                            typename O::access{}, typename O::resources{}, std::make_index_sequence<O::access::size>{});
+                }
+            }
+        });
+    }
+
+    template <class O, class... Access, class... Resources, std::size_t... I>
+    static void call(World& world, entity e, archetype_storage& rows,
+                     const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::uint32_t row,
+                     type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+        typename World::deferred_type deferred{world, world.observer_commands_};
+        std::byte* const* columns = rows.columns();
+        O::run(deferred, e, access_cursor<Access>(columns, first_columns[I])[row]...,
+               world.template resource<std::remove_const_t<Resources>>()...);
+    }
+};
+
+} // namespace kiln::internal

@@ -1,0 +1,168 @@
+// The schedule: what a schema declares of systems and stages, and the
+// runner that carries out a stage's plan (batch after batch, each batch's
+// systems through the executor, then their commands in schedule order).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/archetype_storage.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/query.hpp>
+#include <kiln/row_loop.hpp>
+#include <kiln/system.hpp>
+#include <kiln/system_commands.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln::internal {
+
+// What a schema declares of systems, observers and the schedule; nothing for
+// a schema that declares none.
+template <class Schema>
+struct systems_of {
+    using systems = type_list<>;
+    using observers = type_list<>;
+    using schedule = type_list<>;
+    static constexpr double fixed_step = 1.0 / 60;
+};
+
+template <class Schema>
+    requires requires {
+        typename Schema::systems;
+        typename Schema::observers;
+        typename Schema::schedule;
+        Schema::fixed_step;
+    }
+struct systems_of<Schema> {
+    using systems = typename Schema::systems;
+    using observers = typename Schema::observers;
+    using schedule = typename Schema::schedule;
+    static constexpr double fixed_step = Schema::fixed_step;
+};
+
+template <class List>
+struct stage_of {
+    using type = int; // no stages
+};
+
+template <class First, class... Rest>
+struct stage_of<type_list<First, Rest...>> {
+    using type = std::remove_const_t<decltype(First::stage)>;
+};
+
+// The query of a system or an observer.
+template <class S>
+using query_of = query<typename S::access, typename S::with, typename S::without>;
+
+// Runs the plans of World's schedule on a world. World (basic_world) is a
+// friend: the runner reaches its storages, its systems' command buffers and
+// the loop depth that keeps structural changes out of a running stage.
+template <class World>
+struct stage_runner {
+    using schedule = typename systems_of<typename World::schema_type>::schedule;
+
+    // Rows of a parallel system are split into chunks of this many at least.
+    static constexpr std::size_t chunk_rows = 1024;
+
+    template <stage_role Role, class Executor>
+    static void run_role(World& world, const Executor& executor) {
+        for_each_type(schedule{}, [&]<class Plan>() {
+            if constexpr (Plan::role == Role) {
+                run_plan<Plan>(world, executor);
+            }
+        });
+    }
+
+    template <class Stage, class Executor>
+    static void run_stage(World& world, Stage stage, const Executor& executor) {
+        for_each_type(schedule{}, [&]<class Plan>() {
+            if (Plan::stage == stage) {
+                run_plan<Plan>(world, executor);
+            }
+        });
+    }
+
+    template <class Plan, class Executor>
+    static void run_plan(World& world, const Executor& executor) {
+        ++world.iteration_depth_;
+        for_each_type(typename Plan::batches{},
+                      [&]<class Batch>() { run_batch(world, executor, typename Batch::systems{}); });
+        --world.iteration_depth_;
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            for_each_type(typename Batch::systems{}, [&]<class S>() {
+                if constexpr (S::commands) {
+                    world.template commands_of<S>().apply();
+                }
+            });
+        });
+        world.apply_observer_commands();
+    }
+
+    template <class Executor, class... Systems>
+    static void run_batch(World& world, const Executor& executor, type_list<Systems...>) {
+        executor.run_together([&] { run_system<Systems>(world, executor); }...);
+    }
+
+    template <class S, class Executor>
+    static void run_system(World& world, const Executor& executor) {
+        if constexpr (S::access::size == 0 && S::with::size == 0) {
+            call_once<S>(world, typename S::resources{});
+        } else {
+            for (const auto& target : query_of<S>::targets) {
+                archetype_storage& rows = world.storages_.*target.storage;
+                const auto chunk = [&](std::size_t begin, std::size_t end) {
+                    run_rows<S>(world, rows, target.first_columns, begin, end, typename S::access{},
+                                typename S::resources{}, std::make_index_sequence<S::access::size>{});
+                };
+                if constexpr (S::parallel && !S::commands) {
+                    executor.for_chunks(rows.size(), chunk_rows, chunk);
+                } else if (!rows.empty()) {
+                    chunk(0, rows.size());
+                }
+            }
+        }
+    }
+
+    // A system without components: one call per run.
+    template <class S, class... Resources>
+    static void call_once(World& world, type_list<Resources...>) {
+        if constexpr (S::commands) {
+            system_commands<World> commands{world, world.template commands_of<S>()};
+            S::run(commands, world.template resource<std::remove_const_t<Resources>>()...);
+        } else {
+            S::run(world.template resource<std::remove_const_t<Resources>>()...);
+        }
+    }
+
+    // Rows begin to end of one archetype, through the row loop that each()
+    // runs, so that a system is as fast as the same work written with each().
+    template <class S, class... Access, class... Resources, std::size_t... I>
+    static void run_rows(World& world, archetype_storage& rows,
+                         const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
+                         std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+        std::byte* const* columns = rows.columns();
+        if constexpr (S::columns) {
+            S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
+                   world.template resource<std::remove_const_t<Resources>>()...);
+        } else if constexpr (S::commands) {
+            system_commands<World> commands{world, world.template commands_of<S>()};
+            auto call = [&](entity e, reference_t<Access>... values) {
+                S::run(commands, e, values..., world.template resource<std::remove_const_t<Resources>>()...);
+            };
+            for_each_row_with_entity(call, begin, end, rows.entities().data(),
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else {
+            auto call = [&](reference_t<Access>... values) {
+                S::run(values..., world.template resource<std::remove_const_t<Resources>>()...);
+            };
+            for_each_row(call, begin, end, access_cursor<Access>(columns, first_columns[I])...);
+        }
+    }
+};
+
+} // namespace kiln::internal
