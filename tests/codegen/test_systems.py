@@ -396,7 +396,7 @@ class ScheduleGraph(SystemsTestCase):
             '    "Tick" -> "Move";\n'
             "\n"
             "    // Stage update: conflicts that batching keeps apart.\n"
-            '    "Push" -> "Move" [style=dashed, label="write Position"];\n'
+            '    "Push" -> "Move" [style=dashed, label="both write Position"];\n'
             "}\n", dot)
         self.assertIn('    "spacer 2" [shape=point, style=invis];\n'
                       '    "stage fixed_update" -> "spacer 2" [style=invis];\n'
