@@ -188,6 +188,13 @@ struct stage_of<type_list<First, Rest...>> {
 template <class S>
 using query_of = query<typename S::access, typename S::with, typename S::without>;
 
+// Whether a system's resources (a type_list, const when read) hold one it writes.
+template <class Resources>
+inline constexpr bool writes_a_resource_v = false;
+
+template <class... Resources>
+inline constexpr bool writes_a_resource_v<type_list<Resources...>> = (!std::is_const_v<Resources> || ...);
+
 // What save files and loaders reach inside a world (kiln/snapshot.hpp).
 template <class World>
 struct snapshot_access;
@@ -685,6 +692,10 @@ private:
 
     template <class S, class Executor>
     void run_system(const Executor& executor) {
+        // kilnc rejects such a schema; this holds hand-written system types to the same rule.
+        static_assert(!(S::parallel && internal::writes_a_resource_v<typename S::resources>),
+                      "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
+                      "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
         if constexpr (S::access::size == 0 && S::with::size == 0) {
             call_once<S>(typename S::resources{});
         } else {
