@@ -245,6 +245,74 @@ class NameErrors(SchemaTestCase):
             "for kiln's own names; choose another name",
         ])
 
+    def test_names_that_are_macros(self):
+        # Each would compile to `float 1;`, `struct ((void*)0)` and the like in the generated headers.
+        errors = self.errors("""
+            [kiln]
+            namespace = "studio::unix"
+            stages = ["update", "linux"]
+
+            [extern.EINVAL]
+            cpp = "int"
+
+            [component.NULL]
+
+            [component.Pos]
+            linux = "f32"
+            errno = "f32"
+            major = "u8"
+
+            [resource.EOF]
+
+            [archetype.stdin]
+            components = ["Pos"]
+
+            [system.assert]
+            stage = "update"
+            read = ["Pos"]
+
+            [observer.offsetof]
+            on_add = "Pos"
+        """)
+        macro = "so the preprocessor would replace it in the generated code"
+        self.assertEqual(errors, [
+            f"game.toml:2:1: error: [kiln] namespace 'studio::unix': 'unix' is a macro that GCC or Clang predefines in "
+            f"the GNU dialect, {macro}; choose another namespace",
+            f"game.toml:3:21: error: [kiln] stage name 'linux' is a macro that GCC or Clang predefines in the GNU "
+            f"dialect, {macro}; choose another name",
+            f"game.toml:5:9: error: extern name 'EINVAL' is a macro in <cerrno>, {macro}; choose another name",
+            f"game.toml:8:12: error: component name 'NULL' is a macro in <cstddef>, {macro}; choose another name",
+            f"game.toml:11:1: error: component 'Pos': field name 'linux' is a macro that GCC or Clang predefines in the "
+            f"GNU dialect, {macro}; choose another name",
+            f"game.toml:12:1: error: component 'Pos': field name 'errno' is a macro in <cerrno>, {macro}; choose "
+            "another name",
+            f"game.toml:13:1: error: component 'Pos': field name 'major' is a macro in <sys/sysmacros.h>, {macro}; "
+            "choose another name",
+            f"game.toml:15:11: error: resource name 'EOF' is a macro in <cstdio>, {macro}; choose another name",
+            f"game.toml:17:12: error: archetype name 'stdin' is a macro in <cstdio>, {macro}; choose another name",
+            f"game.toml:20:9: error: system name 'assert' is a macro in <cassert>, {macro}; choose another name",
+            f"game.toml:24:11: error: observer name 'offsetof' is a macro in <cstddef>, {macro}; choose another name",
+        ])
+
+    def test_names_kilnc_derives_step_around_macros(self):
+        # Linux's storage would be `linux` and Errno's parameter `errno`: both macros.
+        outputs = self.outputs("""
+            [kiln]
+            namespace = "game"
+
+            [component.Errno]
+            code = "i32"
+
+            [archetype.Linux]
+            components = ["Errno"]
+
+            [system.Report]
+            stage = "update"
+            read = ["Errno"]
+        """)
+        self.assertLines(outputs["world.hpp"], "    kiln::archetype_storage linux_{kiln::column_layouts<Errno>};")
+        self.assertLines(outputs["systems.hpp"], "    static void run(const Errno& errno_);")
+
     def test_names_the_generated_code_uses(self):
         errors = self.errors("""
             [kiln]
