@@ -64,6 +64,49 @@ class FieldTypeErrors(SchemaTestCase):
         """)
         self.assertError(errors, "game.toml:5:1", "field 'xs' has type 'f32[0]', which is not a fixed array")
 
+    def test_array_length_limit(self):
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.Trail]
+            fits = "u8[65536]"
+            over = "u8[65537]"
+            huge = { type = "f32[4294967296]" }
+            absurd = "u8[99999999999999999999999]"
+        """)
+        self.assertEqual(errors, [
+            "game.toml:6:1: error: component 'Trail': field 'over' has type 'u8[65537]', but an array holds at most "
+            "65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:7:10: error: component 'Trail': field 'huge' has type 'f32[4294967296]', but an array holds at "
+            "most 65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:8:1: error: component 'Trail': field 'absurd' has type 'u8[99999999999999999999999]', but an "
+            "array holds at most 65536 elements; make it shorter, or spread the data over several fields or components",
+        ])
+
+    def test_size_limit_of_components_and_resources(self):
+        # Grid is 64 KiB exactly; Bitmap's bool, padded to f64's alignment, takes it 8 bytes over.
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.Grid]
+            cells = "f64[8192]"
+
+            [component.Bitmap]
+            cells = "f64[8192]"
+            dirty = "bool"
+
+            [resource.Terrain]
+            heights = "f64[65536]"
+        """)
+        self.assertEqual(errors, [
+            "game.toml:7:12: error: component 'Bitmap' takes 65544 bytes, but a component takes at most 65536 (64 "
+            "KiB); make its arrays shorter, or spread its fields over several components",
+            "game.toml:11:11: error: resource 'Terrain' takes 524288 bytes, but a resource takes at most 65536 (64 "
+            "KiB); make its arrays shorter, or spread its fields over several resources",
+        ])
+
     def test_arrays_of_arrays(self):
         errors = self.errors("""
             [kiln]
