@@ -20,9 +20,15 @@ CPP_KEYWORDS = frozenset(
     """.split()
 )
 
+# Keywords that GCC and Clang add in the GNU dialect (-std=gnu++20, which CMake asks for by default).
+GNU_KEYWORDS = frozenset({"typeof"})
+
 # Where each name that headers or compilers make a macro is one (macros.py says which headers).
 _MACRO_ORIGINS = {name: origin for origin, names in MACROS.items() for name in names.split()}
 MACRO_NAMES = frozenset(_MACRO_ORIGINS)
+
+# What a C++ name that kilnc derives from schema names must step around.
+UNAVAILABLE_NAMES = CPP_KEYWORDS | GNU_KEYWORDS | MACRO_NAMES
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -51,6 +57,8 @@ def name_problem(name: str) -> str | None:
         return "is not a C identifier (ASCII letters, digits and '_', not starting with a digit)"
     if name in CPP_KEYWORDS:
         return "is a C++ keyword"
+    if name in GNU_KEYWORDS:
+        return "is a keyword of the GNU dialect of C++ (-std=gnu++20, CMake's default)"
     # Any case: KILN_ names would also collide with the runtime's macros.
     if name.lower().startswith("kiln"):
         return "starts with 'kiln', which is reserved for kiln's own names"

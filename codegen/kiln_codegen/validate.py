@@ -17,7 +17,7 @@ from .errors import Diagnostic, Location, SchemaError, a, in_report_order, listi
 from .key_positions import KeyPath
 from .loader import SchemaFile
 from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Origin, Resource, Scalar, Schema
-from .names import CPP_KEYWORDS, MACRO_NAMES, name_problem, snake_case, unique_name
+from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
 from .lockfile import Lock, default_lock_path
 from .schedule import plan
 from .schedule_errors import ScheduleProblem
@@ -537,7 +537,7 @@ class _Checker:
     def storage_names(self, declarations: Iterable[_Declaration]) -> dict[str, str]:
         """Each archetype's member in archetype_storages: its name in snake_case, or if that is a
         keyword, a macro or already a name, that with '_' appended, then '_2', '_3'... (never '__': reserved)."""
-        taken = set(self.declared) | set(GENERATED_NAMES) | CPP_KEYWORDS | MACRO_NAMES
+        taken = set(self.declared) | set(GENERATED_NAMES) | UNAVAILABLE_NAMES
         storages = {}
         for declaration in declarations:
             storage = unique_name(snake_case(declaration.name), taken)

@@ -257,11 +257,14 @@ class NameErrors(SchemaTestCase):
             [component.Shape]
             union = "f32"
             "x-y" = "f32"
+            typeof = "f32"
         """)
         self.assertEqual(errors, [
             "game.toml:5:1: error: component 'Shape': field name 'union' is a C++ keyword; choose another name",
             "game.toml:6:1: error: component 'Shape': field name 'x-y' is not a C identifier (ASCII letters, digits "
             "and '_', not starting with a digit); choose another name",
+            "game.toml:7:1: error: component 'Shape': field name 'typeof' is a keyword of the GNU dialect of C++ "
+            "(-std=gnu++20, CMake's default); choose another name",
         ])
 
     def test_namespace_parts(self):
@@ -338,7 +341,8 @@ class NameErrors(SchemaTestCase):
         ])
 
     def test_names_kilnc_derives_step_around_macros(self):
-        # Linux's storage would be `linux` and Errno's parameter `errno`: both macros.
+        # Linux's storage would be `linux` and Errno's parameter `errno`, both macros, and Typeof's
+        # storage `typeof`, a keyword of GNU C++.
         outputs = self.outputs("""
             [kiln]
             namespace = "game"
@@ -349,11 +353,17 @@ class NameErrors(SchemaTestCase):
             [archetype.Linux]
             components = ["Errno"]
 
+            [archetype.Typeof]
+            components = ["Errno", "Typed"]
+
+            [component.Typed]
+
             [system.Report]
             stage = "update"
             read = ["Errno"]
         """)
-        self.assertLines(outputs["world.hpp"], "    kiln::archetype_storage linux_{kiln::column_layouts<Errno>};")
+        self.assertLines(outputs["world.hpp"], "    kiln::archetype_storage linux_{kiln::column_layouts<Errno>};",
+                         "    kiln::archetype_storage typeof_{kiln::column_layouts<Errno, Typed>};")
         self.assertLines(outputs["systems.hpp"], "    static void run(const Errno& errno_);")
 
     def test_names_the_generated_code_uses(self):
