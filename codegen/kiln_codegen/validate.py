@@ -68,6 +68,8 @@ _TYPE_CHOICES = (
     f"use one of {', '.join(SCALARS)}, a fixed array like 'f32[4]', or a type declared in [extern]"
 )
 _ARRAY_LENGTH = re.compile(r"[0-9]+")
+# C++17 dropped trigraphs, but GCC and Clang still warn of them (-Wtrigraphs, in -Wall), in comments too.
+_TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
 
 
 def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None,
@@ -464,6 +466,12 @@ class _Checker:
         if any(line.endswith("\\") for line in doc.splitlines()):
             self.error(file, keys, f"{owner}: a line of doc ends with a backslash, which would continue the C++ "
                        "comment onto the next line; remove the backslash")
+            return None
+        trigraph = _TRIGRAPH.search(doc)
+        if trigraph:
+            self.error(file, keys, f"{owner}: doc holds '{trigraph.group()}', a trigraph, which C++ compilers warn "
+                       "of (and before C++17 replaced with another character); put a space between the question "
+                       "marks")
             return None
         return doc
 

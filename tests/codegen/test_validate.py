@@ -502,6 +502,20 @@ class ComponentErrors(SchemaTestCase):
         """)
         self.assertError(errors, "game.toml:5:22", "field 'dir': a line of doc ends with a backslash")
 
+    def test_docs_cannot_hold_trigraphs(self):
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.Quiz]
+            kiln = { doc = "What??!" }
+            answer = { type = "u8", doc = "Who?? Nobody?" }
+        """)
+        self.assertEqual(errors, [
+            "game.toml:5:10: error: component 'Quiz': doc holds '??!', a trigraph, which C++ compilers warn of (and "
+            "before C++17 replaced with another character); put a space between the question marks",
+        ])
+
 
 class ArchetypeErrors(SchemaTestCase):
     COMPONENTS = """
