@@ -729,7 +729,8 @@ private:
     void run_rows(archetype_storage& rows,
                   const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin, std::size_t end,
                   type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
-        std::byte* const* columns = rows.columns();
+        // Unused by a system that accesses no component (it has only with).
+        [[maybe_unused]] std::byte* const* columns = rows.columns();
         const auto cursors = std::make_tuple(
             make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])...);
         if constexpr (S::columns) {
@@ -783,9 +784,11 @@ private:
 
     template <class O, class... Access, class... Resources, std::size_t... I>
     void call_observer(entity e, archetype_storage& rows, const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
-                       std::uint32_t row, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+                       [[maybe_unused]] std::uint32_t row, type_list<Access...>, type_list<Resources...>,
+                       std::index_sequence<I...>) {
         deferred_type deferred{*this, observer_commands_};
-        std::byte* const* columns = rows.columns();
+        // Unused, as row is, by an observer that accesses no component (its event names only with).
+        [[maybe_unused]] std::byte* const* columns = rows.columns();
         O::run(deferred, e,
                make_cursor<std::remove_const_t<Access>, std::is_const_v<Access>>(columns + first_columns[I])[row]...,
                resource<std::remove_const_t<Resources>>()...);
