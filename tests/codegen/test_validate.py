@@ -74,6 +74,7 @@ class FieldTypeErrors(SchemaTestCase):
             over = "u8[65537]"
             huge = { type = "f32[4294967296]" }
             absurd = "u8[99999999999999999999999]"
+            four_gib = "f64[536870912]"
         """)
         self.assertEqual(errors, [
             "game.toml:6:1: error: component 'Trail': field 'over' has type 'u8[65537]', but an array holds at most "
@@ -82,6 +83,8 @@ class FieldTypeErrors(SchemaTestCase):
             "most 65536 elements; make it shorter, or spread the data over several fields or components",
             "game.toml:8:1: error: component 'Trail': field 'absurd' has type 'u8[99999999999999999999999]', but an "
             "array holds at most 65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:9:1: error: component 'Trail': field 'four_gib' has type 'f64[536870912]', but an array holds at "
+            "most 65536 elements; make it shorter, or spread the data over several fields or components",
         ])
 
     def test_size_limit_of_components_and_resources(self):
