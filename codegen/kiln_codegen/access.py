@@ -10,7 +10,8 @@ applied after the stage, in a fixed order.
 
 from collections.abc import Iterable, Sequence
 
-from .model import Access, Archetype, Component, Resource
+from .errors import joined
+from .model import Access, Archetype, Component, Resource, System
 
 
 def matches(access: Access, archetype: Archetype) -> bool:
@@ -70,3 +71,30 @@ def _contested(first_writes, first_all, second_writes, second_all) -> list:
                 (item.name in second_written and item.name in first_touched):
             contested.setdefault(item.name, item)
     return list(contested.values())
+
+
+def who_does_what(first: System, second: System, contested: Sequence[str]) -> str:
+    """What each of two conflicting systems does with what they conflict on (`contested`, as
+    conflicts() gives it): what both write, then what one writes and the other only reads.
+
+    >>> p, v = Component("Position", 0, None, (), None), Component("Velocity", 1, None, (), None)
+    >>> time = Resource("Time", (), None)
+    >>> wind = System("Wind", "update", Access(write=(v,)))
+    >>> look = System("Look", "update", Access(read=(v,)))
+    >>> who_does_what(wind, look, ("Velocity",)), who_does_what(look, wind, ("Velocity",))
+    ("'Wind' writes Velocity, 'Look' reads it", "'Wind' writes Velocity, 'Look' reads it")
+    >>> push = System("Push", "update", Access(write=(p, v), resources_write=(time,)))
+    >>> move = System("Move", "update", Access(write=(p,), read=(v,), resources_read=(time,)))
+    >>> who_does_what(push, move, ("Position", "Velocity", "Time"))
+    "both write Position; 'Push' writes Velocity and Time, 'Move' reads them"
+    """
+    first_writes = {item.name for item in first.access.write + first.access.resources_write}
+    second_writes = {item.name for item in second.access.write + second.access.resources_write}
+    both = [name for name in contested if name in first_writes and name in second_writes]
+    clauses = [f"both write {joined(both)}"] if both else []
+    for writer, writes, reader in ((first, first_writes, second), (second, second_writes, first)):
+        read = [name for name in contested if name in writes and name not in both]
+        if read:
+            pronoun = "it" if len(read) == 1 else "them"
+            clauses.append(f"'{writer.name}' writes {joined(read)}, '{reader.name}' reads {pronoun}")
+    return "; ".join(clauses)

@@ -1,5 +1,6 @@
 """Jinja filters for schedule.dot, the schedule drawn for Graphviz: node names, labels and edges."""
 
+from .access import who_does_what
 from .model import Schema, Separation, Stage, StageRole, System
 
 _ROLES = {
@@ -53,8 +54,16 @@ def stage_label(stage: Stage) -> str:
 
 
 def separation_label(separation: Separation) -> str:
-    """What two systems kept apart by batching conflict on."""
-    return '"' + ", ".join(f"write {name}" for name in separation.contested) + '"'
+    """What two systems kept apart by batching do with what they conflict on.
+
+    >>> from .model import Access, Resource
+    >>> time = Resource("Time", (), None)
+    >>> tick = System("Tick", "update", Access(resources_write=(time,)))
+    >>> show = System("Show", "update", Access(resources_read=(time,)))
+    >>> print(separation_label(Separation(tick, show, ("Time",))))
+    "'Tick' writes Time, 'Show' reads it"
+    """
+    return '"' + who_does_what(separation.first, separation.second, separation.contested) + '"'
 
 
 def dot_spacers(schema: Schema) -> list[tuple[str, list[str], list[str]]]:

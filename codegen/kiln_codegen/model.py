@@ -48,6 +48,20 @@ class Scalar(enum.Enum):
     def is_floating(self) -> bool:
         return self in (Scalar.F32, Scalar.F64)
 
+    @property
+    def size(self) -> int:
+        """Bytes, as the C++ type takes them.
+
+        >>> Scalar.BOOL.size, Scalar.U16.size, Scalar.F64.size, Scalar.ENTITY.size
+        (1, 2, 8, 8)
+        """
+        return 8 if self is Scalar.ENTITY else 1 if self is Scalar.BOOL else int(self.value[1:]) // 8
+
+    @property
+    def alignment(self) -> int:
+        """As 64-bit platforms align it: kiln::entity is two 32-bit numbers, the others go by their size."""
+        return 4 if self is Scalar.ENTITY else self.size
+
 
 @dataclass(frozen=True)
 class Origin:

@@ -4,6 +4,8 @@ import itertools
 import re
 from collections.abc import Container
 
+from .macros import MACROS
+
 # C++20 keywords and alternative tokens: none of them can name a type, a member or a namespace.
 CPP_KEYWORDS = frozenset(
     """
@@ -17,6 +19,16 @@ CPP_KEYWORDS = frozenset(
     xor xor_eq
     """.split()
 )
+
+# Keywords that GCC and Clang add in the GNU dialect (-std=gnu++20, which CMake asks for by default).
+GNU_KEYWORDS = frozenset({"typeof"})
+
+# Where each name that headers or compilers make a macro is one (macros.py says which headers).
+_MACRO_ORIGINS = {name: origin for origin, names in MACROS.items() for name in names.split()}
+MACRO_NAMES = frozenset(_MACRO_ORIGINS)
+
+# What a C++ name that kilnc derives from schema names must step around.
+UNAVAILABLE_NAMES = CPP_KEYWORDS | GNU_KEYWORDS | MACRO_NAMES
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -36,17 +48,34 @@ def name_problem(name: str) -> str | None:
     "starts with 'kiln', which is reserved for kiln's own names"
     >>> name_problem("_Tag")
     "is reserved for the C++ implementation (it starts with '_' or contains '__')"
+    >>> print(name_problem("errno"))
+    is a macro in <cerrno>, so the preprocessor would replace it in the generated code
+    >>> print(name_problem("linux").split(",")[0])
+    is a macro that GCC or Clang predefines in the GNU dialect
     """
     if not _IDENTIFIER.fullmatch(name):
         return "is not a C identifier (ASCII letters, digits and '_', not starting with a digit)"
     if name in CPP_KEYWORDS:
         return "is a C++ keyword"
+    if name in GNU_KEYWORDS:
+        return "is a keyword of the GNU dialect of C++ (-std=gnu++20, CMake's default)"
     # Any case: KILN_ names would also collide with the runtime's macros.
     if name.lower().startswith("kiln"):
         return "starts with 'kiln', which is reserved for kiln's own names"
     if name.startswith("_") or "__" in name:
         return "is reserved for the C++ implementation (it starts with '_' or contains '__')"
+    if name in _MACRO_ORIGINS:
+        return f"is a macro {macro_origin(name)}, so the preprocessor would replace it in the generated code"
     return None
+
+
+def macro_origin(name: str) -> str | None:
+    """Where `name` is a macro, completing "'NAME' is a macro ..."; None when it is none.
+
+    >>> macro_origin("EOF"), macro_origin("NDEBUG"), macro_origin("Eof")
+    ('in <cstdio>', 'that release builds define (-DNDEBUG)', None)
+    """
+    return _MACRO_ORIGINS.get(name)
 
 
 def snake_case(name: str) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
+from .access import who_does_what
 from .errors import Location, joined
 from .model import System
 
@@ -56,9 +57,9 @@ class Ambiguity:
         return self.second.name
 
     def message(self, locate: Locate) -> str:
-        what = ", ".join(f"write {name}" for name in self.contested)
-        return (f"systems '{self.first.name}' and '{self.second.name}' in stage '{self.stage}' both access "
-                f"{what} and nothing orders them; add after/before, or ambiguous_with to accept either order")
+        return (f"systems '{self.first.name}' and '{self.second.name}' in stage '{self.stage}' conflict "
+                f"({who_does_what(self.first, self.second, self.contested)}) and nothing orders them; add "
+                "after/before, or ambiguous_with to accept either order")
 
 
 ScheduleProblem = Union[OrderCycle, Ambiguity]

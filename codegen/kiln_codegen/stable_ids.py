@@ -19,6 +19,7 @@ from .filters import cpp_type, migration_function, schema_type
 from .key_positions import KeyPath
 from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
 from .model import Archetype, Array, Component, Field, FieldType, Resource, Scalar
+from .names import macro_origin
 
 _SCALARS = {scalar.value: scalar for scalar in Scalar}
 
@@ -85,13 +86,21 @@ class StableIds:
 
     def check_migration_names(self, records: Sequence[Component | Resource]) -> None:
         """Reports a migration function whose name and parameter another's has too: <Record>_<field>
-        can be spelled two ways ("A_b" "c" and "A" "b_c"), and the game could define only one."""
+        can be spelled two ways ("A_b" "c" and "A" "b_c"), and the game could define only one; and
+        one whose name is a macro ("INT" "MAX")."""
         seen: dict[tuple[str, str], str] = {}
         for record in records:
             for field in record.fields:
+                function = migration_function(record, field)
+                owner = f"{self.checker.declared[record.name].label}: field '{field.name}'"
+                origin = macro_origin(function)
+                if field.migrate_from and origin is not None:
+                    self.checker.error(self.checker.declared[record.name].file,
+                                       self.checker.declared[record.name].keys + (field.name, "migrate_from"),
+                                       f"{owner}: its migration function would be migrations::{function}, but "
+                                       f"{function} is a macro {origin}, which the preprocessor would replace; "
+                                       "rename the field or its component")
                 for old_type in field.migrate_from:
-                    function = migration_function(record, field)
-                    owner = f"{self.checker.declared[record.name].label}: field '{field.name}'"
                     first = seen.setdefault((function, cpp_type(old_type)), owner)
                     if first != owner:
                         self.checker.error(self.checker.declared[record.name].file,

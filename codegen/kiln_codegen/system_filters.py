@@ -5,7 +5,7 @@ from collections.abc import Iterable
 
 from .errors import joined
 from .model import Access, Component, Observer, ObserverEvent, Resource, Schema, Stage, System
-from .names import CPP_KEYWORDS, snake_case, unique_name
+from .names import UNAVAILABLE_NAMES, snake_case, unique_name
 
 RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
 _RUN_INDENT = "    static void run("
@@ -49,8 +49,9 @@ def run_declaration(item: System | Observer, schema: Schema) -> str:
 
     Parameters: for an observer, the deferred world and the entity; for a system that gives
     commands, its record-only kiln::system_commands and the entity (none for a system without
-    components); then one per component, then one per resource. Each is named by its type in snake_case; a name that is a C++ keyword, a name the
-    schema declares, or the name of an earlier parameter gets '_' appended, then '_2'...
+    components); then one per component, then one per resource. Each is named by its type in
+    snake_case; a name that is a keyword or a macro (names.UNAVAILABLE_NAMES), a name the schema
+    declares, or the name of an earlier parameter gets '_' appended, then '_2'...
 
     >>> from .model import Layout, Field, Scalar
     >>> color = Component("Color", 0, Layout.SPLIT, (Field("r", Scalar.U8, None, None),), None)
@@ -68,7 +69,7 @@ def run_declaration(item: System | Observer, schema: Schema) -> str:
 
 def run_parameters(item: System | Observer, schema: Schema) -> list[str]:
     """run()'s parameters, each as `type name`; see run_declaration."""
-    taken = schema.declared_names | CPP_KEYWORDS | {"std", "kiln"}
+    taken = schema.declared_names | UNAVAILABLE_NAMES | {"std", "kiln"}
     parameters = []
 
     def add(cpp_type: str, type_name: str) -> None:

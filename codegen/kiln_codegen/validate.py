@@ -17,7 +17,7 @@ from .errors import Diagnostic, Location, SchemaError, a, in_report_order, listi
 from .key_positions import KeyPath
 from .loader import SchemaFile
 from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Origin, Resource, Scalar, Schema
-from .names import CPP_KEYWORDS, name_problem, snake_case, unique_name
+from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
 from .lockfile import Lock, default_lock_path
 from .schedule import plan
 from .schedule_errors import ScheduleProblem
@@ -36,6 +36,11 @@ ARCHETYPE_KEYS = ("components", "doc", "id", "renamed_from")
 LAYOUTS = {"packed": Layout.PACKED, "split": Layout.SPLIT}
 SCALARS = {scalar.value: scalar for scalar in Scalar}
 MAX_VERSION = 2**32 - 1  # schema::version is a std::uint32_t
+# Limits far below what the runtime's 32-bit sizes could take, and far above what game data needs:
+# the runtime copies a component whole whenever its entity moves between archetypes, and a world
+# holds its resources inside itself, often on the stack.
+MAX_ARRAY_LENGTH = 65536  # elements of a fixed array
+MAX_RECORD_SIZE = 65536  # bytes of a component or resource (64 KiB)
 
 # Names the generated code declares in the schema's namespace, or uses there unqualified inside
 # structs that also have members of these names: a schema type so named would break the code.
@@ -63,6 +68,8 @@ _TYPE_CHOICES = (
     f"use one of {', '.join(SCALARS)}, a fixed array like 'f32[4]', or a type declared in [extern]"
 )
 _ARRAY_LENGTH = re.compile(r"[0-9]+")
+# C++17 dropped trigraphs, but GCC and Clang still warn of them (-Wtrigraphs, in -Wall), in comments too.
+_TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
 
 
 def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None,
@@ -344,12 +351,23 @@ class _Checker:
                                f"{label}: field name '{field.name}' is taken by the view kilnc generates for split "
                                f"components ({listing(SPLIT_VIEW_NAMES)}); choose another name")
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
+        self.check_size(declaration, fields)
         return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin)
 
     def resource(self, declaration: _Declaration) -> Resource:
         options = self.options(declaration)
         doc = self.doc(declaration.file, declaration.keys + ("kiln", "doc"), options.get("doc"), declaration.label)
-        return Resource(declaration.name, tuple(self.fields(declaration)), doc, declaration.origin)
+        fields = self.fields(declaration)
+        self.check_size(declaration, fields)
+        return Resource(declaration.name, tuple(fields), doc, declaration.origin)
+
+    def check_size(self, declaration: _Declaration, fields: Sequence[Field]) -> None:
+        size = _known_size(fields)
+        if size > MAX_RECORD_SIZE:
+            split = "several components" if declaration.kind == "component" else "several resources"
+            self.error(declaration.file, declaration.keys,
+                       f"{declaration.label} takes {size} bytes, but a {declaration.kind} takes at most "
+                       f"{MAX_RECORD_SIZE} (64 KiB); make its arrays shorter, or spread its fields over {split}")
 
     def options(self, declaration: _Declaration) -> dict[str, Any]:
         """The reserved key `kiln` of a component or resource: its options, not a field."""
@@ -424,6 +442,10 @@ class _Checker:
         if element is None:
             self.error(file, keys, self.unknown_type(owner, element_name, spelled))
             return None
+        if int(length) > MAX_ARRAY_LENGTH:
+            self.error(file, keys, f"{owner} has type '{spelled}', but an array holds at most {MAX_ARRAY_LENGTH} "
+                       f"elements; make it shorter, or spread the data over several fields or components")
+            return None
         return Array(element, int(length))
 
     def unknown_type(self, owner: str, name: str, spelled: str) -> str:
@@ -444,6 +466,12 @@ class _Checker:
         if any(line.endswith("\\") for line in doc.splitlines()):
             self.error(file, keys, f"{owner}: a line of doc ends with a backslash, which would continue the C++ "
                        "comment onto the next line; remove the backslash")
+            return None
+        trigraph = _TRIGRAPH.search(doc)
+        if trigraph:
+            self.error(file, keys, f"{owner}: doc holds '{trigraph.group()}', a trigraph, which C++ compilers warn "
+                       "of (and before C++17 replaced with another character); put a space between the question "
+                       "marks")
             return None
         return doc
 
@@ -516,8 +544,8 @@ class _Checker:
 
     def storage_names(self, declarations: Iterable[_Declaration]) -> dict[str, str]:
         """Each archetype's member in archetype_storages: its name in snake_case, or if that is a
-        keyword or already a name, that with '_' appended, then '_2', '_3'... (never '__': reserved)."""
-        taken = set(self.declared) | set(GENERATED_NAMES) | CPP_KEYWORDS
+        keyword, a macro or already a name, that with '_' appended, then '_2', '_3'... (never '__': reserved)."""
+        taken = set(self.declared) | set(GENERATED_NAMES) | UNAVAILABLE_NAMES
         storages = {}
         for declaration in declarations:
             storage = unique_name(snake_case(declaration.name), taken)
@@ -528,6 +556,29 @@ class _Checker:
 
 def _of_kind(declarations: Iterable[_Declaration], kind: str) -> Iterable[_Declaration]:
     return (declaration for declaration in declarations if declaration.kind == kind)
+
+
+def _known_size(fields: Iterable[Field]) -> int:
+    """The bytes of a struct of `fields`, laid out as C++ does on 64-bit platforms, with externs counted
+    as nothing (kilnc does not know their size): the generated struct takes at least as many.
+
+    >>> _known_size([Field("alive", Scalar.BOOL, None, None), Field("hp", Array(Scalar.F64, 2), None, None)])
+    24
+    >>> _known_size([Field("who", Scalar.ENTITY, None, None), Field("tag", Scalar.U8, None, None)])
+    12
+    """
+    offset, alignment = 0, 1
+    for field in fields:
+        element, count = (field.type.element, field.type.length) if isinstance(field.type, Array) else (field.type, 1)
+        if isinstance(element, Extern):
+            continue
+        offset = _rounded_up(offset, element.alignment) + element.size * count
+        alignment = max(alignment, element.alignment)
+    return _rounded_up(offset, alignment)
+
+
+def _rounded_up(offset: int, alignment: int) -> int:
+    return -(-offset // alignment) * alignment
 
 
 def _is_header_path(include: Any) -> bool:

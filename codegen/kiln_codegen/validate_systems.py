@@ -152,7 +152,8 @@ class SystemChecker:
 
     def check_shape(self, declaration: Declaration, access: Access, entries: list[_Entry], commands: bool,
                     parallel: bool, columns: bool) -> None:
-        """What a valid access still may not be: nothing at all, or columns that cannot be handed out."""
+        """What a valid access still may not be: nothing at all, a resource written by chunks at once, or
+        columns that cannot be handed out."""
         file, keys, label = declaration.file, declaration.keys, declaration.label
         if not access.required:
             if access.without:
@@ -171,6 +172,15 @@ class SystemChecker:
                                         f"{label}: {key} = true, but it accesses no components, so it runs once per "
                                         f"run of its stage and there are no {what}; remove {key}")
             return
+        if parallel and access.resources_write:
+            names = [resource.name for resource in access.resources_write]
+            written, pronoun = joined(names), "it" if len(names) == 1 else "them"
+            self.reporter.error(file, keys + ("parallel",),
+                                f"{label}: parallel = true and resources_write = {shown(names)} do not go together: "
+                                f"the runtime runs chunks of its entities at once, each handed the same {written}, "
+                                f"so they would write {pronoun} at the same time; remove parallel, or list {written} "
+                                "in resources (read-only) and write each entity's result to a component, for a later "
+                                f"system that is not parallel to gather into {written}")
         if columns and commands:
             self.reporter.error(file, keys + ("columns",),
                                 f"{label}: columns = true and commands = true do not go together: the column form is "

@@ -96,10 +96,36 @@ class Ambiguities(SystemsTestCase):
             resources = ["Time"]
         """
         self.assertEqual(self.system_warnings(text), [
-            f"game.toml:{line(5)}:9: warning: systems 'Move' and 'Push' in stage 'update' both access write Position "
-            "and nothing orders them; add after/before, or ambiguous_with to accept either order",
-            f"game.toml:{line(10)}:9: warning: systems 'Push' and 'Look' in stage 'update' both access write Velocity, "
-            "write Time and nothing orders them; add after/before, or ambiguous_with to accept either order",
+            f"game.toml:{line(5)}:9: warning: systems 'Move' and 'Push' in stage 'update' conflict (both write "
+            "Position) and nothing orders them; add after/before, or ambiguous_with to accept either order",
+            f"game.toml:{line(10)}:9: warning: systems 'Push' and 'Look' in stage 'update' conflict ('Push' writes "
+            "Velocity and Time, 'Look' reads them) and nothing orders them; add after/before, or ambiguous_with to "
+            "accept either order",
+        ])
+
+    def test_the_warning_says_which_system_writes_and_which_reads(self):
+        # Look, declared first, only reads what Wind writes; Gust and Wind both write Velocity, and
+        # Gust reads the Time that Wind writes.
+        warnings = self.system_warnings("""
+            [system.Look]
+            stage = "render"
+            read = ["Velocity"]
+
+            [system.Wind]
+            stage = "render"
+            write = ["Velocity"]
+            resources_write = ["Time"]
+
+            [system.Gust]
+            stage = "render"
+            write = ["Velocity"]
+            resources = ["Time"]
+            ambiguous_with = ["Look"]
+        """)
+        self.assertEqual([warning.split(" warning: ")[1].split(" and nothing")[0] for warning in warnings], [
+            "systems 'Look' and 'Wind' in stage 'render' conflict ('Wind' writes Velocity, 'Look' reads it)",
+            "systems 'Wind' and 'Gust' in stage 'render' conflict (both write Velocity; 'Wind' writes Time, 'Gust' "
+            "reads it)",
         ])
 
     def test_strict_makes_them_errors(self):
@@ -109,8 +135,8 @@ class Ambiguities(SystemsTestCase):
             write = ["Position"]
         """).replace('namespace = "game"\n', 'namespace = "game"\nstrict = true\n'))
         self.assertEqual(errors, [
-            f"game.toml:{line(5) + 1}:9: error: systems 'Move' and 'Push' in stage 'update' both access write "
-            "Position and nothing orders them; add after/before, or ambiguous_with to accept either order"])
+            f"game.toml:{line(5) + 1}:9: error: systems 'Move' and 'Push' in stage 'update' conflict (both write "
+            "Position) and nothing orders them; add after/before, or ambiguous_with to accept either order"])
 
     def test_warnings_go_with_the_errors_when_there_are_errors(self):
         errors = self.system_errors(MOVE + """
@@ -178,7 +204,8 @@ class Ambiguities(SystemsTestCase):
             with = ["Velocity"]
         """)
         self.assertEqual(len(warnings), 1)
-        self.assertIn("systems 'Move' and 'Slide' in stage 'update' both access write Position", warnings[0])
+        self.assertIn("systems 'Move' and 'Slide' in stage 'update' conflict ('Move' writes Position, 'Slide' reads "
+                      "it)", warnings[0])
 
     def test_readers_and_other_stages_do_not_conflict(self):
         self.assertEqual(self.system_warnings("""
@@ -217,7 +244,7 @@ class Ambiguities(SystemsTestCase):
         result = run_kilnc("check", "game.toml", cwd=self.directory)
         self.assertEqual(result.returncode, 0)
         self.assertEqual(result.stderr, f"game.toml:{line(5)}:9: warning: systems 'Move' and 'Push' in stage "
-                         "'update' both access write Position and nothing orders them; add after/before, or "
+                         "'update' conflict (both write Position) and nothing orders them; add after/before, or "
                          "ambiguous_with to accept either order\n")
         self.assertTrue(schema.exists())
 

@@ -296,6 +296,13 @@ class BreakingEdits(EvolutionTestCase):
         self.assertError(errors, "game.toml:23:23", "component 'Position_y': field 'min': its migration function, "
                          "migrations::Position_y_min, from u8, is also that of component 'Position': field 'y_min'")
 
+    def test_a_migration_function_cannot_be_named_like_a_macro(self):
+        self.generate_version(VERSION_1 + '\n[component.INT]\nMAX = "u8"\n')
+        errors = self.errors_of_version(VERSION_1 + '\n[component.INT]\nMAX = { type = "i32", migrate_from = "u8" }\n')
+        self.assertError(errors, "game.toml:22:23", "component 'INT': field 'MAX': its migration function would be "
+                         "migrations::INT_MAX, but INT_MAX is a macro in <climits>, which the preprocessor would "
+                         "replace; rename the field or its component")
+
 
 class LockFile(EvolutionTestCase):
     def kilnc(self, *arguments: str):

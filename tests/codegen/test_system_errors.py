@@ -211,6 +211,47 @@ class ShapeErrors(SystemsTestCase):
         self.assertIn("parallel = true, but it accesses no components", errors[1])
         self.assertIn("columns = true, but it accesses no components", errors[2])
 
+    def test_a_parallel_system_may_not_write_a_resource(self):
+        errors = self.system_errors("""
+            [system.Count]
+            stage = "update"
+            read = ["Position"]
+            resources_write = ["Time", "Input"]
+            parallel = true
+        """)
+        self.assertEqual(errors, [
+            f"game.toml:{line(5)}:1: error: system 'Count': parallel = true and resources_write = [\"Time\", "
+            "\"Input\"] do not go together: the runtime runs chunks of its entities at once, each handed the same "
+            "Time and Input, so they would write them at the same time; remove parallel, or list Time and Input in "
+            "resources (read-only) and write each entity's result to a component, for a later system that is not "
+            "parallel to gather into Time and Input"])
+
+    def test_a_parallel_system_may_read_resources_and_one_that_is_not_parallel_may_write_them(self):
+        self.assertEqual(self.system_errors("""
+            [system.Move]
+            stage = "update"
+            write = ["Position"]
+            resources = ["Time"]
+            parallel = true
+
+            [system.Count]
+            stage = "render"
+            read = ["Position"]
+            resources_write = ["Input"]
+        """), [])
+
+    def test_commands_do_not_make_a_parallel_system_that_writes_a_resource_valid(self):
+        errors = self.system_errors("""
+            [system.Count]
+            stage = "update"
+            read = ["Position"]
+            resources_write = ["Time"]
+            parallel = true
+            commands = true
+        """)
+        self.assertError(errors, f"game.toml:{line(5)}:1", "parallel = true and resources_write = [\"Time\"] do not "
+                         "go together")
+
     def test_columns_and_split_components(self):
         errors = self.system_errors("""
             [system.Fade]

@@ -62,12 +62,11 @@ class SystemsHeader(SystemsTestCase):
             read = ["Velocity"]
             resources = ["Time"]
             resources_write = ["Input"]
-            parallel = true
         """)["systems.hpp"]
         self.assertLines(
             systems,
-            "// System of stage 'update': runs for each entity with Position and Velocity, in chunks that may run",
-            "// at once. The game defines run().",
+            "// System of stage 'update': runs for each entity with Position and Velocity. The game defines",
+            "// run().",
             "struct Rise {",
             '    static constexpr std::string_view name = "Rise";',
             "    using access = kiln::type_list<Position, const Velocity>;",
@@ -75,11 +74,28 @@ class SystemsHeader(SystemsTestCase):
             "    using without = kiln::type_list<>;",
             "    using resources = kiln::type_list<Input, const Time>;",
             "    static constexpr bool commands = false;",
-            "    static constexpr bool parallel = true;",
+            "    static constexpr bool parallel = false;",
             "    static constexpr bool columns = false;",
             "",
             "    static void run(Position& position, const Velocity& velocity, Input& input, const Time& time);",
             "};",
+        )
+
+    def test_a_parallel_system(self):
+        systems = self.system_outputs("""
+            [system.Rise]
+            stage = "update"
+            write = ["Position"]
+            read = ["Velocity"]
+            resources = ["Time"]
+            parallel = true
+        """)["systems.hpp"]
+        self.assertLines(
+            systems,
+            "// System of stage 'update': runs for each entity with Position and Velocity, in chunks that may run",
+            "// at once. The game defines run().",
+            "    static constexpr bool parallel = true;",
+            "    static void run(Position& position, const Velocity& velocity, const Time& time);",
         )
 
     def test_access_keeps_the_order_written_writes_first(self):
@@ -396,7 +412,7 @@ class ScheduleGraph(SystemsTestCase):
             '    "Tick" -> "Move";\n'
             "\n"
             "    // Stage update: conflicts that batching keeps apart.\n"
-            '    "Push" -> "Move" [style=dashed, label="write Position"];\n'
+            '    "Push" -> "Move" [style=dashed, label="both write Position"];\n'
             "}\n", dot)
         self.assertIn('    "spacer 2" [shape=point, style=invis];\n'
                       '    "stage fixed_update" -> "spacer 2" [style=invis];\n'

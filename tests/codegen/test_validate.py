@@ -64,6 +64,52 @@ class FieldTypeErrors(SchemaTestCase):
         """)
         self.assertError(errors, "game.toml:5:1", "field 'xs' has type 'f32[0]', which is not a fixed array")
 
+    def test_array_length_limit(self):
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.Trail]
+            fits = "u8[65536]"
+            over = "u8[65537]"
+            huge = { type = "f32[4294967296]" }
+            absurd = "u8[99999999999999999999999]"
+            four_gib = "f64[536870912]"
+        """)
+        self.assertEqual(errors, [
+            "game.toml:6:1: error: component 'Trail': field 'over' has type 'u8[65537]', but an array holds at most "
+            "65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:7:10: error: component 'Trail': field 'huge' has type 'f32[4294967296]', but an array holds at "
+            "most 65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:8:1: error: component 'Trail': field 'absurd' has type 'u8[99999999999999999999999]', but an "
+            "array holds at most 65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:9:1: error: component 'Trail': field 'four_gib' has type 'f64[536870912]', but an array holds at "
+            "most 65536 elements; make it shorter, or spread the data over several fields or components",
+        ])
+
+    def test_size_limit_of_components_and_resources(self):
+        # Grid is 64 KiB exactly; Bitmap's bool, padded to f64's alignment, takes it 8 bytes over.
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.Grid]
+            cells = "f64[8192]"
+
+            [component.Bitmap]
+            cells = "f64[8192]"
+            dirty = "bool"
+
+            [resource.Terrain]
+            heights = "f64[65536]"
+        """)
+        self.assertEqual(errors, [
+            "game.toml:7:12: error: component 'Bitmap' takes 65544 bytes, but a component takes at most 65536 (64 "
+            "KiB); make its arrays shorter, or spread its fields over several components",
+            "game.toml:11:11: error: resource 'Terrain' takes 524288 bytes, but a resource takes at most 65536 (64 "
+            "KiB); make its arrays shorter, or spread its fields over several resources",
+        ])
+
     def test_arrays_of_arrays(self):
         errors = self.errors("""
             [kiln]
@@ -214,11 +260,14 @@ class NameErrors(SchemaTestCase):
             [component.Shape]
             union = "f32"
             "x-y" = "f32"
+            typeof = "f32"
         """)
         self.assertEqual(errors, [
             "game.toml:5:1: error: component 'Shape': field name 'union' is a C++ keyword; choose another name",
             "game.toml:6:1: error: component 'Shape': field name 'x-y' is not a C identifier (ASCII letters, digits "
             "and '_', not starting with a digit); choose another name",
+            "game.toml:7:1: error: component 'Shape': field name 'typeof' is a keyword of the GNU dialect of C++ "
+            "(-std=gnu++20, CMake's default); choose another name",
         ])
 
     def test_namespace_parts(self):
@@ -244,6 +293,81 @@ class NameErrors(SchemaTestCase):
             "game.toml:5:1: error: component 'KilnState': field name 'kiln_id' starts with 'kiln', which is reserved "
             "for kiln's own names; choose another name",
         ])
+
+    def test_names_that_are_macros(self):
+        # Each would compile to `float 1;`, `struct ((void*)0)` and the like in the generated headers.
+        errors = self.errors("""
+            [kiln]
+            namespace = "studio::unix"
+            stages = ["update", "linux"]
+
+            [extern.EINVAL]
+            cpp = "int"
+
+            [component.NULL]
+
+            [component.Pos]
+            linux = "f32"
+            errno = "f32"
+            major = "u8"
+
+            [resource.EOF]
+
+            [archetype.stdin]
+            components = ["Pos"]
+
+            [system.assert]
+            stage = "update"
+            read = ["Pos"]
+
+            [observer.offsetof]
+            on_add = "Pos"
+        """)
+        macro = "so the preprocessor would replace it in the generated code"
+        self.assertEqual(errors, [
+            f"game.toml:2:1: error: [kiln] namespace 'studio::unix': 'unix' is a macro that GCC or Clang predefines in "
+            f"the GNU dialect, {macro}; choose another namespace",
+            f"game.toml:3:21: error: [kiln] stage name 'linux' is a macro that GCC or Clang predefines in the GNU "
+            f"dialect, {macro}; choose another name",
+            f"game.toml:5:9: error: extern name 'EINVAL' is a macro in <cerrno>, {macro}; choose another name",
+            f"game.toml:8:12: error: component name 'NULL' is a macro in <cstddef>, {macro}; choose another name",
+            f"game.toml:11:1: error: component 'Pos': field name 'linux' is a macro that GCC or Clang predefines in the "
+            f"GNU dialect, {macro}; choose another name",
+            f"game.toml:12:1: error: component 'Pos': field name 'errno' is a macro in <cerrno>, {macro}; choose "
+            "another name",
+            f"game.toml:13:1: error: component 'Pos': field name 'major' is a macro in <sys/sysmacros.h>, {macro}; "
+            "choose another name",
+            f"game.toml:15:11: error: resource name 'EOF' is a macro in <cstdio>, {macro}; choose another name",
+            f"game.toml:17:12: error: archetype name 'stdin' is a macro in <cstdio>, {macro}; choose another name",
+            f"game.toml:20:9: error: system name 'assert' is a macro in <cassert>, {macro}; choose another name",
+            f"game.toml:24:11: error: observer name 'offsetof' is a macro in <cstddef>, {macro}; choose another name",
+        ])
+
+    def test_names_kilnc_derives_step_around_macros(self):
+        # Linux's storage would be `linux` and Errno's parameter `errno`, both macros, and Typeof's
+        # storage `typeof`, a keyword of GNU C++.
+        outputs = self.outputs("""
+            [kiln]
+            namespace = "game"
+
+            [component.Errno]
+            code = "i32"
+
+            [archetype.Linux]
+            components = ["Errno"]
+
+            [archetype.Typeof]
+            components = ["Errno", "Typed"]
+
+            [component.Typed]
+
+            [system.Report]
+            stage = "update"
+            read = ["Errno"]
+        """)
+        self.assertLines(outputs["world.hpp"], "    kiln::archetype_storage linux_{kiln::column_layouts<Errno>};",
+                         "    kiln::archetype_storage typeof_{kiln::column_layouts<Errno, Typed>};")
+        self.assertLines(outputs["systems.hpp"], "    static void run(const Errno& errno_);")
 
     def test_names_the_generated_code_uses(self):
         errors = self.errors("""
@@ -380,6 +504,20 @@ class ComponentErrors(SchemaTestCase):
             dir = { type = "u8", doc = 'C:\\' }
         """)
         self.assertError(errors, "game.toml:5:22", "field 'dir': a line of doc ends with a backslash")
+
+    def test_docs_cannot_hold_trigraphs(self):
+        errors = self.errors("""
+            [kiln]
+            namespace = "game"
+
+            [component.Quiz]
+            kiln = { doc = "What??!" }
+            answer = { type = "u8", doc = "Who?? Nobody?" }
+        """)
+        self.assertEqual(errors, [
+            "game.toml:5:10: error: component 'Quiz': doc holds '??!', a trigraph, which C++ compilers warn of (and "
+            "before C++17 replaced with another character); put a space between the question marks",
+        ])
 
 
 class ArchetypeErrors(SchemaTestCase):

@@ -4,6 +4,35 @@
 
 #include <string_view>
 
+namespace {
+
+// A hand-written parallel system that only reads its resource.
+struct ReadInChunks {
+    static constexpr std::string_view name = "ReadInChunks";
+    using access = kiln::type_list<const fixture::Position>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<const fixture::Score>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = true;
+    static constexpr bool columns = false;
+
+    static void run(const fixture::Position&, const fixture::Score&) {}
+};
+
+struct reading_schema : fixture::schema {
+    using systems = kiln::type_list<ReadInChunks>;
+    using observers = kiln::type_list<>;
+    using schedule = kiln::type_list<kiln::stage_plan<fixture::stage::update,
+                                                      kiln::type_list<kiln::batch<ReadInChunks>>>>;
+};
+
+} // namespace
+
+void read_in_chunks(kiln::basic_world<reading_schema>& world) {
+    world.run(fixture::stage::update);
+}
+
 void control(fixture::World& world) {
     world.each<fixture::Position, const fixture::Velocity>([](fixture::Position&, const fixture::Velocity&) {});
     world.create<fixture::Particle>(fixture::Velocity{});

@@ -63,10 +63,12 @@ struct observer_dispatch {
 
     template <class O, class... Access, class... Resources, std::size_t... I>
     static void call(World& world, entity e, archetype_storage& rows,
-                     const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::uint32_t row,
-                     type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+                     const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
+                     [[maybe_unused]] std::uint32_t row, type_list<Access...>, type_list<Resources...>,
+                     std::index_sequence<I...>) {
         typename World::deferred_type deferred{world, world.observer_commands_};
-        std::byte* const* columns = rows.columns();
+        // Unused, as row is, by an observer that accesses no component (its event names only with).
+        [[maybe_unused]] std::byte* const* columns = rows.columns();
         O::run(deferred, e, access_cursor<Access>(columns, first_columns[I])[row]...,
                world.template resource<std::remove_const_t<Resources>>()...);
     }

@@ -59,6 +59,13 @@ struct stage_of<type_list<First, Rest...>> {
 template <class S>
 using query_of = query<typename S::access, typename S::with, typename S::without>;
 
+// Whether a system's resources (a type_list, const when read) hold one it writes.
+template <class Resources>
+inline constexpr bool writes_a_resource_v = false;
+
+template <class... Resources>
+inline constexpr bool writes_a_resource_v<type_list<Resources...>> = (!std::is_const_v<Resources> || ...);
+
 // Runs the plans of World's schedule on a world. World (basic_world) is a
 // friend: the runner reaches its storages, its systems' command buffers and
 // the loop depth that keeps structural changes out of a running stage.
@@ -110,6 +117,10 @@ struct stage_runner {
 
     template <class S, class Executor>
     static void run_system(World& world, const Executor& executor) {
+        // kilnc rejects such a schema; this holds hand-written system types to the same rule.
+        static_assert(!(S::parallel && writes_a_resource_v<typename S::resources>),
+                      "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
+                      "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
         if constexpr (S::access::size == 0 && S::with::size == 0) {
             call_once<S>(world, typename S::resources{});
         } else {
@@ -145,7 +156,8 @@ struct stage_runner {
     static void run_rows(World& world, archetype_storage& rows,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
-        std::byte* const* columns = rows.columns();
+        // Unused by a system that accesses no component (it has only with).
+        [[maybe_unused]] std::byte* const* columns = rows.columns();
         if constexpr (S::columns) {
             S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
                    world.template resource<std::remove_const_t<Resources>>()...);

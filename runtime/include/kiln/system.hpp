@@ -46,7 +46,7 @@ enum class observer_event : std::uint8_t { enter, leave };
 //   static constexpr std::string_view name;
 //   using access = kiln::type_list<...>;    // components, const when read
 //   using with, without = kiln::type_list<...>;
-//   using resources = kiln::type_list<...>; // const when read
+//   using resources = kiln::type_list<...>; // const when read, all const when parallel
 //   static constexpr bool commands, parallel, columns;
 //   static void run(...);                   // defined by the game
 template <class S>
