@@ -46,5 +46,5 @@ TEST_CASE("every system of a schema's schedule is a system and appears in exactl
     std::sort(scheduled.begin(), scheduled.end());
     std::sort(declared.begin(), declared.end());
     CHECK(scheduled == declared);
-    CHECK(declared == std::vector<std::string_view>{"CountTicks", "Decay", "Integrate", "Paint", "Reap", "Tally"});
+    CHECK(declared == std::vector<std::string_view>{"CountTicks", "Decay", "Integrate", "Paint", "Reap", "Survey", "Tally"});
 }
