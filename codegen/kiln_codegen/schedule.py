@@ -3,9 +3,12 @@ conflicts nothing orders, and the batches the runtime runs one after another.
 
 A stage's systems are placed batch by batch. Each time, the systems all of whose predecessors
 are in earlier batches are ready; taken by priority (higher first), then in schema order, each
-joins the batch unless it conflicts with a system already in it, and waits for a later batch
-otherwise. The systems of one batch touch nothing the others write, so they may run at once, and
-the result depends on the schema alone.
+joins the batch unless it conflicts with a system already in it, or both record commands, and
+waits for a later batch otherwise. The systems of one batch touch nothing the others write, so they
+may run at once, and the result depends on the schema alone. Two systems that record commands
+never share a batch: a deferred create reserves its handle in the world's entity table at once,
+and two at the same time would race on the table and get handles in an order that changed from
+run to run.
 """
 
 from collections.abc import Sequence
@@ -153,11 +156,15 @@ class _StagePlanner:
                             if index not in placed and self.predecessors[index] <= placed), key=rank.__getitem__)
             batch: list[int] = []
             for candidate in ready:
-                if not any(self.conflict(candidate, member) for member in batch):
+                if not any(self.conflict(candidate, member) or self.both_record_commands(candidate, member)
+                           for member in batch):
                     batch.append(candidate)
             placed.update(batch)
             batches.append(tuple(self.systems[index] for index in batch))
         return tuple(batches)
+
+    def both_record_commands(self, first: int, second: int) -> bool:
+        return self.systems[first].commands and self.systems[second].commands
 
     def separations(self, batches: tuple[tuple[System, ...], ...]) -> tuple[Separation, ...]:
         """The conflicts that batching alone keeps apart, earlier batch first, in batch order."""

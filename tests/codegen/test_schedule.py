@@ -287,6 +287,25 @@ class Batches(SystemsTestCase):
             resources_write = ["Time"]
         """), "kiln::batch<A, B, C>")
 
+    def test_systems_that_record_commands_never_share_a_batch(self):
+        # Their creates reserve handles in the one entity table: at once, they would race on it,
+        # and the handles' order would change from run to run.
+        self.assertEqual(self.batches("""
+            [system.A]
+            stage = "update"
+            read = ["Position"]
+            commands = true
+
+            [system.B]
+            stage = "update"
+            write = ["Velocity"]
+            commands = true
+
+            [system.C]
+            stage = "update"
+            resources_write = ["Time"]
+        """), "kiln::batch<A, C>, kiln::batch<B>")
+
     def test_a_system_waits_for_those_it_runs_after(self):
         self.assertEqual(self.batches("""
             [system.A]
