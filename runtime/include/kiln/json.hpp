@@ -43,7 +43,8 @@
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/field_info.hpp>
-#include <kiln/internal/snapshot_format.hpp>
+#include <kiln/io/dead_references.hpp>
+#include <kiln/io/save_format.hpp>
 #include <kiln/reflect.hpp>
 #include <kiln/snapshot.hpp>
 #include <kiln/snapshot_error.hpp>
