@@ -131,6 +131,31 @@ inline std::size_t column_count(const type_description& type) noexcept {
     return type.kind == layout::packed ? 1 : type.kind == layout::split ? type.fields.size() : 0;
 }
 
+// One field as a save describes it.
+struct saved_field {
+    std::uint32_t id;
+    std::string_view type;
+    std::uint32_t offset;
+    std::uint32_t size;
+};
+
+// One component or resource as a save describes it: its fields are
+// fields[first_field, first_field + field_count) of the loader's list.
+struct saved_type {
+    std::uint32_t stable_id;
+    layout kind;
+    std::uint32_t size;
+    std::uint32_t first_field;
+    std::uint32_t field_count;
+    std::size_t offset; // where its description starts, for messages
+};
+
+struct saved_archetype {
+    std::uint32_t stable_id;
+    std::uint32_t first_component; // into the loader's list of component positions
+    std::uint32_t component_count;
+};
+
 // Where one field's values are: the first at first, the next stride bytes on.
 template <class Byte>
 struct field_place {

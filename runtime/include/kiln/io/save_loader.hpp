@@ -1,10 +1,9 @@
 // Loading a save into a world, checking every byte first: the save's types
-// are mapped onto the current ones by stable id, field by field, through the
-// schema's migrations where a field's type changed. The format, byte by
-// byte, is in docs/saves.md.
+// and archetypes are found among the current ones by stable id, and their
+// rows mapped onto the current types (save_type_mapping.hpp). The format,
+// byte by byte, is in docs/saves.md.
 #pragma once
 
-#include <cstdarg>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -22,34 +21,10 @@
 #include <kiln/io/id_index.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
+#include <kiln/io/save_type_mapping.hpp>
 #include <kiln/snapshot_error.hpp>
 
 namespace kiln::internal {
-
-// One field as a save describes it.
-struct saved_field {
-    std::uint32_t id;
-    std::string_view type;
-    std::uint32_t offset;
-    std::uint32_t size;
-};
-
-// One component or resource as a save describes it: its fields are
-// fields[first_field, first_field + field_count) of the loader's list.
-struct saved_type {
-    std::uint32_t stable_id;
-    layout kind;
-    std::uint32_t size;
-    std::uint32_t first_field;
-    std::uint32_t field_count;
-    std::size_t offset; // where its description starts, for messages
-};
-
-struct saved_archetype {
-    std::uint32_t stable_id;
-    std::uint32_t first_component; // into the loader's list of component positions
-    std::uint32_t component_count;
-};
 
 // Reads a save into a world whose archetypes' rows are storages (in id
 // order), whose resources are at resources and whose table is entities, in
@@ -58,11 +33,11 @@ struct saved_archetype {
 // then writes what check accepted, without checking each row again, and
 // builds the table in one pass from the locations check found. So a load
 // changes nothing on bad input and still keeps the world's memory.
-class save_loader {
+class save_loader : private save_type_mapping {
 public:
     save_loader(const world_description& world, std::span<archetype_storage* const> storages,
                 std::span<std::byte* const> resources, entity_table& entities, std::span<const std::byte> input)
-        : world_{world}, storages_{storages}, resources_{resources}, entities_{entities}, in_{input} {}
+        : save_type_mapping{input}, world_{world}, storages_{storages}, resources_{resources}, entities_{entities} {}
 
     // false, with error() saying why, when the input is not a save this world
     // can load.
@@ -88,17 +63,6 @@ public:
     [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
 
 private:
-    // C varargs rather than a template, so that compilers check every format.
-    [[gnu::format(printf, 4, 5)]] bool fail_at(snapshot_errc code, std::size_t offset, const char* format, ...) {
-        va_list arguments;
-        va_start(arguments, format);
-        in_.error = make_snapshot_error_v(code, offset, format, arguments);
-        va_end(arguments);
-        return false;
-    }
-
-    static int length(std::string_view text) { return static_cast<int>(text.size()); }
-
     bool header() {
         const std::byte* magic = nullptr;
         if (!in_.take(sizeof save_magic, magic, "the magic bytes")) {
@@ -491,149 +455,6 @@ private:
         return true;
     }
 
-    bool same_description(const saved_type& saved, const type_description& current) const {
-        if (saved.kind != current.kind || saved.size != current.size || saved.field_count != current.fields.size()) {
-            return false;
-        }
-        for (std::uint32_t f = 0; f < saved.field_count; ++f) {
-            const saved_field& field = fields_[saved.first_field + f];
-            const field_info& info = current.fields[f];
-            if (field.id != info.id || field.type != info.type || field.offset != info.offset || field.size != info.size) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    // Bools must be 0 or 1: any other byte makes reading the bool undefined.
-    bool check_bools(field_place<const std::byte> source, std::size_t rows, const saved_field& field,
-                     const type_description& current) {
-        const std::size_t count = elements_of(field.type, "bool");
-        for (std::size_t row = 0; row < rows; ++row) {
-            for (std::size_t i = 0; i < count && i < field.size; ++i) {
-                const std::byte* byte = source.first + row * source.stride + i;
-                if (const auto value = std::to_integer<unsigned>(*byte); value > 1) {
-                    const std::size_t at = in_.offset_of(byte);
-                    return fail_at(snapshot_errc::corrupt, at,
-                                   "corrupt save: %.*s field %u (a %.*s) of row %zu, at byte %zu, holds %u; a bool is "
-                                   "0 or 1",
-                                   length(current.name), current.name.data(), field.id, length(field.type),
-                                   field.type.data(), row, at, value);
-                }
-            }
-        }
-        return true;
-    }
-
-    // Writes rows values of current into targets (its columns), from saved's
-    // columns sources: whole columns when the descriptions agree, field by
-    // field by id otherwise, the rest from current's defaults. saved is null
-    // when the save has no such component for these rows. The check pass
-    // passes null targets and writes nothing; the apply pass checks nothing
-    // that depends on the rows' count or values.
-    bool copy_rows(const saved_type* saved, const std::byte* const* sources, std::size_t rows,
-                   const type_description& current, std::byte* const* targets) {
-        const bool checks_values = pass_ == pass::check;
-        if (saved != nullptr && same_description(*saved, current)) {
-            if (!checks_values) {
-                for (std::size_t column = 0; column < column_count(current); ++column) {
-                    std::memcpy(targets[column], sources[column], rows * column_size(current, column));
-                }
-                return true;
-            }
-            for (std::uint32_t f = 0; f < saved->field_count; ++f) {
-                const saved_field& field = fields_[saved->first_field + f];
-                if (elements_of(field.type, "bool") != 0 &&
-                    !check_bools(place_of(saved->kind, saved->size, field.offset, field.size, f, sources), rows, field,
-                                 current)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (!checks_values) {
-            fill_defaults(current, targets, rows);
-        }
-        if (saved == nullptr) {
-            return true;
-        }
-        for (std::size_t f = 0; f < current.fields.size(); ++f) {
-            const field_info& info = current.fields[f];
-            std::uint32_t found = saved->field_count;
-            for (std::uint32_t s = 0; s < saved->field_count; ++s) {
-                if (fields_[saved->first_field + s].id == info.id) {
-                    found = s;
-                }
-            }
-            if (found == saved->field_count) {
-                continue; // a field the save lacks keeps its default
-            }
-            const saved_field& field = fields_[saved->first_field + found];
-            const field_place source = place_of(saved->kind, saved->size, field.offset, field.size, found, sources);
-            if (checks_values && elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current)) {
-                return false;
-            }
-            if (field.type == info.type) {
-                if (field.size != info.size) {
-                    return fail_at(snapshot_errc::incompatible, saved->offset,
-                                   "%.*s.%.*s: the save holds its %.*s in %u bytes, this program in %zu",
-                                   length(current.name), current.name.data(), length(info.name), info.name.data(),
-                                   length(info.type), info.type.data(), field.size, info.size);
-                }
-                if (!checks_values) {
-                    const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
-                    for (std::size_t row = 0; row < rows; ++row) {
-                        std::memcpy(target.first + row * target.stride, source.first + row * source.stride, info.size);
-                    }
-                }
-                continue;
-            }
-            const field_migration* migration = nullptr;
-            for (const field_migration& each : current.migrations) {
-                if (each.field_id == info.id && each.from_type == field.type) {
-                    migration = &each;
-                }
-            }
-            if (migration == nullptr) {
-                return fail_at(snapshot_errc::incompatible, saved->offset,
-                               "%.*s.%.*s: the save holds a %.*s, this program a %.*s, and the schema names no "
-                               "migration from %.*s (migrate_from)",
-                               length(current.name), current.name.data(), length(info.name), info.name.data(),
-                               length(field.type.substr(0, 64)), field.type.data(), length(info.type), info.type.data(),
-                               length(field.type.substr(0, 64)), field.type.data());
-            }
-            if (builtin_size(field.type) != field.size) {
-                // convert reads sizeof(old type) bytes: only a size the loader can check is safe to hand it.
-                return fail_at(snapshot_errc::incompatible, saved->offset,
-                               "%.*s.%.*s: the save holds a %.*s of %u bytes; a migration reads built-in types only",
-                               length(current.name), current.name.data(), length(info.name), info.name.data(),
-                               length(field.type.substr(0, 64)), field.type.data(), field.size);
-            }
-            if (!checks_values) {
-                const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
-                for (std::size_t row = 0; row < rows; ++row) {
-                    migration->convert(source.first + row * source.stride, target.first + row * target.stride);
-                }
-            }
-        }
-        return true;
-    }
-
-    static void fill_defaults(const type_description& type, std::byte* const* targets, std::size_t rows) {
-        if (type.kind == layout::packed) {
-            for (std::size_t row = 0; row < rows; ++row) {
-                std::memcpy(targets[0] + row * type.size, type.defaults, type.size);
-            }
-        } else if (type.kind == layout::split) {
-            for (std::size_t f = 0; f < type.fields.size(); ++f) {
-                const field_info& field = type.fields[f];
-                for (std::size_t row = 0; row < rows; ++row) {
-                    std::memcpy(targets[f] + row * field.size, type.defaults + field.offset, field.size);
-                }
-            }
-        }
-    }
-
     bool end() {
         if (in_.remaining() != 0) {
             return fail_at(snapshot_errc::corrupt, in_.offset(),
@@ -654,21 +475,17 @@ private:
         return true;
     }
 
-    enum class pass { check, apply };
     // What places_ holds for a slot on the saved free list: an archetype no
     // world has, as in entity_table's markers.
     static constexpr std::uint32_t on_free_list = entity_table::unplaced - 1;
 
-    pass pass_ = pass::check;
     const world_description& world_;
     std::span<archetype_storage* const> storages_;
     std::span<std::byte* const> resources_;
     entity_table& entities_;
-    save_reader in_;
 
     std::vector<saved_type> components_;
     std::vector<saved_type> resources_saved_;
-    std::vector<saved_field> fields_;
     std::vector<saved_archetype> archetypes_;
     std::vector<std::uint32_t> members_; // each archetype's components, as positions in components_
     id_index saved_component_ids_;
