@@ -29,6 +29,7 @@
 #include <kiln/config.hpp>
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_reader.hpp>
+#include <kiln/io/json_syntax_error.hpp>
 #include <kiln/io/json_writer.hpp>
 #include <kiln/snapshot_error.hpp>
 #include <kiln/world.hpp>

@@ -16,7 +16,6 @@
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
-#include <kiln/field_info.hpp>
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/id_index.hpp>
 #include <kiln/io/save_format.hpp>

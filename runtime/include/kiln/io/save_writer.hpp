@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <kiln/archetype_storage.hpp>
+#include <kiln/component.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/field_info.hpp>
