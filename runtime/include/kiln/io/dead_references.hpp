@@ -1,6 +1,6 @@
 // Nulling references to entities that are gone, once a load has rebuilt the
 // entity table: shared by save files (save_loader.hpp) and JSON
-// (kiln/json.hpp).
+// (json_reader.hpp).
 #pragma once
 
 #include <cstddef>

@@ -2,9 +2,9 @@
 // come in as data (type_description, archetype_description), and the code
 // under kiln/io/ writes them (save_writer.hpp), reads a save
 // (save_reader.hpp), checks every byte of it and maps what it holds onto the
-// current types (save_loader.hpp). Keeping this out of templates means a
-// schema of 512 components instantiates a few tables, not a loader per
-// component.
+// current types (save_loader.hpp, save_type_mapping.hpp). Keeping this out
+// of templates means a schema of 512 components instantiates a few tables,
+// not a loader per component.
 //
 // This file holds what the writer and the loader share: the magic, the
 // versions, the checksum, the descriptions of the world's types and what is
