@@ -1,5 +1,5 @@
 # Finds xxHash's header for kiln::runtime, in kiln's own build and in the
-# installed package's config alike. kiln/internal/snapshot_format.hpp checks
+# installed package's config alike. kiln/io/save_format.hpp checks
 # saves with XXH3 compiled inline (XXH_INLINE_ALL): the header is all it
 # needs, so games link no library for it. On Debian: libxxhash-dev.
 #

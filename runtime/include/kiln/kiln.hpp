@@ -1,13 +1,30 @@
-// Everything kiln's runtime offers, in one include.
+// Everything kiln's runtime offers, in one include: every header directly
+// under kiln/ but json.hpp, needing nothing beyond what kiln::runtime already
+// requires (the standard library, and xxHash's header for save checksums).
+//
+// Included:
+// - the world and the headers it is made of (entities, archetypes, columns,
+//   queries, systems, the schedule, observers, command buffers, executors);
+// - kiln/dump.hpp, a world as text;
+// - kiln/snapshot.hpp, save files: it needs only xxHash, compiled inline, so
+//   it costs a game nothing at link time. (save_file and load_file are
+//   POSIX.)
+//
+// Not included:
+// - kiln/json.hpp, worlds as JSON: it needs nlohmann/json, which kiln treats
+//   as optional (link kiln::json and include it yourself);
+// - kiln/io/, the save and JSON code's parts: snapshot.hpp and json.hpp are
+//   their entry points.
 #pragma once
 
 #include <kiln/archetype.hpp>
+#include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
 #include <kiln/column.hpp>
-#include <kiln/component.hpp>
 #include <kiln/command_buffer.hpp>
 #include <kiln/command_recorder.hpp>
+#include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
 #include <kiln/dump.hpp>
@@ -17,8 +34,13 @@
 #include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
 #include <kiln/reflect.hpp>
+#include <kiln/row_loop.hpp>
+#include <kiln/schedule.hpp>
+#include <kiln/snapshot.hpp>
+#include <kiln/snapshot_error.hpp>
 #include <kiln/system.hpp>
 #include <kiln/system_commands.hpp>
 #include <kiln/transition.hpp>

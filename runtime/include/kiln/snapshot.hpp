@@ -28,7 +28,9 @@
 #include <kiln/archetype_storage.hpp>
 #include <kiln/component.hpp>
 #include <kiln/entity_table.hpp>
-#include <kiln/internal/snapshot_format.hpp>
+#include <kiln/io/save_format.hpp>
+#include <kiln/io/save_loader.hpp>
+#include <kiln/io/save_writer.hpp>
 #include <kiln/reflect.hpp>
 #include <kiln/snapshot_error.hpp>
 #include <kiln/type_list.hpp>

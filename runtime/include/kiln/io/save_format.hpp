@@ -1,0 +1,177 @@
+// The save format of kiln/snapshot.hpp, without templates: the world's types
+// come in as data (type_description, archetype_description), and the code
+// under kiln/io/ writes them (save_writer.hpp), reads a save
+// (save_reader.hpp), checks every byte of it and maps what it holds onto the
+// current types (save_loader.hpp, save_type_mapping.hpp). Keeping this out
+// of templates means a schema of 512 components instantiates a few tables,
+// not a loader per component.
+//
+// This file holds what the writer and the loader share: the magic, the
+// versions, the checksum, the descriptions of the world's types and what is
+// read from a schema type's name. The format, byte by byte, is in
+// docs/saves.md.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <utility>
+
+// XXH3 checks saves. Compiled into the caller, so that games link nothing for
+// it; its names are then prefixed, so a game that links libxxhash too keeps both.
+#ifndef XXH_INLINE_ALL
+#define XXH_INLINE_ALL
+#endif
+#include <xxhash.h>
+
+#include <kiln/component.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/field_info.hpp>
+
+namespace kiln::internal {
+
+static_assert(std::endian::native == std::endian::little,
+              "kiln/snapshot.hpp: save files are little-endian and hold columns as they are in memory; this "
+              "runtime does not byte-swap, so it saves and loads on little-endian machines only");
+static_assert(sizeof(entity) == 8 && sizeof(entity::index_type) == 4,
+              "kiln/snapshot.hpp: a saved handle is 8 bytes, its index then its generation");
+
+// "\x89KILN\r\n\x1a": not text, and a transfer that rewrites line ends or
+// stops at ^Z breaks it, as PNG's does.
+inline constexpr std::byte save_magic[8] = {std::byte{0x89}, std::byte{'K'},  std::byte{'I'},  std::byte{'L'},
+                                            std::byte{'N'},  std::byte{'\r'}, std::byte{'\n'}, std::byte{0x1a}};
+static_assert(XXH_VERSION_NUMBER >= 800,
+              "kiln/snapshot.hpp: saves end with an XXH3 checksum, whose value xxHash fixed in 0.8.0; this "
+              "xxhash.h is older and could compute another");
+
+// The format this runtime writes. Version 2 is version 1 followed by the
+// checksum of every byte before it; version 1 saves, from before the
+// checksum, still load, unchecked.
+inline constexpr std::uint32_t save_format_version = 2;
+inline constexpr std::uint32_t oldest_save_format_version = 1;
+inline constexpr std::uint32_t first_checksummed_format_version = 2;
+
+// The checksum that ends a save: XXH3's 64 bits (seed 0) of every byte before
+// it, magic included, written little-endian.
+inline constexpr std::size_t save_checksum_size = 8;
+
+inline std::uint64_t save_checksum(std::span<const std::byte> bytes) noexcept {
+    return XXH3_64bits(bytes.data(), bytes.size());
+}
+
+// A component or resource type as this program compiled it.
+struct type_description {
+    std::uint32_t stable_id;
+    std::string_view name;
+    layout kind; // resources are packed
+    std::uint32_t size;
+    std::span<const field_info> fields;
+    std::span<const field_migration> migrations;
+    const std::byte* defaults; // a default-constructed value: what fields a save lacks take
+};
+
+struct archetype_description {
+    std::uint32_t stable_id;
+    std::string_view name;
+    std::span<const std::uint32_t> components; // positions in world_description::components
+};
+
+struct world_description {
+    std::string_view name;
+    std::uint32_t version;
+    std::uint64_t fingerprint;
+    std::span<const type_description> components;
+    std::span<const type_description> resources;
+    std::span<const archetype_description> archetypes; // in id order
+};
+
+// The number of elements of a field of schema type `type` that are `element`
+// ("bool", "bool[4]" for element "bool"); 0 for other types.
+inline std::size_t elements_of(std::string_view type, std::string_view element) noexcept {
+    if (type == element) {
+        return 1;
+    }
+    if (!type.starts_with(element) || type.size() < element.size() + 3 || type[element.size()] != '[' ||
+        type.back() != ']') {
+        return 0;
+    }
+    std::size_t count = 0;
+    for (const char digit : type.substr(element.size() + 1, type.size() - element.size() - 2)) {
+        if (digit < '0' || digit > '9' || count > 1'000'000'000) {
+            return 0;
+        }
+        count = count * 10 + static_cast<std::size_t>(digit - '0');
+    }
+    return count;
+}
+
+// The size of a value of a built-in schema type, or of an array of one; 0 for
+// an extern, whose size only the program that defines it knows.
+inline std::size_t builtin_size(std::string_view type) noexcept {
+    constexpr std::pair<std::string_view, std::size_t> scalars[] = {
+        {"bool", 1}, {"i8", 1}, {"u8", 1},  {"i16", 2}, {"u16", 2}, {"i32", 4},    {"u32", 4},
+        {"f32", 4},  {"i64", 8}, {"u64", 8}, {"f64", 8}, {"entity", 8}};
+    for (const auto& [name, size] : scalars) {
+        if (const std::size_t count = elements_of(type, name)) {
+            return count * size;
+        }
+    }
+    return 0;
+}
+
+// The size of column `column` of type: the whole value for packed, a field
+// for split.
+inline std::size_t column_size(const type_description& type, std::size_t column) noexcept {
+    return type.kind == layout::packed ? type.size : type.fields[column].size;
+}
+
+inline std::size_t column_count(const type_description& type) noexcept {
+    return type.kind == layout::packed ? 1 : type.kind == layout::split ? type.fields.size() : 0;
+}
+
+// One field as a save describes it.
+struct saved_field {
+    std::uint32_t id;
+    std::string_view type;
+    std::uint32_t offset;
+    std::uint32_t size;
+};
+
+// One component or resource as a save describes it: its fields are
+// fields[first_field, first_field + field_count) of the loader's list.
+struct saved_type {
+    std::uint32_t stable_id;
+    layout kind;
+    std::uint32_t size;
+    std::uint32_t first_field;
+    std::uint32_t field_count;
+    std::size_t offset; // where its description starts, for messages
+};
+
+struct saved_archetype {
+    std::uint32_t stable_id;
+    std::uint32_t first_component; // into the loader's list of component positions
+    std::uint32_t component_count;
+};
+
+// Where one field's values are: the first at first, the next stride bytes on.
+template <class Byte>
+struct field_place {
+    Byte* first;
+    std::size_t stride;
+};
+
+// Where field number field (at field_offset, of field_size bytes) of a type
+// of layout kind and size bytes is, given the type's columns.
+template <class Byte>
+field_place<Byte> place_of(layout kind, std::size_t size, std::size_t field_offset, std::size_t field_size,
+                           std::size_t field, Byte* const* columns) {
+    if (kind == layout::packed) {
+        return {columns[0] + field_offset, size};
+    }
+    return {columns[field], field_size};
+}
+
+} // namespace kiln::internal
