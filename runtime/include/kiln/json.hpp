@@ -61,8 +61,9 @@ template <class Schema>
 [[nodiscard]] nlohmann::ordered_json to_json(const basic_world<Schema>& world) {
     using access = internal::snapshot_access<basic_world<Schema>>;
     internal::check_json_schema<Schema>();
-    KILN_ASSERT(access::pending(world) == 0, "kiln::to_json: the world has %zu commands not applied yet; call flush() first",
-                access::pending(world));
+    // save's rule, reserved entities included; only the failure computes the message twice.
+    KILN_ASSERT(!access::refuse_pending(world, "kiln::to_json"), "%s",
+                access::refuse_pending(world, "kiln::to_json").message.c_str());
     nlohmann::ordered_json document = nlohmann::ordered_json::object();
     document["schema"] = std::string(Schema::name);
     document["version"] = Schema::version;
