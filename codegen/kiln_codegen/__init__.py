@@ -1,6 +1,7 @@
 """kiln_codegen: turns kiln schemas (TOML) into the C++ headers of a typed world.
 
-The pipeline is loader (TOML files) -> validate (model.Schema, or every mistake at once; with
-validate_systems and settings, and schedule, which plans the systems' stages) -> render (Jinja
-templates). kilnc is the command line over it.
+The pipeline (pipeline.py) is front (load the TOML files) -> check (the declarations, stable ids)
+-> plan (the schedule) -> back (render with Jinja templates), each a folder that imports only the
+ones before it; model.py (the Schema the layers pass on) and errors.py are shared by all. kilnc
+(cli.py) is the command line over it.
 """

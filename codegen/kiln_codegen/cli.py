@@ -12,13 +12,13 @@ import sys
 import traceback
 from pathlib import Path, PurePath
 
-from .depfile import depfile_text, tool_files
+from .back.depfile import depfile_text, tool_files
+from .back.outputs import output_paths
+from .check.lockfile import Lock, changes, default_lock_path, lock_sources, lock_text, read_lock, updated
 from .errors import Diagnostic, Location, SchemaError, joined
-from .loader import load_all
-from .lockfile import Lock, changes, default_lock_path, lock_sources, lock_text, read_lock, updated
+from .front.loader import load_all
 from .model import Schema
-from .outputs import output_paths
-from .validate import validate
+from .pipeline import validate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,7 +93,7 @@ def _lock_argument(command: argparse.ArgumentParser) -> None:
 
 def _generate(args: argparse.Namespace) -> int:
     schema, previous = _validated(args)
-    from .render import render, write_if_changed  # only generate needs jinja2
+    from .back.render import render, write_if_changed  # only generate needs jinja2
 
     text = _lock_text(args, previous, schema)
     if args.locked:

@@ -1,7 +1,7 @@
 """The schema as the templates see it: frozen values, already validated and resolved.
 
-validate.validate() builds these from the TOML files. Names are plain strings; how they are
-spelled in C++ is the business of filters.py.
+pipeline.validate() builds these from the TOML files. Names are plain strings; how they are
+spelled in C++ is the business of check/names.py (types) and back/filters.py.
 """
 
 import enum
@@ -97,6 +97,19 @@ class Array:
 FieldType = Union[Scalar, Extern, Array]
 
 
+def schema_type(field_type: FieldType) -> str:
+    """A field's type as the schema spells it.
+
+    >>> schema_type(Scalar.F32), schema_type(Array(Scalar.U8, 4)), schema_type(Extern("Mat4", "quads::mat4", None))
+    ('f32', 'u8[4]', 'Mat4')
+    """
+    if isinstance(field_type, Array):
+        return f"{schema_type(field_type.element)}[{field_type.length}]"
+    if isinstance(field_type, Extern):
+        return field_type.name
+    return field_type.value
+
+
 @dataclass(frozen=True)
 class Field:
     name: str
@@ -176,7 +189,7 @@ class Transitions:
 
 @dataclass(frozen=True)
 class Access:
-    """What a system or observer touches (access.py answers what follows from it).
+    """What a system or observer touches (check/access.py answers what follows from it).
 
     Components it writes and reads; those an entity must hold (`with_`) or must not hold
     (`without`) for it, untouched; resources it writes and reads. Each list keeps the order the

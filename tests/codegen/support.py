@@ -18,9 +18,9 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(CODEGEN))
 
 from kiln_codegen.errors import SchemaError  # noqa: E402
-from kiln_codegen.loader import load_all  # noqa: E402
-from kiln_codegen.render import render  # noqa: E402
-from kiln_codegen.validate import validate  # noqa: E402
+from kiln_codegen.front.loader import load_all  # noqa: E402
+from kiln_codegen.back.render import render  # noqa: E402
+from kiln_codegen.pipeline import validate  # noqa: E402
 
 
 class SchemaTestCase(unittest.TestCase):

@@ -87,12 +87,12 @@ class ExitStatus(SchemaTestCase):
         script = textwrap.dedent(f"""
             import runpy, sys
             sys.path.insert(0, {str(CODEGEN)!r})
-            import kiln_codegen.validate
+            import kiln_codegen.pipeline
 
             def broken(files, warn=None, lock=None):
                 raise RuntimeError("a bug in kilnc")
 
-            kiln_codegen.validate.validate = broken
+            kiln_codegen.pipeline.validate = broken
             sys.argv = [{str(KILNC)!r}, "check", {str(schema)!r}]
             runpy.run_path({str(KILNC)!r}, run_name="__main__")
         """)
@@ -208,8 +208,8 @@ class Depfile(SchemaTestCase):
         # Split at unescaped spaces only: "my\\ schemas" is one path.
         escaped_spaces = text.split(": ", 1)[1].replace("\\ ", "\0").split()
         listed = [Path(part.replace("\0", " ")) for part in escaped_spaces]
-        expected = [first, second, self.directory / "my schemas" / "a.kiln.lock", KILNC, *sorted((CODEGEN / "kiln_codegen").glob("*.py")),
-                    *sorted((CODEGEN / "kiln_codegen" / "templates").glob("*.j2"))]
+        expected = [first, second, self.directory / "my schemas" / "a.kiln.lock", KILNC, *sorted((CODEGEN / "kiln_codegen").rglob("*.py")),
+                    *sorted((CODEGEN / "kiln_codegen" / "back" / "templates").glob("*.j2"))]
         self.assertEqual(listed, expected)
         self.assertTrue(all(path.is_absolute() and path.is_file() for path in listed))
         self.assertIn(f"{self.directory}/my\\ schemas/a.toml", text)

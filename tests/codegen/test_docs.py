@@ -17,9 +17,9 @@ import re
 import unittest
 
 from .support import REPO, SchemaTestCase
-from kiln_codegen.loader import load_all
-from kiln_codegen.lockfile import Lock, lock_text, read_lock, updated
-from kiln_codegen.validate import validate
+from kiln_codegen.front.loader import load_all
+from kiln_codegen.check.lockfile import Lock, lock_text, read_lock, updated
+from kiln_codegen.pipeline import validate
 
 FENCED_BLOCK = re.compile(r"^```([^\n]*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 ASSUMED_HEADER = '[kiln]\nnamespace = "game"\n\n'

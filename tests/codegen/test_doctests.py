@@ -8,6 +8,6 @@ from . import support
 
 
 def load_tests(loader, tests, ignore):
-    for module in pkgutil.iter_modules([str(support.CODEGEN / "kiln_codegen")]):
-        tests.addTests(doctest.DocTestSuite(importlib.import_module(f"kiln_codegen.{module.name}")))
+    for module in pkgutil.walk_packages([str(support.CODEGEN / "kiln_codegen")], prefix="kiln_codegen."):
+        tests.addTests(doctest.DocTestSuite(importlib.import_module(module.name)))
     return tests

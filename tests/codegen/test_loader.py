@@ -5,7 +5,7 @@ import unittest
 
 from .support import SchemaTestCase, load_all
 
-from kiln_codegen.key_positions import key_positions
+from kiln_codegen.front.key_positions import key_positions
 
 
 class KeyPositions(unittest.TestCase):

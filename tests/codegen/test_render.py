@@ -5,7 +5,7 @@ import unittest
 from .support import SchemaTestCase, load_all, render, validate
 
 from kiln_codegen.model import Archetype, Component, Edge, Layout, Schema, Transitions
-from kiln_codegen.render import environment
+from kiln_codegen.back.render import environment
 
 
 class Banner(SchemaTestCase):

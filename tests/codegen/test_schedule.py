@@ -7,8 +7,8 @@ import unittest
 from .support import REPO, run_kilnc
 from .systems_support import SystemsTestCase, line
 
-from kiln_codegen.loader import load_all
-from kiln_codegen.validate import validate
+from kiln_codegen.front.loader import load_all
+from kiln_codegen.pipeline import validate
 
 # A system of stage update that writes Position on every entity: it conflicts with every other.
 # (Indented like the schemas of the tests, so that the two dedent together.)
@@ -406,7 +406,7 @@ class Determinism(SystemsTestCase):
         self.assertEqual(first, second)
 
     def test_batches_respect_order_and_never_hold_a_conflict(self):
-        from kiln_codegen.access import conflicts
+        from kiln_codegen.check.access import conflicts
 
         for seed in range(20):
             with self.subTest(seed=seed):

@@ -6,10 +6,10 @@ import tomllib
 
 from .support import SchemaTestCase, run_kilnc
 from kiln_codegen.errors import SchemaError
-from kiln_codegen.loader import load_all
-from kiln_codegen.lockfile import lock_sources, lock_text, read_lock, updated
-from kiln_codegen.render import render
-from kiln_codegen.validate import validate
+from kiln_codegen.front.loader import load_all
+from kiln_codegen.check.lockfile import lock_sources, lock_text, read_lock, updated
+from kiln_codegen.back.render import render
+from kiln_codegen.pipeline import validate
 
 VERSION_1 = """
     [kiln]

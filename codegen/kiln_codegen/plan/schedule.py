@@ -14,8 +14,8 @@ run to run.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .access import conflicts
-from .model import Archetype, Separation, Stage, System
+from ..check.access import conflicts
+from ..model import Archetype, Separation, Stage, System
 from .schedule_errors import Ambiguity, OrderCycle, ScheduleProblem
 
 
@@ -31,7 +31,7 @@ def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[
     """Plans each stage. `systems` are in schema order, and their after, before and ambiguous_with
     name only systems of their own stage (validation leaves out the others).
 
-    >>> from .model import Access, Resource
+    >>> from ..model import Access, Resource
     >>> time = Resource("Time", (), None)
     >>> tick = System("Tick", "update", Access(resources_write=(time,)))
     >>> show = System("Show", "update", Access(resources_read=(time,)))

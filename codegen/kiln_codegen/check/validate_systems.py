@@ -12,11 +12,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from ..errors import a, joined, listing, shown
+from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile
+from ..model import Access, Archetype, Component, Layout, Observer, ObserverEvent, Resource, System
 from .access import matched
-from .errors import a, joined, listing, shown
-from .key_positions import KeyPath
-from .loader import SchemaFile
-from .model import Access, Archetype, Component, Layout, Observer, ObserverEvent, Resource, System
 
 ACCESS_KEYS = ("write", "read", "with", "without", "resources_write", "resources")
 ORDER_KEYS = ("after", "before", "ambiguous_with")

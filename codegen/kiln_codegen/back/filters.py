@@ -8,42 +8,16 @@ import math
 import textwrap
 from collections.abc import Iterable
 
+from ..check.floats import shortest_f32
+from ..check.names import cpp_type, migration_function
+from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Origin, Resource, Scalar,
+                     Schema, schema_type)
 from . import dot_filters, system_filters
-from .floats import shortest_f32
-from .model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Origin, Resource, Scalar,
-                    Schema)
 
-_CPP_SCALARS = {
-    Scalar.BOOL: "bool",
-    Scalar.I8: "std::int8_t",
-    Scalar.I16: "std::int16_t",
-    Scalar.I32: "std::int32_t",
-    Scalar.I64: "std::int64_t",
-    Scalar.U8: "std::uint8_t",
-    Scalar.U16: "std::uint16_t",
-    Scalar.U32: "std::uint32_t",
-    Scalar.U64: "std::uint64_t",
-    Scalar.F32: "float",
-    Scalar.F64: "double",
-    Scalar.ENTITY: "kiln::entity",
-}
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
 COMMENT_WIDTH = 100  # columns, counting the indentation and the "// "
-
-
-def cpp_type(field_type: FieldType) -> str:
-    """The C++ type of a field.
-
-    >>> cpp_type(Scalar.U8), cpp_type(Array(Scalar.F32, 4)), cpp_type(Extern("Mat4", "quads::mat4", None))
-    ('std::uint8_t', 'std::array<float, 4>', 'quads::mat4')
-    """
-    if isinstance(field_type, Array):
-        return f"std::array<{cpp_type(field_type.element)}, {field_type.length}>"
-    if isinstance(field_type, Extern):
-        return field_type.cpp
-    return _CPP_SCALARS[field_type]
 
 
 def braced_default(field: Field) -> str:
@@ -132,19 +106,6 @@ def member_pointers(component: Component, namespace: str) -> str:
     return ", ".join(f"&{namespace}::{component.name}::{field.name}" for field in component.fields)
 
 
-def schema_type(field_type: FieldType) -> str:
-    """A field's type as the schema spells it.
-
-    >>> schema_type(Scalar.F32), schema_type(Array(Scalar.U8, 4)), schema_type(Extern("Mat4", "quads::mat4", None))
-    ('f32', 'u8[4]', 'Mat4')
-    """
-    if isinstance(field_type, Array):
-        return f"{schema_type(field_type.element)}[{field_type.length}]"
-    if isinstance(field_type, Extern):
-        return field_type.name
-    return field_type.value
-
-
 def cpp_string(text: str | None) -> str:
     """`text` as a C++ string literal; "" for None. Control characters are escaped, the rest kept.
 
@@ -189,16 +150,6 @@ def field_info(field: Field, record: Component | Resource, namespace: str) -> st
     return (f"{{{field.id}, {cpp_string(field.name)}, {cpp_string(schema_type(field.type))}, "
             f"offsetof({qualified}, {field.name}), sizeof({qualified}::{field.name}), "
             f"{cpp_string(default_text(field))}, {doc_string(field.doc)}}}")
-
-
-def migration_function(record: Component | Resource, field: Field) -> str:
-    """The name of the function that converts an older type of a field to its type; each older type
-    is an overload of it.
-
-    >>> migration_function(Component("Health", 0, None, (), None), Field("hp", Scalar.F32, None, None))
-    'Health_hp'
-    """
-    return f"{record.name}_{field.name}"
 
 
 def field_migration(old_type: FieldType, field: Field, record: Component | Resource, namespace: str) -> str:

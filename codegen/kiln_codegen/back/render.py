@@ -7,9 +7,9 @@ from pathlib import Path
 
 import jinja2
 
+from ..model import Schema
 from .filters import FILTERS
 from .fingerprint import fingerprint
-from .model import Schema
 from .outputs import COMPONENTS_HEADER, OUTPUTS, SYSTEMS_HEADER, include_path
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
-from .access import who_does_what
-from .errors import Location, joined
-from .model import System
+from ..check.access import who_does_what
+from ..errors import Location, joined
+from ..model import System
 
 Locate = Callable[[str], Location]  # where a system is declared, by name
 

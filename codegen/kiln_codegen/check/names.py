@@ -1,9 +1,10 @@
-"""What a name in a schema may be, and the C++ names kilnc derives from schema names."""
+"""What a name in a schema may be, and the C++ names and types kilnc derives from the schema's."""
 
 import itertools
 import re
 from collections.abc import Container
 
+from ..model import Array, Component, Extern, Field, FieldType, Resource, Scalar
 from .macros import MACROS
 
 # C++20 keywords and alternative tokens: none of them can name a type, a member or a namespace.
@@ -106,3 +107,42 @@ def unique_name(base: str, taken: Container[str]) -> str:
     stem = base.rstrip("_")  # names may end with one '_'
     candidates = itertools.chain([base, stem + "_"], (f"{stem}_{number}" for number in itertools.count(2)))
     return next(candidate for candidate in candidates if candidate not in taken)
+
+
+_CPP_SCALARS = {
+    Scalar.BOOL: "bool",
+    Scalar.I8: "std::int8_t",
+    Scalar.I16: "std::int16_t",
+    Scalar.I32: "std::int32_t",
+    Scalar.I64: "std::int64_t",
+    Scalar.U8: "std::uint8_t",
+    Scalar.U16: "std::uint16_t",
+    Scalar.U32: "std::uint32_t",
+    Scalar.U64: "std::uint64_t",
+    Scalar.F32: "float",
+    Scalar.F64: "double",
+    Scalar.ENTITY: "kiln::entity",
+}
+
+
+def cpp_type(field_type: FieldType) -> str:
+    """The C++ type of a field.
+
+    >>> cpp_type(Scalar.U8), cpp_type(Array(Scalar.F32, 4)), cpp_type(Extern("Mat4", "quads::mat4", None))
+    ('std::uint8_t', 'std::array<float, 4>', 'quads::mat4')
+    """
+    if isinstance(field_type, Array):
+        return f"std::array<{cpp_type(field_type.element)}, {field_type.length}>"
+    if isinstance(field_type, Extern):
+        return field_type.cpp
+    return _CPP_SCALARS[field_type]
+
+
+def migration_function(record: Component | Resource, field: Field) -> str:
+    """The name of the function that converts an older type of a field to its type; each older type
+    is an overload of it.
+
+    >>> migration_function(Component("Health", 0, None, (), None), Field("hp", Scalar.F32, None, None))
+    'Health_hp'
+    """
+    return f"{record.name}_{field.name}"

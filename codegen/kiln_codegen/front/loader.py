@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import Diagnostic, Location, SchemaError, in_report_order
+from ..errors import Diagnostic, Location, SchemaError, in_report_order
 from .key_positions import KeyPath, Position, key_positions
 
 # tomllib puts the position into the message text: "Invalid value (at line 3, column 9)".

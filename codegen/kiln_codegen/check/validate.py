@@ -1,7 +1,7 @@
-"""Turns loaded schema files into a model.Schema, reporting every mistake at once.
+"""Checks loaded schema files and turns their declarations into the model's values.
 
 Checks run in the order things depend on each other (the [kiln] header, the names declared,
-externs, fields, archetypes, systems and observers, the schedule) and each goes on after a
+externs, fields, archetypes, systems and observers) and each goes on after a
 mistake, so one run reports all it can. Something already reported is left out of later checks
 rather than reported again.
 """
@@ -12,16 +12,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import Diagnostic, Location, SchemaError, a, in_report_order, listing, shown
+from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile
+from ..model import (Archetype, Array, Component, Extern, Field, FieldType, Layout, Observer, Origin, Resource, Scalar,
+                     System)
 from .defaults import DefaultProblem, check_default
-from .errors import Diagnostic, Location, SchemaError, a, in_report_order, listing, shown
-from .key_positions import KeyPath
-from .loader import SchemaFile
-from .model import Archetype, Array, Component, Extern, Field, FieldType, Layout, Origin, Resource, Scalar, Schema
-from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
 from .lockfile import Lock, default_lock_path
-from .schedule import plan
-from .schedule_errors import ScheduleProblem
-from .settings import SETTING_KEYS, settings
+from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
+from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
 from .validate_systems import SystemChecker
 
@@ -72,16 +71,35 @@ _ARRAY_LENGTH = re.compile(r"[0-9]+")
 _TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
 
 
-def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None,
-             lock: Lock | None = None) -> Schema:
-    """The schema of one world made of `files` (in command-line order); raises SchemaError.
+@dataclass(frozen=True)
+class Checked:
+    """A world's declarations, each checked; pipeline.py plans their schedule and makes the Schema.
+
+    `checker` holds what was found wrong so far, so that the schedule's problems are reported with
+    the rest, all at once.
+    """
+
+    checker: "Checker"
+    namespace: str | None
+    version: int
+    settings: Settings
+    externs: tuple[Extern, ...]
+    components: tuple[Component, ...]
+    resources: tuple[Resource, ...]
+    archetypes: tuple[Archetype, ...]
+    archetypes_known: bool  # every archetype as declared, so which ones a system matches is known
+    systems: tuple[System, ...]
+    observers: tuple[Observer, ...]
+
+
+def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
+    """The declarations of one world made of `files` (in command-line order), checked.
 
     Stable ids continue `lock` (lockfile.read_lock), and edits that would break its saves are
     mistakes; without one, the schema is generated for the first time and ids follow positions.
-    Warnings go to `warn`, in report order, when the schema is valid; when it is not, they are
-    among the SchemaError's diagnostics.
+    Mistakes are collected in the result's checker, not raised.
     """
-    checker = _Checker(files)
+    checker = Checker(files)
     namespace, version = checker.header()
     world = settings(checker)
     checker.top_level()
@@ -105,13 +123,8 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages)
     checked_systems = systems.systems(list(_of_kind(declarations, "system")))
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
-    planned = plan(world.stages, checked_systems, archetypes)
-    checker.schedule_problems(planned.problems, world.strict, ambiguities_known=archetypes_known)
-    checker.raise_if_any()
-    for warning in checker.sorted(checker.warnings):
-        warn(warning)
-    return Schema(namespace, version, tuple(externs), tuple(components), tuple(resources), tuple(archetypes),
-                  planned.stages, world.fixed_step, tuple(checked_systems), tuple(observers))
+    return Checked(checker, namespace, version, world, tuple(externs), tuple(components), tuple(resources),
+                   tuple(archetypes), archetypes_known, tuple(checked_systems), tuple(observers))
 
 
 @dataclass(frozen=True)
@@ -139,7 +152,7 @@ class _Declaration:
         return Origin(self.order[0], self.location.line)
 
 
-class _Checker:
+class Checker:
     def __init__(self, files: Sequence[SchemaFile]):
         self.files = files
         self.diagnostics: list[Diagnostic] = []  # the errors
@@ -156,18 +169,6 @@ class _Checker:
     def raise_if_any(self) -> None:
         if self.diagnostics:
             raise SchemaError(self.sorted(self.diagnostics + self.warnings))
-
-    def schedule_problems(self, problems: Iterable[ScheduleProblem], strict: bool, ambiguities_known: bool) -> None:
-        """Reports each problem at the system it names; under `strict`, warnings are errors too."""
-        def locate(name: str) -> Location:
-            return self.declared[name].location
-
-        for problem in problems:
-            if problem.is_warning and not ambiguities_known:
-                continue  # conflicts depend on archetypes, and some are broken (and reported)
-            severity = "warning" if problem.is_warning and not strict else "error"
-            diagnostic = Diagnostic(locate(problem.subject), problem.message(locate), severity)
-            (self.warnings if severity == "warning" else self.diagnostics).append(diagnostic)
 
     # The [kiln] header -----------------------------------------------------------------------
 

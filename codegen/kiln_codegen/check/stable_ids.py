@@ -14,12 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import Diagnostic, shown
-from .filters import cpp_type, migration_function, schema_type
-from .key_positions import KeyPath
+from ..errors import Diagnostic, shown
+from ..front.key_positions import KeyPath
+from ..model import Archetype, Array, Component, Field, FieldType, Resource, Scalar, schema_type
 from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
-from .model import Archetype, Array, Component, Field, FieldType, Resource, Scalar
-from .names import macro_origin
+from .names import cpp_type, macro_origin, migration_function
 
 _SCALARS = {scalar.value: scalar for scalar in Scalar}
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .errors import listing, shown
-from .key_positions import KeyPath
-from .loader import SchemaFile
-from .model import DEFAULT_FIXED_STEP, DEFAULT_STAGES
+from ..errors import listing, shown
+from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile
+from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES
 from .names import name_problem
 
 SETTING_KEYS = ("stages", "fixed_step", "strict")

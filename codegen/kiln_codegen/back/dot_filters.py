@@ -1,7 +1,7 @@
 """Jinja filters for schedule.dot, the schedule drawn for Graphviz: node names, labels and edges."""
 
-from .access import who_does_what
-from .model import Schema, Separation, Stage, StageRole, System
+from ..check.access import who_does_what
+from ..model import Schema, Separation, Stage, StageRole, System
 
 _ROLES = {
     StageRole.INIT: "once, before the first frame",
@@ -23,7 +23,7 @@ def dot_id(name: str) -> str:
 def dot_label(system: System) -> str:
     """A system's node label: its name, then what it writes, reads, requires, excludes, and its options.
 
-    >>> from .model import Access, Component, Resource
+    >>> from ..model import Access, Component, Resource
     >>> position, rising = Component("Position", 0, None, (), None), Component("Rising", 1, None, (), None)
     >>> rise = System("Rise", "update", Access(write=(position,), read=(rising,),
     ...                                        resources_read=(Resource("Time", (), None),)), parallel=True)
@@ -56,7 +56,7 @@ def stage_label(stage: Stage) -> str:
 def separation_label(separation: Separation) -> str:
     """What two systems kept apart by batching do with what they conflict on.
 
-    >>> from .model import Access, Resource
+    >>> from ..model import Access, Resource
     >>> time = Resource("Time", (), None)
     >>> tick = System("Tick", "update", Access(resources_write=(time,)))
     >>> show = System("Show", "update", Access(resources_read=(time,)))
@@ -70,7 +70,7 @@ def dot_spacers(schema: Schema) -> list[tuple[str, list[str], list[str]]]:
     """Invisible points between consecutive rows (a row is a batch, or the note of an empty stage),
     each with the nodes above it and below it, so that dot draws rows in order, top to bottom.
 
-    >>> from .model import Access
+    >>> from ..model import Access
     >>> a, b, c = (System(name, "update", Access()) for name in "ABC")
     >>> dot_spacers(Schema("game", 1, (), (), (), (), (Stage("init"), Stage("update", ((a, b), (c,))))))
     [('spacer 1', ['stage init'], ['A', 'B']), ('spacer 2', ['A', 'B'], ['C'])]

@@ -4,8 +4,7 @@ A save records the fingerprint of the schema that wrote it; a loader whose schem
 knows that every column it reads has the layout it expects, and copies them whole.
 """
 
-from .filters import schema_type
-from .model import Schema
+from ..model import Schema, schema_type
 
 _FNV_OFFSET = 0xCBF29CE484222325
 _FNV_PRIME = 0x100000001B3

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from .errors import Diagnostic, SchemaError
-from .filters import schema_type
-from .key_positions import KeyPath
-from .loader import SchemaFile, load
-from .model import Component, Resource, Schema
+from ..errors import Diagnostic, SchemaError
+from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile, load
+from ..model import Component, Resource, Schema, schema_type
 
 KINDS = ("component", "resource", "archetype")  # what has a stable id of its own
 MAX_ID = 2**32 - 1  # ids are std::uint32_t in the generated code

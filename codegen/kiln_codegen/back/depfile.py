@@ -4,12 +4,12 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def tool_files() -> list[Path]:
-    """Every file whose change can change the output: kilnc, this package's modules, the templates."""
-    return [_PACKAGE.parent / "kilnc", *sorted(_PACKAGE.glob("*.py")), *sorted((_PACKAGE / "templates").glob("*.j2"))]
+    """Every file whose change can change the output: kilnc, the package's modules, the templates."""
+    return [_PACKAGE.parent / "kilnc", *sorted(_PACKAGE.rglob("*.py")), *sorted(_PACKAGE.rglob("*.j2"))]
 
 
 def depfile_text(target: str, dependencies: Iterable[Path]) -> str:

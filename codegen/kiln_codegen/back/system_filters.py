@@ -3,9 +3,9 @@ of an access, the one-line summary above each system and observer, and each stag
 
 from collections.abc import Iterable
 
-from .errors import joined
-from .model import Access, Component, Observer, ObserverEvent, Resource, Schema, Stage, System
-from .names import UNAVAILABLE_NAMES, snake_case, unique_name
+from ..check.names import UNAVAILABLE_NAMES, snake_case, unique_name
+from ..errors import joined
+from ..model import Access, Component, Observer, ObserverEvent, Resource, Schema, Stage, System
 
 RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
 _RUN_INDENT = "    static void run("
@@ -53,7 +53,7 @@ def run_declaration(item: System | Observer, schema: Schema) -> str:
     snake_case; a name that is a keyword or a macro (names.UNAVAILABLE_NAMES), a name the schema
     declares, or the name of an earlier parameter gets '_' appended, then '_2'...
 
-    >>> from .model import Layout, Field, Scalar
+    >>> from ..model import Layout, Field, Scalar
     >>> color = Component("Color", 0, Layout.SPLIT, (Field("r", Scalar.U8, None, None),), None)
     >>> time = Resource("Time", (), None)
     >>> paint = System("Paint", "render", Access(write=(color,), resources_read=(time,)), commands=True)
