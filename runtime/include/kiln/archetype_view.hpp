@@ -177,6 +177,13 @@ struct view_for<Storage, type_list<Components...>> {
     using type = basic_archetype_view<Storage, Components...>;
 };
 
+// view.cursor<Access>(), for code where view's type depends on a template
+// parameter (and the call would need the `template` keyword).
+template <class Access, class View>
+auto cursor_of(const View& view) {
+    return view.template cursor<Access>();
+}
+
 } // namespace internal
 
 // The view type of archetype A (const when Storage is).

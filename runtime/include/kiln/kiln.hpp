@@ -25,6 +25,7 @@
 #include <kiln/command_buffer.hpp>
 #include <kiln/command_recorder.hpp>
 #include <kiln/component.hpp>
+#include <kiln/component_lookup.hpp>
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
 #include <kiln/dump.hpp>
@@ -36,11 +37,13 @@
 #include <kiln/handle.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
+#include <kiln/query_loop.hpp>
 #include <kiln/reflect.hpp>
 #include <kiln/row_loop.hpp>
 #include <kiln/schedule.hpp>
 #include <kiln/snapshot.hpp>
 #include <kiln/snapshot_error.hpp>
+#include <kiln/structural_moves.hpp>
 #include <kiln/system.hpp>
 #include <kiln/system_commands.hpp>
 #include <kiln/transition.hpp>

@@ -18,6 +18,7 @@
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
 #include <kiln/command_buffer.hpp>
+#include <kiln/component_lookup.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
@@ -27,8 +28,10 @@
 #include <kiln/handle.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
+#include <kiln/query_loop.hpp>
 #include <kiln/row_loop.hpp>
 #include <kiln/schedule.hpp>
+#include <kiln/structural_moves.hpp>
 #include <kiln/system.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
@@ -44,27 +47,6 @@ template <class... Resources>
 struct resource_tuple<type_list<Resources...>> {
     using type = std::tuple<Resources...>;
 };
-
-// The given value of type C among given, or C's schema defaults.
-template <class C>
-C given_or_default() {
-    return C{};
-}
-
-template <class C, class First, class... Rest>
-decltype(auto) given_or_default(First&& first, Rest&&... rest) {
-    if constexpr (std::is_same_v<C, std::remove_cvref_t<First>>) {
-        return std::forward<First>(first);
-    } else {
-        return given_or_default<C>(std::forward<Rest>(rest)...);
-    }
-}
-
-template <class Access, class View>
-auto cursor_of(const View& view) {
-    return view.template cursor<Access>();
-}
-
 
 // What save files and loaders reach inside a world (kiln/snapshot.hpp).
 template <class World>
@@ -139,7 +121,7 @@ public:
         const auto rows = storage<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
         const entity created = entities_.create({A::id, row});
-        push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
+        internal::push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
         notify<observer_event::enter>(created, A::id, row);
         apply_observer_commands();
         return handle<A>::adopt(created);
@@ -190,7 +172,7 @@ public:
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
-        destroy_rows(A::id);
+        moves::destroy_rows(*this, A::id);
         apply_observer_commands();
     }
 
@@ -203,7 +185,7 @@ public:
         }
         assert_not_iterating("destroy");
         notify<observer_event::leave>(e, where.archetype, where.row);
-        remove_row(where);
+        moves::remove_row(*this, where);
         entities_.destroy(e);
         apply_observer_commands();
         return true;
@@ -223,11 +205,11 @@ public:
     // for split ones. Precondition: has<C>(e); checked in every build.
     template <class C>
     [[nodiscard]] decltype(auto) get(entity e) {
-        return get_from<C>(*this, e);
+        return lookup::template get<C>(*this, e);
     }
     template <class C>
     [[nodiscard]] decltype(auto) get(entity e) const {
-        return get_from<const C>(*this, e);
+        return lookup::template get<const C>(*this, e);
     }
 
     // Component C of the entity of h, found without looking up its
@@ -236,12 +218,12 @@ public:
     template <class C, class A>
     [[nodiscard]] reference_t<C> get(handle<A> h) {
         static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
-        return internal::cursor_of<C>(storage<A>())[checked_row(h, "get")];
+        return internal::cursor_of<C>(storage<A>())[lookup::checked_row(*this, h, "get")];
     }
     template <class C, class A>
     [[nodiscard]] reference_t<const C> get(handle<A> h) const {
         static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
-        return internal::cursor_of<const C>(storage<A>())[checked_row(h, "get")];
+        return internal::cursor_of<const C>(storage<A>())[lookup::checked_row(*this, h, "get")];
     }
 
     // A handle<A> for e, or nothing when e is dead or not in archetype A.
@@ -268,12 +250,13 @@ public:
         const entity_location where = entities_.location(e);
         std::uint32_t row = 0;
         decltype(internal::cursor_of<C>(storage<front_t<archetypes_with_t<C>>>())) cursor{};
-        const bool moved = internal::visit_edge(typename transitions<C>::add{}, where.archetype, [&]<class From, class To>() {
-            row = move_entity<From, To>(e, where.row, std::move(value));
+        const auto move = [&]<class From, class To>() {
+            row = moves::template move_entity<From, To>(*this, e, where.row, std::move(value));
             cursor = internal::cursor_of<C>(storage<To>());
-        });
+        };
+        const bool moved = internal::visit_edge(typename transitions<C>::add{}, where.archetype, move);
         if (!moved) [[unlikely]] {
-            report_impossible_move(e, where.archetype, name, has<C>(e) ? "already has" : "cannot gain");
+            moves::report_impossible_move(e, where.archetype, name, has<C>(e) ? "already has" : "cannot gain");
         }
         if constexpr (observers::size > 0) {
             apply_observer_commands(); // which may move e again
@@ -293,7 +276,7 @@ public:
                       "kiln::world::add<C>(handle<A>): no archetype of the schema holds A's components plus C; "
                       "declare one to allow the move");
         assert_not_iterating("add");
-        move_entity<A, target>(h, checked_row(h, "add"), std::move(value));
+        moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
         apply_observer_commands();
         return handle<target>::adopt(h);
     }
@@ -310,10 +293,10 @@ public:
         }
         assert_not_iterating("remove");
         const entity_location where = entities_.location(e);
-        const bool moved = internal::visit_edge(typename transitions<C>::remove{}, where.archetype,
-                                                [&]<class From, class To>() { move_entity<From, To>(e, where.row); });
+        const auto move = [&]<class From, class To>() { moves::template move_entity<From, To>(*this, e, where.row); };
+        const bool moved = internal::visit_edge(typename transitions<C>::remove{}, where.archetype, move);
         if (!moved) [[unlikely]] {
-            report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
+            moves::report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
         }
         apply_observer_commands();
         return true;
@@ -329,7 +312,7 @@ public:
                       "kiln::world::remove<C>(handle<A>): no archetype of the schema holds A's components minus C; "
                       "declare one to allow the move");
         assert_not_iterating("remove");
-        move_entity<A, target>(h, checked_row(h, "remove"));
+        moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
         apply_observer_commands();
         return handle<target>::adopt(h);
     }
@@ -351,11 +334,11 @@ public:
     // C::ref for split ones.
     template <class C>
     [[nodiscard]] auto try_get(entity e) {
-        return try_get_from<C>(*this, e);
+        return lookup::template try_get<C>(*this, e);
     }
     template <class C>
     [[nodiscard]] auto try_get(entity e) const {
-        return try_get_from<const C>(*this, e);
+        return lookup::template try_get<const C>(*this, e);
     }
 
     // The resource R: one instance per world.
@@ -385,37 +368,41 @@ public:
     // each returns.
     template <class... Access, class Function>
     void each(Function&& function) {
-        each_matching<query<type_list<Access...>>, Access...>(function);
+        query_loop::template each<query<type_list<Access...>>, Access...>(*this, function);
     }
     template <class... Access, class... With, class Function>
     void each(with_t<With...>, Function&& function) {
-        each_matching<query<type_list<Access...>, type_list<With...>>, Access...>(function);
+        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(*this, function);
     }
     template <class... Access, class... Without, class Function>
     void each(without_t<Without...>, Function&& function) {
-        each_matching<query<type_list<Access...>, type_list<>, type_list<Without...>>, Access...>(function);
+        using matching = query<type_list<Access...>, type_list<>, type_list<Without...>>;
+        query_loop::template each<matching, Access...>(*this, function);
     }
     template <class... Access, class... With, class... Without, class Function>
     void each(with_t<With...>, without_t<Without...>, Function&& function) {
-        each_matching<query<type_list<Access...>, type_list<With...>, type_list<Without...>>, Access...>(function);
+        using matching = query<type_list<Access...>, type_list<With...>, type_list<Without...>>;
+        query_loop::template each<matching, Access...>(*this, function);
     }
 
     // The number of entities each<Components...>(filters...) would visit.
     template <class... Components>
     [[nodiscard]] std::size_t count() const noexcept {
-        return count_matching<query<type_list<Components...>>>();
+        return query_loop::template count<query<type_list<Components...>>>(*this);
     }
     template <class... Components, class... With>
     [[nodiscard]] std::size_t count(with_t<With...>) const noexcept {
-        return count_matching<query<type_list<Components...>, type_list<With...>>>();
+        return query_loop::template count<query<type_list<Components...>, type_list<With...>>>(*this);
     }
     template <class... Components, class... Without>
     [[nodiscard]] std::size_t count(without_t<Without...>) const noexcept {
-        return count_matching<query<type_list<Components...>, type_list<>, type_list<Without...>>>();
+        using matching = query<type_list<Components...>, type_list<>, type_list<Without...>>;
+        return query_loop::template count<matching>(*this);
     }
     template <class... Components, class... With, class... Without>
     [[nodiscard]] std::size_t count(with_t<With...>, without_t<Without...>) const noexcept {
-        return count_matching<query<type_list<Components...>, type_list<With...>, type_list<Without...>>>();
+        using matching = query<type_list<Components...>, type_list<With...>, type_list<Without...>>;
+        return query_loop::template count<matching>(*this);
     }
 
     // The number of live entities.
@@ -476,7 +463,7 @@ public:
     void clear() {
         assert_not_iterating("clear");
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
-            destroy_rows(id);
+            moves::destroy_rows(*this, id);
         }
         apply_observer_commands();
     }
@@ -516,6 +503,12 @@ private:
     friend runner;
     using observer_dispatch = internal::observer_dispatch<basic_world>;
     friend observer_dispatch;
+    using moves = internal::structural_moves<basic_world>;
+    friend moves;
+    using lookup = internal::component_lookup<basic_world>;
+    friend lookup;
+    using query_loop = internal::query_loop<basic_world>;
+    friend query_loop;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
@@ -566,223 +559,9 @@ private:
         const auto rows = storage<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
         entities_.place(e, {A::id, row});
-        push_row(rows, e, typename A::components{}, given...);
+        internal::push_row(rows, e, typename A::components{}, given...);
         notify<observer_event::enter>(e, A::id, row);
         apply_observer_commands();
-    }
-
-    // Destroys every entity of archetype id, telling observers first.
-    void destroy_rows(std::uint32_t id) {
-        archetype_storage& rows = storages_.*storage_members[id];
-        for (std::uint32_t row = 0; row < rows.size(); ++row) {
-            notify<observer_event::leave>(rows.entities()[row], id, row);
-        }
-        for (const entity e : rows.entities()) {
-            entities_.destroy(e);
-        }
-        rows.clear();
-    }
-
-
-    template <class View, class... Components, class... Given>
-    static void push_row(const View& rows, entity created, type_list<Components...>, Given&&... given) {
-        rows.push_back(created, internal::given_or_default<Components>(std::forward<Given>(given)...)...);
-    }
-
-    // Moves e, at row of From, to a new row of To; its components that To
-    // holds go along, added supplies the one To adds. Returns the new row.
-    template <class From, class To, class... Added>
-    std::uint32_t move_entity(entity e, std::uint32_t row, Added&&... added) {
-        notify<observer_event::leave>(e, From::id, row, To::id);
-        const auto target = storage<To>();
-        const auto new_row = static_cast<std::uint32_t>(target.size());
-        push_moved<From>(target, e, row, typename To::components{}, std::forward<Added>(added)...);
-        remove_row<From>(row);
-        entities_.relocate(e, {To::id, new_row});
-        notify<observer_event::enter>(e, To::id, new_row, From::id);
-        return new_row;
-    }
-
-    template <class From, class View, class... Components, class... Added>
-    void push_moved(const View& target, entity e, std::uint32_t row, type_list<Components...>, Added&&... added) {
-        target.push_back(e, take<From, Components>(row, added...)...);
-    }
-
-    // Component C for the moved row: the added value, or the source's.
-    template <class From, class C, class... Added>
-    C take(std::uint32_t row, Added&... added) {
-        if constexpr (contains_v<C, type_list<Added...>>) {
-            return given_or_default_moved<C>(added...);
-        } else {
-            return C(std::move(storage<From>().template at<C>(row)));
-        }
-    }
-
-    template <class C, class First, class... Rest>
-    static C given_or_default_moved(First& first, Rest&... rest) {
-        if constexpr (std::is_same_v<C, First>) {
-            return std::move(first);
-        } else {
-            return given_or_default_moved<C>(rest...);
-        }
-    }
-
-    // The row of h's entity. Stops the program with a message unless h names
-    // a live entity of A.
-    template <class A>
-    std::uint32_t checked_row(handle<A> h, const char* operation) const noexcept {
-        const entity_location where = entities_.find(h);
-        if (where.archetype != A::id) [[unlikely]] {
-            report_failed_handle(h, operation);
-        }
-        return where.row;
-    }
-
-    // Why h no longer names a live entity of A: it died, or it moved.
-    template <class A>
-    [[noreturn, gnu::cold, gnu::noinline]] void report_failed_handle(handle<A> h, const char* operation) const noexcept {
-        KILN_CHECK(entities_.alive(h), "world::%s: entity %u:%u is not alive", operation, h.get().index(),
-                   h.get().generation());
-        const std::uint32_t archetype = entities_.location(h).archetype;
-        KILN_CHECK(false, "world::%s: handle<%.*s> names entity %u:%u, which moved to archetype %.*s", operation,
-                   static_cast<int>(A::name.size()), A::name.data(), h.get().index(), h.get().generation(),
-                   static_cast<int>(archetype_names[archetype].size()), archetype_names[archetype].data());
-        std::abort();
-    }
-
-    [[noreturn]] void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
-                                             const char* verb) const {
-        KILN_CHECK(false,
-                   "world: entity %u:%u of archetype %.*s %s %.*s: no declared archetype holds that set of "
-                   "components; declare one in the schema to allow the move",
-                   e.index(), e.generation(), static_cast<int>(archetype_names[archetype].size()),
-                   archetype_names[archetype].data(), verb, static_cast<int>(component.size()), component.data());
-        std::abort();
-    }
-
-    // Removes the row at where, filling it with its archetype's last row,
-    // through the archetype's typed view (see archetype_view::swap_remove).
-    // A function of its own, not written out in destroy: there, GCC stopped
-    // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
-    void remove_row(entity_location where) noexcept {
-        internal::visit_archetype(archetypes{}, where.archetype, [&]<class A>() { remove_row<A>(where.row); });
-    }
-
-    template <class A>
-    void remove_row(std::uint32_t row) noexcept {
-        const entity moved = storage<A>().swap_remove(row);
-        if (!moved.is_null()) {
-            entities_.relocate(moved, {A::id, row});
-        }
-    }
-
-    // Returns reference_t<C>; deduced, so that a C that is no component meets
-    // the static_asserts below instead of a failed substitution.
-    template <class C, class World>
-    static decltype(auto) get_from(World& world, entity e) {
-        using value_type = std::remove_const_t<C>;
-        static_assert(component<value_type>, "kiln::world::get<C>: C must be a component declared in a schema");
-        static_assert(archetypes_with_t<value_type>::size > 0,
-                      "kiln::world::get<C>: no archetype of this world holds C; add it to one in the schema");
-        constexpr bool read_only = std::is_const_v<C> || std::is_const_v<World>;
-        using access = std::conditional_t<read_only, const value_type, value_type>;
-        // One read of e's slot, then a branch per archetype holding C: each
-        // branch finds its columns at a fixed place in the world, so the row's
-        // address waits for the slot alone, not for loads indexed by it. The
-        // cursor starts as the first such archetype's, read whatever e's
-        // archetype: a loop of lookups then keeps those column addresses in
-        // registers instead of reading them again in the branch, every time
-        // (bench/ get: a tenth of each lookup, in 10,000 entities).
-        const std::uint32_t place = world.entities_.find_place(e);
-        cursor_t<value_type, read_only> cursor =
-            internal::cursor_of<access>(world.template storage<front_t<archetypes_with_t<value_type>>>());
-        std::uint32_t row = 0;
-        if (!internal::visit_place(archetypes_with_t<value_type>{}, world.entities_, place,
-                                   [&]<class A>(std::uint32_t row_in_a) {
-                                       cursor = internal::cursor_of<access>(world.template storage<A>());
-                                       row = row_in_a;
-                                   })) [[unlikely]] {
-            world.template report_failed_get<value_type>(e.to_bits());
-        }
-        return cursor[row];
-    }
-
-    // Why get<C>(e) found nothing: e is not alive, or its archetype has no C.
-    // Takes e as the one word get read it as: given its halves, get kept
-    // copies of both in registers for this call, two instructions a lookup.
-    template <class C>
-    [[noreturn, gnu::cold, gnu::noinline]] void report_failed_get(std::uint64_t entity_bits) const noexcept {
-        const entity e = entity::from_bits(entity_bits);
-        constexpr std::string_view name = component_traits<C>::name;
-        KILN_CHECK(entities_.alive(e), "world::get<%.*s>: entity %u:%u is not alive", static_cast<int>(name.size()),
-                   name.data(), e.index(), e.generation());
-        const std::string_view archetype = archetype_name_of(entities_.location(e).archetype);
-        KILN_CHECK(false, "world::get<%.*s>: entity %u:%u lives in archetype %.*s, which has no %.*s",
-                   static_cast<int>(name.size()), name.data(), e.index(), e.generation(),
-                   static_cast<int>(archetype.size()), archetype.data(), static_cast<int>(name.size()), name.data());
-        std::abort();
-    }
-
-    template <class C, class World>
-    static auto try_get_from(World& world, entity e) {
-        using value_type = std::remove_const_t<C>;
-        if constexpr (layout_of<value_type> == layout::split) {
-            using result = std::optional<reference_t<C>>;
-            return world.template has<value_type>(e) ? result{get_from<C>(world, e)} : result{};
-        } else {
-            return world.template has<value_type>(e) ? &get_from<C>(world, e) : nullptr;
-        }
-    }
-
-    template <class Query, class... Access, class Function>
-    void each_matching(Function& function) {
-        ++iteration_depth_;
-        for (const auto& target : Query::targets) {
-            archetype_storage& rows = storages_.*target.storage;
-            if (rows.empty()) {
-                continue;
-            }
-            each_row<Access...>(function, rows, target.first_columns, std::index_sequence_for<Access...>{});
-        }
-        if (--iteration_depth_ == 0 && !commands_.empty()) {
-            commands_.apply();
-        }
-    }
-
-    template <class... Access, class Function, std::size_t... I>
-    void each_row(Function& function, archetype_storage& rows,
-                  const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
-        using internal::access_cursor;
-        std::byte* const* columns = rows.columns();
-        const entity* entities = rows.entities().data();
-        if constexpr (std::is_invocable_v<Function&, deferred_type&, entity, reference_t<Access>...>) {
-            deferred_type deferred{*this, commands_};
-            auto with_world = [&](entity e, reference_t<Access>... values) { function(deferred, e, values...); };
-            internal::for_each_row_with_entity(with_world, 0, rows.size(), entities,
-                                               access_cursor<Access>(columns, first_columns[I])...);
-        } else if constexpr (std::is_invocable_v<Function&, deferred_type&, reference_t<Access>...>) {
-            deferred_type deferred{*this, commands_};
-            auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
-            internal::for_each_row(with_world, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
-        } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
-            internal::for_each_row_with_entity(function, 0, rows.size(), entities,
-                                               access_cursor<Access>(columns, first_columns[I])...);
-        } else {
-            static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
-                          "kiln::world::each<Access...>: the function must take (reference_t<Access>...), "
-                          "optionally preceded by kiln::entity and before that by the world's deferred_type&: "
-                          "C& or const C& for packed components, C::ref or C::cref for split ones");
-            internal::for_each_row(function, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
-        }
-    }
-
-    template <class Query>
-    std::size_t count_matching() const noexcept {
-        std::size_t total = 0;
-        for (const auto& target : Query::targets) {
-            total += (storages_.*target.storage).size();
-        }
-        return total;
     }
 
     void assert_not_iterating([[maybe_unused]] const char* operation) const noexcept {

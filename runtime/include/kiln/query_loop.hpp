@@ -1,0 +1,76 @@
+// The loop behind world::each and world::count: the archetypes a query
+// matches (decided at compile time), each a plain loop over its columns.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/archetype_storage.hpp>
+#include <kiln/column.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/row_loop.hpp>
+
+namespace kiln::internal {
+
+// World (basic_world) is a friend: the loop counts how deep iteration is,
+// and applies the world's command buffer when the outermost loop ends.
+template <class World>
+struct query_loop {
+    using deferred_type = typename World::deferred_type;
+
+    template <class Query, class... Access, class Function>
+    static void each(World& world, Function& function) {
+        ++world.iteration_depth_;
+        for (const auto& target : Query::targets) {
+            archetype_storage& rows = world.storages_.*target.storage;
+            if (rows.empty()) {
+                continue;
+            }
+            each_row<Access...>(world, function, rows, target.first_columns, std::index_sequence_for<Access...>{});
+        }
+        if (--world.iteration_depth_ == 0 && !world.commands_.empty()) {
+            world.commands_.apply();
+        }
+    }
+
+    template <class Query>
+    static std::size_t count(const World& world) noexcept {
+        std::size_t total = 0;
+        for (const auto& target : Query::targets) {
+            total += (world.storages_.*target.storage).size();
+        }
+        return total;
+    }
+
+private:
+    template <class... Access, class Function, std::size_t... I>
+    static void each_row(World& world, Function& function, archetype_storage& rows,
+                         const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
+        std::byte* const* columns = rows.columns();
+        const entity* entities = rows.entities().data();
+        if constexpr (std::is_invocable_v<Function&, deferred_type&, entity, reference_t<Access>...>) {
+            deferred_type deferred{world, world.commands_};
+            auto with_world = [&](entity e, reference_t<Access>... values) { function(deferred, e, values...); };
+            for_each_row_with_entity(with_world, 0, rows.size(), entities,
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else if constexpr (std::is_invocable_v<Function&, deferred_type&, reference_t<Access>...>) {
+            deferred_type deferred{world, world.commands_};
+            auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
+            for_each_row(with_world, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
+        } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+            for_each_row_with_entity(function, 0, rows.size(), entities,
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else {
+            static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
+                          "kiln::world::each<Access...>: the function must take (reference_t<Access>...), "
+                          "optionally preceded by kiln::entity and before that by the world's deferred_type&: "
+                          "C& or const C& for packed components, C::ref or C::cref for split ones");
+            for_each_row(function, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
+        }
+    }
+};
+
+} // namespace kiln::internal

@@ -1,0 +1,128 @@
+// Structural moves: the rows an entity takes, leaves and changes when it is
+// created, destroyed, or gains or loses a component, with the entity table
+// and observers kept in step.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/archetype_dispatch.hpp>
+#include <kiln/archetype_storage.hpp>
+#include <kiln/config.hpp>
+#include <kiln/entity.hpp>
+#include <kiln/entity_table.hpp>
+#include <kiln/system.hpp>
+#include <kiln/type_list.hpp>
+
+namespace kiln::internal {
+
+// The given value of type C among given, or C's schema defaults.
+template <class C>
+C given_or_default() {
+    return C{};
+}
+
+template <class C, class First, class... Rest>
+decltype(auto) given_or_default(First&& first, Rest&&... rest) {
+    if constexpr (std::is_same_v<C, std::remove_cvref_t<First>>) {
+        return std::forward<First>(first);
+    } else {
+        return given_or_default<C>(std::forward<Rest>(rest)...);
+    }
+}
+
+// Appends created's row to rows: each component given, or its default.
+template <class View, class... Components, class... Given>
+void push_row(const View& rows, entity created, type_list<Components...>, Given&&... given) {
+    rows.push_back(created, given_or_default<Components>(std::forward<Given>(given)...)...);
+}
+
+// World (basic_world) is a friend: moves rewrite its rows and entity table
+// and tell its observers.
+template <class World>
+struct structural_moves {
+    // Moves e, at row of From, to a new row of To; its components that To
+    // holds go along, added supplies the one To adds. Returns the new row.
+    template <class From, class To, class... Added>
+    static std::uint32_t move_entity(World& world, entity e, std::uint32_t row, Added&&... added) {
+        world.template notify<observer_event::leave>(e, From::id, row, To::id);
+        const auto target = world.template storage<To>();
+        const auto new_row = static_cast<std::uint32_t>(target.size());
+        push_moved<From>(world, target, e, row, typename To::components{}, std::forward<Added>(added)...);
+        remove_row<From>(world, row);
+        world.entities_.relocate(e, {To::id, new_row});
+        world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
+        return new_row;
+    }
+
+    // Removes the row at where, filling it with its archetype's last row,
+    // through the archetype's typed view (see archetype_view::swap_remove).
+    // A function of its own, not written out in destroy: there, GCC stopped
+    // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
+    static void remove_row(World& world, entity_location where) noexcept {
+        visit_archetype(typename World::archetypes{}, where.archetype,
+                        [&]<class A>() { remove_row<A>(world, where.row); });
+    }
+
+    template <class A>
+    static void remove_row(World& world, std::uint32_t row) noexcept {
+        const entity moved = world.template storage<A>().swap_remove(row);
+        if (!moved.is_null()) {
+            world.entities_.relocate(moved, {A::id, row});
+        }
+    }
+
+    // Destroys every entity of archetype id, telling observers first.
+    static void destroy_rows(World& world, std::uint32_t id) {
+        archetype_storage& rows = world.storages_.*World::storage_members[id];
+        for (std::uint32_t row = 0; row < rows.size(); ++row) {
+            world.template notify<observer_event::leave>(rows.entities()[row], id, row);
+        }
+        for (const entity e : rows.entities()) {
+            world.entities_.destroy(e);
+        }
+        rows.clear();
+    }
+
+    [[noreturn]] static void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
+                                                    const char* verb) {
+        const std::string_view from = World::archetype_name_of(archetype);
+        KILN_CHECK(false,
+                   "world: entity %u:%u of archetype %.*s %s %.*s: no declared archetype holds that set of "
+                   "components; declare one in the schema to allow the move",
+                   e.index(), e.generation(), static_cast<int>(from.size()), from.data(), verb,
+                   static_cast<int>(component.size()), component.data());
+        std::abort();
+    }
+
+private:
+    template <class From, class View, class... Components, class... Added>
+    static void push_moved(World& world, const View& target, entity e, std::uint32_t row, type_list<Components...>,
+                           Added&&... added) {
+        target.push_back(e, take<From, Components>(world, row, added...)...);
+    }
+
+    // Component C for the moved row: the added value, or the source's.
+    template <class From, class C, class... Added>
+    static C take(World& world, std::uint32_t row, Added&... added) {
+        if constexpr (contains_v<C, type_list<Added...>>) {
+            return given_or_default_moved<C>(added...);
+        } else {
+            return C(std::move(world.template storage<From>().template at<C>(row)));
+        }
+    }
+
+    template <class C, class First, class... Rest>
+    static C given_or_default_moved(First& first, Rest&... rest) {
+        if constexpr (std::is_same_v<C, First>) {
+            return std::move(first);
+        } else {
+            return given_or_default_moved<C>(rest...);
+        }
+    }
+};
+
+} // namespace kiln::internal
