@@ -14,6 +14,13 @@ namespace game {
 struct schema;
 using World = kiln::basic_world<schema>;
 
+// The archetypes, which world.hpp defines: each system and observer names those it runs on.
+struct RisingQuad;
+struct RotatingQuad;
+struct Particle;
+struct Ship;
+struct FrozenShip;
+
 // The stages, in the order a frame runs them.
 enum class stage : std::uint8_t {
     init,
@@ -30,6 +37,7 @@ struct AdvanceClock {
     using with = kiln::type_list<>;
     using without = kiln::type_list<>;
     using resources = kiln::type_list<Time>;
+    using archetypes = kiln::type_list<>;
     static constexpr bool commands = false;
     static constexpr bool parallel = false;
     static constexpr bool columns = false;
@@ -45,6 +53,7 @@ struct Rise {
     using with = kiln::type_list<>;
     using without = kiln::type_list<>;
     using resources = kiln::type_list<const Time>;
+    using archetypes = kiln::type_list<RisingQuad>;
     static constexpr bool commands = false;
     static constexpr bool parallel = true;
     static constexpr bool columns = false;
@@ -60,6 +69,7 @@ struct Spin {
     using with = kiln::type_list<>;
     using without = kiln::type_list<>;
     using resources = kiln::type_list<const Time>;
+    using archetypes = kiln::type_list<RotatingQuad>;
     static constexpr bool commands = false;
     static constexpr bool parallel = true;
     static constexpr bool columns = false;
@@ -75,6 +85,7 @@ struct UpdateModels {
     using with = kiln::type_list<>;
     using without = kiln::type_list<>;
     using resources = kiln::type_list<>;
+    using archetypes = kiln::type_list<RisingQuad, RotatingQuad>;
     static constexpr bool commands = false;
     static constexpr bool parallel = true;
     static constexpr bool columns = false;
@@ -90,6 +101,7 @@ struct Drift {
     using with = kiln::type_list<>;
     using without = kiln::type_list<Frozen>;
     using resources = kiln::type_list<>;
+    using archetypes = kiln::type_list<Particle, Ship>;
     static constexpr bool commands = false;
     static constexpr bool parallel = false;
     static constexpr bool columns = false;
@@ -104,6 +116,7 @@ struct ThawHealthy {
     using with = kiln::type_list<Frozen>;
     using without = kiln::type_list<>;
     using resources = kiln::type_list<>;
+    using archetypes = kiln::type_list<FrozenShip>;
     static constexpr bool commands = true;
     static constexpr bool parallel = false;
     static constexpr bool columns = false;
@@ -119,6 +132,7 @@ struct StopFrozen {
     using with = kiln::type_list<Frozen>;
     using without = kiln::type_list<>;
     using resources = kiln::type_list<>;
+    using archetypes = kiln::type_list<FrozenShip>;
     static constexpr kiln::observer_event event = kiln::observer_event::enter;
 
     static void run(kiln::deferred_world<World>& world, kiln::entity entity, Velocity& velocity);

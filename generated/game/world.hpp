@@ -12,12 +12,6 @@ static_assert(kiln::codegen_abi == 3,
 
 namespace game {
 
-struct RisingQuad;
-struct RotatingQuad;
-struct Particle;
-struct Ship;
-struct FrozenShip;
-
 // Every archetype's storage, one named member each.
 struct archetype_storages {
     kiln::archetype_storage rising_quad{kiln::column_layouts<Position, Angle, Color, Model, Rising>};

@@ -337,6 +337,20 @@ class Archetypes(SchemaTestCase):
         components = ["Position", "Frozen"]
     """
 
+    def test_systems_header_declares_the_archetypes_that_systems_name(self):
+        systems = self.outputs(self.SCHEMA)["systems.hpp"]
+        self.assertLines(
+            systems,
+            "using World = kiln::basic_world<schema>;",
+            "",
+            "// The archetypes, which world.hpp defines: each system and observer names those it runs on.",
+            "struct HTTPServer;",
+            "struct Class;",
+            "struct FrozenShip;",
+            "",
+            "// The stages, in the order a frame runs them.",
+        )
+
     def test_world(self):
         _, world = self.generate(self.SCHEMA)
         self.assertLines(
@@ -345,10 +359,6 @@ class Archetypes(SchemaTestCase):
             "",
             "#include <game/components.hpp>",
             "namespace game {",
-            "",
-            "struct HTTPServer;",
-            "struct Class;",
-            "struct FrozenShip;",
             "",
             "// Every archetype's storage, one named member each.",
             "struct archetype_storages {",

@@ -73,6 +73,7 @@ class SystemsHeader(SystemsTestCase):
             "    using with = kiln::type_list<>;",
             "    using without = kiln::type_list<>;",
             "    using resources = kiln::type_list<Input, const Time>;",
+            "    using archetypes = kiln::type_list<Ship, FrozenShip>;",
             "    static constexpr bool commands = false;",
             "    static constexpr bool parallel = false;",
             "    static constexpr bool columns = false;",
@@ -282,6 +283,7 @@ class Observers(SystemsTestCase):
             "    using with = kiln::type_list<Frozen>;",
             "    using without = kiln::type_list<>;",
             "    using resources = kiln::type_list<const Time>;",
+            "    using archetypes = kiln::type_list<FrozenShip>;",
             "    static constexpr kiln::observer_event event = kiln::observer_event::enter;",
             "",
             "    static void run(kiln::deferred_world<World>& world, kiln::entity entity, Velocity& velocity, "

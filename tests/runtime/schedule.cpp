@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstring>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 using fixture::World;
@@ -160,3 +161,39 @@ TEST_CASE("a system that writes a resource leaves the same save under the parall
 }
 
 #endif
+
+namespace {
+
+// The rows query_of<S> visits (kilnc's matching, given in S::archetypes) and
+// those the runtime's rule matches (query<access, with, without>) agree: the
+// same archetypes, in the same order, with the same columns.
+template <class S>
+void check_matching_agrees() {
+    INFO(S::name);
+    using given = kiln::internal::query_of<S>;
+    using matched = kiln::query<typename S::access, typename S::with, typename S::without>;
+    static_assert(!std::is_same_v<given, matched>, "S must name the archetypes kilnc matched");
+    REQUIRE(given::targets.size() == matched::targets.size());
+    for (std::size_t t = 0; t < given::targets.size(); ++t) {
+        CHECK(given::targets[t].storage == matched::targets[t].storage);
+        CHECK(given::targets[t].first_columns == matched::targets[t].first_columns);
+    }
+}
+
+} // namespace
+
+TEST_CASE("kilnc matches each system and observer to the archetypes the runtime's rule matches") {
+    using described = kiln::internal::systems_of<fixture::schema>;
+    std::size_t checked = 0;
+    kiln::for_each_type(described::systems{}, [&]<class S>() {
+        if constexpr (S::access::size > 0) {
+            check_matching_agrees<S>();
+            ++checked;
+        }
+    });
+    kiln::for_each_type(described::observers{}, [&]<class O>() {
+        check_matching_agrees<O>();
+        ++checked;
+    });
+    CHECK(checked >= 7); // every fixture system with components, and its observer
+}

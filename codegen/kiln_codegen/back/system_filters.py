@@ -3,6 +3,7 @@ of an access, the one-line summary above each system and observer, and each stag
 
 from collections.abc import Iterable
 
+from ..check.access import matched
 from ..check.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
 from ..model import Access, Component, Observer, ObserverEvent, Resource, Schema, Stage, System
@@ -19,6 +20,21 @@ def access_types(access: Access) -> str:
     'Position, const Rising'
     """
     return ", ".join(_constness(item, access.read) + item.name for item in access.components)
+
+
+def matched_archetypes(access: Access, schema: Schema) -> str:
+    """The archetypes whose entities a system or observer sees, as kiln::type_list arguments in
+    schema order: kilnc's matching (check/access.py), which the runtime takes as given.
+
+    >>> from ..model import Archetype
+    >>> p, f = Component("Position", 0, None, (), None), Component("Frozen", 1, None, (), None)
+    >>> ship, frozen = Archetype("Ship", 0, (p,), "", None), Archetype("FrozenShip", 1, (p, f), "", None)
+    >>> matched_archetypes(Access(write=(p,), without=(f,)), Schema("game", 1, (), (p, f), (), (ship, frozen)))
+    'Ship'
+    """
+    if not access.required:
+        return ""  # a system of resources alone runs once, on no archetype
+    return ", ".join(archetype.name for archetype in matched(access, schema.archetypes))
 
 
 def resource_types(access: Access) -> str:
@@ -160,7 +176,7 @@ def uses_columns(schema: Schema) -> bool:
 
 FILTERS = {
     filter.__name__: filter
-    for filter in (access_types, resource_types, cpp_bool, cpp_double, run_declaration, system_summary,
+    for filter in (access_types, matched_archetypes, resource_types, cpp_bool, cpp_double, run_declaration, system_summary,
                    observer_summary, stage_plan, uses_columns)
 }
 

@@ -129,4 +129,15 @@ struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
     static constexpr auto targets = internal::make_targets<required, excluded, std::remove_const_t<Access>...>(candidates{});
 };
 
+// A query whose archetypes are already known: kilnc matched them for a
+// generated system or observer (its `archetypes`), by the rule above.
+// tests/runtime/schedule.cpp checks that the two agree.
+template <class Archetypes, class Access>
+struct matched_query;
+
+template <class... Archetypes, class... Access>
+struct matched_query<type_list<Archetypes...>, type_list<Access...>> {
+    static constexpr std::array targets{internal::target_of<Archetypes, std::remove_const_t<Access>...>()...};
+};
+
 } // namespace kiln

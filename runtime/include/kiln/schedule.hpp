@@ -55,9 +55,21 @@ struct stage_of<type_list<First, Rest...>> {
     using type = std::remove_const_t<decltype(First::stage)>;
 };
 
-// The query of a system or an observer.
+// The query of a system or an observer: over the archetypes kilnc matched
+// when it names them (generated code does), matched here otherwise.
 template <class S>
-using query_of = query<typename S::access, typename S::with, typename S::without>;
+struct query_of_system {
+    using type = query<typename S::access, typename S::with, typename S::without>;
+};
+
+template <class S>
+    requires(S::archetypes::size > 0)
+struct query_of_system<S> {
+    using type = matched_query<typename S::archetypes, typename S::access>;
+};
+
+template <class S>
+using query_of = typename query_of_system<S>::type;
 
 // Whether a system's resources (a type_list, const when read) hold one it writes.
 template <class Resources>

@@ -47,6 +47,7 @@ enum class observer_event : std::uint8_t { enter, leave };
 //   using access = kiln::type_list<...>;    // components, const when read
 //   using with, without = kiln::type_list<...>;
 //   using resources = kiln::type_list<...>; // const when read, all const when parallel
+//   using archetypes = kiln::type_list<...>; // those kilnc matched, in schema order; optional
 //   static constexpr bool commands, parallel, columns;
 //   static void run(...);                   // defined by the game
 template <class S>
