@@ -101,20 +101,3 @@ TEST_CASE("a field's type as data is its type as the schema spells it, for every
     });
     CHECK(fields >= 15);
 }
-
-TEST_CASE("parse_field_type reads built-in types and arrays of them, and calls any other name external") {
-    using kiln::scalar_type;
-    using kiln::internal::field_type;
-    using kiln::internal::parse_field_type;
-    CHECK(parse_field_type("bool") == field_type{scalar_type::boolean, 1});
-    CHECK(parse_field_type("entity[3]") == field_type{scalar_type::entity, 3});
-    CHECK(parse_field_type("u8[65536]") == field_type{scalar_type::u8, 65536});
-    CHECK(parse_field_type("f64") == field_type{scalar_type::f64, 1});
-    CHECK(parse_field_type("Vec3") == field_type{});
-    CHECK(parse_field_type("f32[]") == field_type{});
-    CHECK(parse_field_type("f32[0]") == field_type{});
-    CHECK(parse_field_type("f32[4") == field_type{});
-    CHECK(parse_field_type("f32[4]x") == field_type{});
-    CHECK(parse_field_type("f32[99999999999]") == field_type{});
-    CHECK(parse_field_type("boolean") == field_type{});
-}
