@@ -262,7 +262,7 @@ class GeneratedEvents(SystemsTestCase):
         self.assertLines(outputs["systems.hpp"], "#include <kiln/event.hpp>", "struct Hurt {",
                          "    using emit = kiln::type_list<Fire>;", "    using events = kiln::type_list<Hit, Fire>;",
                          "    static void run(Position& position,", "                    const Time& time,",
-                         "                    kiln::event_writer<Fire> emit_fire,",
+                         "                    kiln::event_writer<Fire>& emit_fire,",
                          "                    kiln::event_reader<Hit> hit_events,",
                          "                    kiln::event_reader<Fire> fire_events);")
 

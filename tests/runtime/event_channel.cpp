@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -38,13 +39,24 @@ std::vector<int> values(std::span<const ping> events) {
 
 } // namespace
 
-TEST_CASE("an event_writer appends to its buffer, and an event_reader views what it is given") {
-    std::vector<ping> buffer;
-    const kiln::event_writer<ping> emit{buffer};
-    emit(ping{1});
-    const ping two{2};
-    emit(two);
-    const kiln::event_reader<ping> reader{buffer};
+TEST_CASE("an event_writer appends to its buffer, which it hands back when it is destroyed") {
+    static_assert(!std::is_copy_constructible_v<kiln::event_writer<ping>>,
+                  "a copy would hand the buffer back twice");
+    static_assert(!std::is_move_constructible_v<kiln::event_writer<ping>>);
+    std::vector<ping> buffer{ping{0}};
+    {
+        kiln::event_writer<ping> emit{buffer};
+        CHECK(buffer.empty()); // borrowed for the call
+        emit(ping{1});
+        const ping two{2};
+        emit(two);
+    }
+    CHECK(values(buffer) == std::vector<int>{0, 1, 2});
+}
+
+TEST_CASE("an event_reader views the events it is given") {
+    const std::vector<ping> events{ping{1}, ping{2}};
+    const kiln::event_reader<ping> reader{events};
     REQUIRE(reader.size() == 2);
     CHECK_FALSE(reader.empty());
     CHECK(reader[1].value == 2);

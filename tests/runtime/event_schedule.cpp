@@ -60,7 +60,7 @@ void events::Early::run(kiln::event_reader<Hit> hit_events) { record.early.push_
 
 // Ships whose x is a multiple of 3 fire each frame; for each Fire sent, those
 // whose x is a multiple of 5 fire once more.
-void events::Shoot::run(const Position& position, const Frame& frame, kiln::event_writer<Hit> emit_hit,
+void events::Shoot::run(const Position& position, const Frame& frame, kiln::event_writer<Hit>& emit_hit,
                         kiln::event_reader<Fire> fire_events) {
     if (fires(position.x)) {
         emit_hit(Hit{position.x, frame.number});
@@ -73,7 +73,7 @@ void events::Shoot::run(const Position& position, const Frame& frame, kiln::even
 }
 
 void events::Blast::run(const Bomb& bomb, const Position& position, const Frame& frame,
-                        kiln::event_writer<Hit> emit_hit) {
+                        kiln::event_writer<Hit>& emit_hit) {
     if (bomb.fuse == frame.number) {
         emit_hit(Hit{position.x, frame.number});
     }

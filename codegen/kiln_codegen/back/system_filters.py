@@ -110,7 +110,7 @@ def run_parameters(item: System | Observer, schema: Schema) -> list[str]:
     for resource in item.access.resources:
         add(f"{_constness(resource, item.access.resources_read)}{resource.name}&", resource.name)
     for event in item.emit if is_system else ():
-        add(f"kiln::event_writer<{event.name}>", f"emit_{snake_case(event.name)}")
+        add(f"kiln::event_writer<{event.name}>&", f"emit_{snake_case(event.name)}")
     for event in item.events if is_system else ():
         add(f"kiln::event_reader<{event.name}>", f"{snake_case(event.name)}_events")
     return parameters

@@ -15,6 +15,12 @@ namespace kiln {
 // Emits events of type E: run() gets one for each event its system lists in
 // `emit`. What it emits is published when the system's batch has run, in a
 // fixed order (see docs/events.md), so readers later in the stage see it.
+//
+// run() gets it by reference. The runtime makes one per run (per chunk of
+// a parallel system), which holds the system's buffer meanwhile as a vector
+// of its own, so that a loop of emits can keep the vector's end in a
+// register as a loop over a local std::vector does; it hands the buffer
+// back when it is destroyed. So it is neither copied nor moved.
 template <class E>
 class event_writer {
 public:
@@ -22,13 +28,17 @@ public:
 
     // The runtime makes writers; buffer is where this system's events wait
     // until they are published.
-    explicit event_writer(std::vector<E>& buffer) noexcept : buffer_(&buffer) {}
+    explicit event_writer(std::vector<E>& buffer) noexcept : buffer_(buffer) { emitted_.swap(buffer_); }
+    ~event_writer() { buffer_.swap(emitted_); }
+    event_writer(const event_writer&) = delete;
+    event_writer& operator=(const event_writer&) = delete;
 
-    void operator()(const E& event) const { buffer_->push_back(event); }
-    void operator()(E&& event) const { buffer_->push_back(std::move(event)); }
+    void operator()(const E& event) { emitted_.push_back(event); }
+    void operator()(E&& event) { emitted_.push_back(std::move(event)); }
 
 private:
-    std::vector<E>* buffer_;
+    std::vector<E>& buffer_;
+    std::vector<E> emitted_;
 };
 
 // The events of type E that a system has not yet read, oldest first: run()

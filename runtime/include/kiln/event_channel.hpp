@@ -78,13 +78,15 @@ public:
     }
 
     // Appends what S emitted to the published events. When nothing is kept,
-    // the buffers trade places instead: no copy in the usual frame, where
-    // every reader read everything the frame before.
+    // the buffers trade places instead, until drop_read trades them back: no
+    // copy in the usual frame, where every reader read everything the frame
+    // before, and S emits into the same memory every frame, still in cache.
     template <class S>
     void publish() {
         std::vector<E>& emitted = staged<S>();
-        if (events_.empty()) {
+        if (events_.empty() && lender_ == no_lender) {
             events_.swap(emitted);
+            lender_ = index_of_v<S, type_list<Emitters...>>;
         } else {
             events_.insert(events_.end(), std::make_move_iterator(emitted.begin()),
                            std::make_move_iterator(emitted.end()));
@@ -117,6 +119,10 @@ public:
         const auto dropped = static_cast<std::size_t>(keep_from - first_);
         if (dropped == events_.size()) {
             events_.clear();
+            if (lender_ != no_lender) {
+                events_.swap(staged_[lender_]); // empty: its emitter has published since it ran
+                lender_ = no_lender;
+            }
         } else {
             events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(dropped));
         }
@@ -131,6 +137,9 @@ private:
     std::uint64_t first_ = 0; // the number of events_.front() in the running count
     std::array<std::uint64_t, sizeof...(Readers)> read_{};
     std::array<std::vector<E>, sizeof...(Emitters)> staged_;
+    // The emitter whose buffer events_ holds, traded by publish.
+    static constexpr std::size_t no_lender = sizeof...(Emitters);
+    std::size_t lender_ = no_lender;
 };
 
 // Every event channel of a world.
@@ -170,8 +179,9 @@ private:
 template <class Executor>
 inline constexpr bool runs_chunks_at_once_v = !std::is_same_v<Executor, serial_executor>;
 
-// The writers and readers of one run of system S, handed to run() after its
-// resources. Made when the run starts: its readers are marked read then.
+// The writers and readers of one run of system S, which run() is handed
+// after its resources. Made when the run starts: its readers are marked read
+// then.
 template <class S, class Store, class Emitted = typename emitted_by<S>::type, class Read = typename read_by<S>::type>
 class system_events;
 
@@ -180,11 +190,10 @@ class system_events<S, Store, type_list<Emitted...>, type_list<Read...>> {
 public:
     explicit system_events(Store& store) : store_(store), readers_(store.template of<Read>().template read<S>()...) {}
 
-    // Calls function(writers..., readers...).
+    // Calls function(writers..., readers...), with writers to S's buffers.
     template <class Function>
     void call(Function&& function) {
-        function(event_writer<Emitted>{store_.template of<Emitted>().template staged<S>()}...,
-                 std::get<event_reader<Read>>(readers_)...);
+        call_with(function, store_.template of<Emitted>().template staged<S>()...);
     }
 
     // Calls chunk(begin, end, writers..., readers...) over [0, count) through
@@ -195,7 +204,7 @@ public:
     void for_chunks(const Executor& executor, std::size_t count, std::size_t grain, Chunk&& chunk) {
         if constexpr (sizeof...(Emitted) == 0 || !runs_chunks_at_once_v<Executor>) {
             executor.for_chunks(count, grain, [&](std::size_t begin, std::size_t end) {
-                call([&](auto... io) { chunk(begin, end, io...); });
+                call([&](auto&... io) { chunk(begin, end, io...); });
             });
         } else {
             struct piece {
@@ -206,8 +215,8 @@ public:
             std::mutex pieces_mutex;
             executor.for_chunks(count, grain, [&](std::size_t begin, std::size_t end) {
                 piece mine{begin, {}};
-                chunk(begin, end, event_writer<Emitted>{std::get<std::vector<Emitted>>(mine.emitted)}...,
-                      std::get<event_reader<Read>>(readers_)...);
+                call_with([&](auto&... io) { chunk(begin, end, io...); },
+                          std::get<std::vector<Emitted>>(mine.emitted)...);
                 const std::lock_guard lock{pieces_mutex};
                 pieces.push_back(std::move(mine));
             });
@@ -221,6 +230,13 @@ public:
     }
 
 private:
+    // The writers live as long as the call: they hand the buffers back when it returns.
+    template <class Function>
+    void call_with(Function&& function, std::vector<Emitted>&... buffers) {
+        std::tuple<event_writer<Emitted>...> writers{buffers...};
+        function(std::get<event_writer<Emitted>>(writers)..., std::get<event_reader<Read>>(readers_)...);
+    }
+
     template <class E>
     static void append(std::vector<E>& to, std::vector<E>& from) {
         to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));

@@ -140,18 +140,18 @@ struct stage_runner {
         // The event writers and readers run() is handed after its resources; none for most systems.
         system_events<S, decltype(world.events_)> events{world.events_};
         if constexpr (S::access::size == 0 && S::with::size == 0) {
-            events.call([&](auto... io) { call_once<S>(world, typename S::resources{}, io...); });
+            events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
         } else {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = world.storages_.*target.storage;
-                const auto chunk = [&](std::size_t begin, std::size_t end, auto... io) {
+                const auto chunk = [&](std::size_t begin, std::size_t end, auto&... io) {
                     run_rows<S>(world, rows, target.first_columns, begin, end, typename S::access{},
                                 typename S::resources{}, std::make_index_sequence<S::access::size>{}, io...);
                 };
                 if constexpr (S::parallel && !S::commands) {
                     events.for_chunks(executor, rows.size(), chunk_rows, chunk);
                 } else if (!rows.empty()) {
-                    events.call([&](auto... io) { chunk(0, rows.size(), io...); });
+                    events.call([&](auto&... io) { chunk(0, rows.size(), io...); });
                 }
             }
         }
@@ -159,7 +159,7 @@ struct stage_runner {
 
     // A system without components: one call per run.
     template <class S, class... Resources, class... Events>
-    static void call_once(World& world, type_list<Resources...>, Events... events) {
+    static void call_once(World& world, type_list<Resources...>, Events&... events) {
         if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
             S::run(commands, world.template resource<std::remove_const_t<Resources>>()..., events...);
@@ -174,7 +174,7 @@ struct stage_runner {
     static void run_rows(World& world, archetype_storage& rows,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
-                         Events... events) {
+                         Events&... events) {
         // Unused by a system that accesses no component (it has only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
         if constexpr (S::columns) {
