@@ -324,6 +324,8 @@ class Stage:
     batches: tuple[tuple[System, ...], ...] = ()
     order: tuple[tuple[System, System], ...] = ()  # after and before: the first runs before the second
     separations: tuple[Separation, ...] = ()
+    # Events: (emitter, reader, the events' names), each emitter run before the reader of what it emits.
+    passes: tuple[tuple[System, System, tuple[str, ...]], ...] = ()
 
     @property
     def role(self) -> StageRole:

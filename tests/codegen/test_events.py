@@ -284,6 +284,17 @@ class GeneratedEvents(SystemsTestCase):
         self.assertLines(world, "    using events = kiln::type_list<",
                          "        kiln::event_plan<Hit, kiln::type_list<Shoot>, kiln::type_list<Hurt>>>;")
 
+    def test_the_graph_draws_events_from_emitter_to_reader(self):
+        dot = self.system_outputs(HIT + """
+            [system.Hurt]
+            stage = "update"
+            events = ["Hit"]
+        """)["schedule.dot"]
+        self.assertLines(dot, '            "Shoot" [label="Shoot\\nread Position\\nemit Hit"];',
+                         '            "Hurt" [label="Hurt\\nevents Hit"];',
+                         "    // Stage update: events, from those that emit them to those that read them.",
+                         '    "Shoot" -> "Hurt" [style=dotted, label="Hit"];')
+
 
 MOVE_ONLY = """
             [system.Move]

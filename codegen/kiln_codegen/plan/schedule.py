@@ -78,7 +78,8 @@ class _StagePlanner:
             self.add_event_order()
         batches = () if self.problems else self.batches()
         self.problems += self.ambiguities()
-        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches))
+        passes = tuple((systems[emitter], systems[reader], events) for (emitter, reader), events in self.passes.items())
+        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches), passes)
 
     def order_edges(self) -> list[tuple[System, System]]:
         """Each (earlier, later) pair that after or before asks for, once, in schema order of the
