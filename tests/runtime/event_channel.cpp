@@ -5,6 +5,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <random>
 #include <type_traits>
 #include <vector>
 
@@ -141,4 +145,60 @@ TEST_CASE("publishing into an empty channel keeps the buffers' memory") {
     events.staged<left_emitter>().push_back({2});
     events.publish<left_emitter>();
     CHECK(values(events.kept()) == std::vector<int>{2});
+}
+
+TEST_CASE("random publishing, reading and dropping: each reader gets every event once, in publish order") {
+    // The reference: every event in the order it was published, and how far each reader has read.
+    std::mt19937 random{19};
+    for (int round = 0; round < 20; ++round) {
+        channel events;
+        std::vector<int> published;
+        std::array<std::size_t, 2> read_up_to{};
+        std::array<std::vector<int>, 2> got;
+        int next = 0;
+        for (int step = 0; step < 400; ++step) {
+            switch (random() % 6) {
+            case 0: // sent from outside: published at once
+                published.push_back(next);
+                events.push({next++});
+                break;
+            case 1:
+                events.staged<left_emitter>().push_back({next++});
+                break;
+            case 2:
+                events.staged<right_emitter>().push_back({next++});
+                break;
+            case 3: // a batch ends: its emitters publish in schedule order
+                for (const ping& event : events.staged<left_emitter>()) {
+                    published.push_back(event.value);
+                }
+                events.publish<left_emitter>();
+                for (const ping& event : events.staged<right_emitter>()) {
+                    published.push_back(event.value);
+                }
+                events.publish<right_emitter>();
+                break;
+            case 4: {
+                const bool fast = random() % 2 == 0;
+                const std::vector<int> handed =
+                    fast ? values(events.read<fast_reader>()) : values(events.read<slow_reader>());
+                const std::size_t reader = fast ? 0 : 1;
+                CHECK(handed == std::vector<int>(published.begin() + static_cast<std::ptrdiff_t>(read_up_to[reader]),
+                                                  published.end()));
+                read_up_to[reader] = published.size();
+                got[reader].insert(got[reader].end(), handed.begin(), handed.end());
+                break;
+            }
+            default: events.drop_read();
+            }
+            // Nothing a reader has not read is ever dropped.
+            REQUIRE(events.kept().size() >= published.size() - std::min(read_up_to[0], read_up_to[1]));
+        }
+        events.drop_read();
+        CHECK(events.kept().size() == published.size() - std::min(read_up_to[0], read_up_to[1]));
+        for (std::size_t reader = 0; reader < 2; ++reader) {
+            CHECK(got[reader] == std::vector<int>(published.begin(),
+                                                  published.begin() + static_cast<std::ptrdiff_t>(read_up_to[reader])));
+        }
+    }
 }

@@ -119,10 +119,12 @@ public:
         const auto dropped = static_cast<std::size_t>(keep_from - first_);
         if (dropped == events_.size()) {
             events_.clear();
-            if (lender_ != no_lender) {
-                events_.swap(staged_[lender_]); // empty: its emitter has published since it ran
-                lender_ = no_lender;
+            // Handed back only while empty, as it is when a stage ends (every emitter has published
+            // when its batch ended): events staged since would look published.
+            if (lender_ != no_lender && staged_[lender_].empty()) {
+                events_.swap(staged_[lender_]);
             }
+            lender_ = no_lender;
         } else {
             events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(dropped));
         }
