@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -20,6 +21,7 @@ using events::Hit;
 struct seen {
     std::vector<std::vector<Hit>> early, tally, echo, draw, physics;
     std::vector<std::vector<events::Fire>> echo_fire, opening;
+    std::vector<std::vector<events::Tick>> note;
 };
 
 seen record;
@@ -91,6 +93,14 @@ void events::Draw::run(kiln::event_reader<Hit> hit_events) { record.draw.push_ba
 void events::Physics::run(kiln::event_reader<Hit> hit_events) { record.physics.push_back(all_of(hit_events)); }
 
 void events::Opening::run(kiln::event_reader<Fire> fire_events) { record.opening.push_back(all_of(fire_events)); }
+
+void events::Measure::run(std::span<const Position> position, kiln::event_writer<Tick>& emit_tick) {
+    emit_tick(Tick{static_cast<std::uint32_t>(position.size())});
+}
+
+void events::Note::run(kiln::system_commands<World>&, kiln::event_reader<Tick> tick_events) {
+    record.note.push_back(all_of(tick_events));
+}
 
 namespace {
 
@@ -200,6 +210,14 @@ TEST_CASE("events sent between frames reach each reader once, in the order sent"
     CHECK(record.opening[0].empty());
 }
 
+TEST_CASE("the column form and a system with commands emit and read as the others do") {
+    const seen got = run_frames(2, kiln::serial_executor{});
+    REQUIRE(got.note.size() == 2);
+    REQUIRE(got.note[1].size() == 2); // one chunk per archetype, Ship's first
+    CHECK(got.note[1][0].rows == ships);
+    CHECK(got.note[1][1].rows == mines);
+}
+
 #if KILN_HAS_TBB
 TEST_CASE("the parallel executor hands every reader the same events in the same order as the serial one") {
     const seen serial = run_frames(8, kiln::serial_executor{});
@@ -213,5 +231,16 @@ TEST_CASE("the parallel executor hands every reader the same events in the same 
         CHECK(same(parallel.draw[frame], serial.draw[frame]));
     }
     CHECK(same(joined(parallel.physics), joined(serial.physics)));
+    // The column form's chunks: more of them in parallel, each emitting in row order, the same rows in all.
+    REQUIRE(parallel.note.size() == serial.note.size());
+    for (const auto& frame : parallel.note) {
+        CHECK(frame.size() > 2);
+        std::uint32_t rows = 0;
+        for (const events::Tick& tick : frame) {
+            rows += tick.rows;
+        }
+        CHECK(rows == ships + mines);
+        CHECK(frame.back().rows <= 1024);
+    }
 }
 #endif
