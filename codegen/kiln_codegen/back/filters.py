@@ -12,7 +12,7 @@ from ..check.floats import shortest_f32
 from ..check.names import cpp_type, migration_function
 from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Origin, Resource, Scalar,
                      Schema, schema_type)
-from . import dot_filters, system_filters
+from . import dot_filters, event_filters, system_filters
 
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
@@ -218,7 +218,8 @@ def standard_headers(schema: Schema) -> list[str]:
     >>> standard_headers(Schema("game", 1, (), (Component("A", 0, None, (infinite,), None),), (), ()))
     ['limits']
     """
-    defaults = [field.default for record in schema.components + schema.resources for field in record.fields]
+    records = schema.components + schema.resources + schema.events
+    defaults = [field.default for record in records for field in record.fields]
     return ["limits"] if any(map(_has_non_finite, defaults)) else []
 
 
@@ -228,6 +229,7 @@ FILTERS = {
                       default_text, field_info, migration_function, field_migration, doc_string, cpp_origin, comment,
                       standard_headers)},
     **system_filters.FILTERS,
+    **event_filters.FILTERS,
     **dot_filters.FILTERS,
 }
 
