@@ -116,11 +116,11 @@ void draw_text(screen::draw_target& target, std::string_view text, float left, f
 
 void invaders::ClearScreen::run(Screen& screen) { screen.target.set_clear(0, 0, 0); }
 
-// A brick fades as it wears.
+// A worn brick is darker.
 void invaders::DrawBricks::run(const Brick& brick, const Position& position, const Box& box, Screen& screen) {
-    const auto shade = static_cast<std::uint8_t>(80 + 50 * brick.hp);
+    const colour shade = brick.hp > 1 ? green : colour{30, 115, 40};
     screen.target.push({.x = position.x, .y = position.y, .half_width = box.half_width,
-                        .half_height = box.half_height, .r = 0, .g = shade, .b = 0});
+                        .half_height = box.half_height, .r = shade.r, .g = shade.g, .b = shade.b});
 }
 
 void invaders::DrawAliens::run(const Alien& alien, const Position& position, Screen& screen,

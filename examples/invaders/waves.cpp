@@ -43,7 +43,7 @@ void spawn_shields(const commands_type& commands) {
                     commands.create<invaders::ShieldBrick>(
                         invaders::Position{left + invaders::rules::brick * static_cast<float>(column) + half,
                                            invaders::rules::shield_y + invaders::rules::brick * static_cast<float>(row) + half},
-                        invaders::Box{half, half}, invaders::Brick{3});
+                        invaders::Box{half, half}, invaders::Brick{});
                 }
             }
         }
