@@ -7,8 +7,8 @@
 //   invaders                        play in a window: arrows move, space fires, F5 saves, F9 restores, R restarts
 //   invaders --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //
-// A headless run prints the game's state at the end, and the time per frame
-// split into the ECS's and the drawing's.
+// A run prints when a game ends and a new one starts, and at the end the
+// game's state and the time per frame split into the ECS's and the drawing's.
 #include <invaders/world.hpp>
 
 #include <kiln/snapshot.hpp>
@@ -125,6 +125,7 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
     clock_type::duration ecs_time{};
     clock_type::duration draw_time{};
     std::int64_t frame = 0;
+    bool was_over = false;
     for (; chosen.frames == 0 || frame < chosen.frames; ++frame) {
         if (!host.begin_frame(world, frame)) {
             break;
@@ -135,6 +136,12 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
             world.progress(invaders::schema::fixed_step, executor);
         }
         const auto simulated = clock_type::now();
+        const auto& game = world.resource<invaders::Game>();
+        if (game.over != was_over) {
+            was_over = game.over;
+            std::printf("frame %lld: %s, score %u\n", static_cast<long long>(frame),
+                        game.over ? "game over" : "new game", static_cast<unsigned>(game.score));
+        }
         screen::rasterise(list, picture);
         host.show(picture);
         const auto drawn = clock_type::now();
