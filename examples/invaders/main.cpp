@@ -13,6 +13,7 @@
 
 #include <kiln/snapshot.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -88,6 +89,16 @@ public:
         return true;
     }
 
+    // The game time a frame advances: exactly one step headless, so that a
+    // run is the same on any machine; in a window the time that passed
+    // (at most a tenth of a second, after a stall), so that the game keeps
+    // its speed whatever the display's refresh rate.
+    double seconds_since_last_frame(clock_type::time_point now) {
+        const double passed = std::chrono::duration<double>(now - last_frame_).count();
+        last_frame_ = now;
+        return chosen_.headless ? invaders::schema::fixed_step : std::min(passed, 0.1);
+    }
+
     void show(const screen::image& picture) {
         if (!chosen_.headless) {
             window_.present(picture);
@@ -109,6 +120,7 @@ private:
     screen::input_script script_;
     screen::window window_;
     std::uint32_t held_ = 0;
+    clock_type::time_point last_frame_ = clock_type::now();
 };
 
 template <class Executor>
@@ -133,7 +145,7 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         const auto start = clock_type::now();
         {
             const screen::bind_draw_list bound{world.resource<invaders::Screen>().target, list};
-            world.progress(invaders::schema::fixed_step, executor);
+            world.progress(host.seconds_since_last_frame(start), executor);
         }
         const auto simulated = clock_type::now();
         const auto& game = world.resource<invaders::Game>();
