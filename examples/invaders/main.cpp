@@ -36,6 +36,7 @@ struct settings {
     std::string input;
     std::string png;
     std::int64_t every = 1;
+    std::int64_t zoom = 1;
     std::string save = "invaders.save";
     bool parallel = false;
 };
@@ -160,8 +161,11 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         ecs_time += simulated - start;
         draw_time += drawn - simulated;
         if (!chosen.png.empty() && frame % chosen.every == 0) {
-            if (const std::string error = screen::write_png(picture, screen::frame_path(chosen.png, frame));
-                !error.empty()) {
+            const std::string path = screen::frame_path(chosen.png, frame);
+            const std::string error =
+                chosen.zoom > 1 ? screen::write_png(screen::enlarged(picture, static_cast<int>(chosen.zoom)), path)
+                                : screen::write_png(picture, path);
+            if (!error.empty()) {
                 std::fprintf(stderr, "invaders: %s\n", error.c_str());
                 return 1;
             }
@@ -196,6 +200,7 @@ int main(int argc, char** argv) {
     options.text("--png", chosen.png, "with --headless: write frames to PNG files named by this printf-style pattern, "
                                       "such as frames/frame-%04d.png");
     options.number("--every", chosen.every, 1, 1'000'000'000, "with --png: write every Kth frame (default 1)");
+    options.number("--zoom", chosen.zoom, 1, 8, "with --png: each pixel of the game K x K pixels in the files (default 1)");
     options.text("--save", chosen.save, "the file the save key (F5) writes and the restore key (F9) reads "
                                         "(default invaders.save)");
     options.flag("--parallel", chosen.parallel, "run the systems on the parallel executor (oneTBB)");

@@ -83,4 +83,16 @@ void rasterise(const draw_list& list, image& target) {
     }
 }
 
+image enlarged(const image& picture, int factor) {
+    image large{picture.width * factor, picture.height * factor};
+    for (int y = 0; y < large.height; ++y) {
+        const std::uint8_t* source = picture.rgba.data() + static_cast<std::size_t>(y / factor) * picture.width * 4;
+        std::uint8_t* row = large.rgba.data() + static_cast<std::size_t>(y) * large.width * 4;
+        for (int x = 0; x < large.width; ++x) {
+            std::copy_n(source + static_cast<std::size_t>(x / factor) * 4, 4, row + static_cast<std::size_t>(x) * 4);
+        }
+    }
+    return large;
+}
+
 } // namespace screen

@@ -26,4 +26,8 @@ struct image {
 // it). A quad whose alpha is below 255 is blended over what is there.
 void rasterise(const draw_list& list, image& target);
 
+// picture with each pixel made factor x factor pixels: a small game's frame
+// made large enough to look at, with its pixels kept sharp.
+image enlarged(const image& picture, int factor);
+
 } // namespace screen
