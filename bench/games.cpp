@@ -4,7 +4,7 @@
 // quads_frame/<executor>/N   one frame of examples/quads with N quads: Rise,
 //                            Spin, UpdateModels, and DrawQuads filling the
 //                            draw list (serial: it writes a resource)
-// invaders_step/<executor>   one step and frame of examples/invaders, its 25
+// invaders_step/<executor>   one step and frame of examples/invaders, its 26
 //                            systems, played by held keys: fire, and left or
 //                            right in turn, restarting whenever the game ends
 //
