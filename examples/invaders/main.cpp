@@ -132,9 +132,9 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         std::fprintf(stderr, "invaders: %s\n", error.c_str());
         return 1;
     }
-    auto& screen = world.resource<invaders::Screen>();
+    const auto& canvas = world.resource<invaders::Screen>();
     screen::draw_list list;
-    screen::image picture{static_cast<int>(screen.width), static_cast<int>(screen.height)};
+    screen::image picture{static_cast<int>(canvas.width), static_cast<int>(canvas.height)};
     clock_type::duration ecs_time{};
     clock_type::duration draw_time{};
     std::int64_t frame = 0;

@@ -73,10 +73,10 @@ void run_text(game::World& world, const settings& chosen, const char* executor_n
 template <class Executor>
 int run_drawn(game::World& world, const settings& chosen, const char* executor_name, const Executor& executor) {
     const int width = static_cast<int>(chosen.size);
-    auto& screen = world.resource<game::Screen>();
-    screen.width = static_cast<std::uint32_t>(width);
-    screen.height = static_cast<std::uint32_t>(width);
-    screen.pixels_per_unit = static_cast<float>(width) / 200.0f;
+    auto& canvas = world.resource<game::Screen>();
+    canvas.width = static_cast<std::uint32_t>(width);
+    canvas.height = static_cast<std::uint32_t>(width);
+    canvas.pixels_per_unit = static_cast<float>(width) / 200.0f;
 
     screen::window window;
     if (chosen.window) {
@@ -103,7 +103,7 @@ int run_drawn(game::World& world, const settings& chosen, const char* executor_n
         }
         const auto start = clock_type::now();
         {
-            const screen::bind_draw_list bound{screen.target, list};
+            const screen::bind_draw_list bound{canvas.target, list};
             world.progress(dt, executor);
         }
         const auto simulated = clock_type::now();
