@@ -81,6 +81,15 @@ struct query_target {
 
 namespace internal {
 
+// Instantiated for each component that a query requires, so that when no
+// archetype holds one, the compiler's "in instantiation of" line names it.
+template <class C>
+struct some_archetype_holds : std::bool_constant<(archetypes_with_t<C>::size > 0)> {
+    static_assert(archetypes_with_t<C>::size > 0,
+                  "kiln query: no archetype of this world holds C, the component this assertion is instantiated for; "
+                  "add C to an archetype's components in the schema");
+};
+
 template <class A, class... Access>
 constexpr auto target_of() {
     using member = std::remove_const_t<decltype(A::storage)>;
@@ -111,15 +120,19 @@ struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
     using required = type_list<std::remove_const_t<Access>..., With...>;
     using excluded = type_list<Without...>;
 
+    static constexpr bool all_components = ((component<std::remove_const_t<Access>>) && ...) &&
+                                           (component<With> && ...) && (component<Without> && ...);
     static_assert(sizeof...(Access) + sizeof...(With) > 0,
                   "kiln query: name at least one component to access or require");
-    static_assert(((component<std::remove_const_t<Access>>) && ...) && (component<With> && ...) &&
-                      (component<Without> && ...),
-                  "kiln query: every type must be a component declared in a schema");
-    static_assert(((archetypes_with_t<std::remove_const_t<Access>>::size > 0) && ...) &&
-                      ((archetypes_with_t<With>::size > 0) && ...),
-                  "kiln query: no archetype of this world holds one of the requested components; "
-                  "add it to an archetype in the schema");
+    static_assert(all_components, "kiln query: every type must be a component declared in a schema");
+    // Whether the query can be compiled. When it cannot, a static_assert has
+    // said why, and the loops over targets are not instantiated (query_loop),
+    // so that the assertion is the only error.
+    static constexpr bool well_formed =
+        sizeof...(Access) + sizeof...(With) > 0 &&
+        std::conjunction_v<std::bool_constant<all_components>,
+                           internal::some_archetype_holds<std::remove_const_t<Access>>...,
+                           internal::some_archetype_holds<With>...>;
 
     using candidates = typename internal::shortest_archetype_list<required>::type;
 
