@@ -6,13 +6,12 @@ mistake, so one run reports all it can. Something already reported is left out o
 rather than reported again.
 """
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Diagnostic, Location, SchemaError, a, in_report_order, listing, shown
+from ..errors import Diagnostic, Location, SchemaError, a, closest, in_report_order, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import (Archetype, Array, Component, Extern, Field, FieldType, Layout, Observer, Origin, Resource, Scalar,
@@ -120,6 +119,15 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     archetypes = stable_ids.archetypes(checker.archetypes(list(_of_kind(declarations, "archetype")), components))
     # Which archetypes a system matches is only known when every archetype is as declared.
     archetypes_known = len(checker.diagnostics) == reported
+    # A doubt, not a mistake, and only about a world that is otherwise right and has archetypes (one
+    # without any is unfinished, or a fragment of the docs): as a warning, it never hides an error.
+    if archetypes and not checker.diagnostics:
+        held = {component.name for archetype in archetypes for component in archetype.components}
+        for declaration in _of_kind(declarations, "component"):
+            if declaration.name not in held:
+                checker.warnings.append(Diagnostic(declaration.location, (
+                    f"component '{declaration.name}' is in no archetype, so no entity can have it and a query "
+                    "of it does not compile; add it to an archetype's components, or delete it"), "warning"))
     systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages)
     checked_systems = systems.systems(list(_of_kind(declarations, "system")))
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
@@ -248,8 +256,8 @@ class Checker:
         for file in self.files:
             for key, value in file.data.items():
                 if key not in TOP_LEVEL:
-                    close = difflib.get_close_matches(key, TOP_LEVEL, n=1)
-                    advice = (f"did you mean [{close[0]}]?" if close else
+                    close = closest(key, TOP_LEVEL)
+                    advice = (f"did you mean [{close}]?" if close else
                               "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
                               "[archetype.NAME], [system.NAME] and [observer.NAME]")
                     self.error(file, (key,), f"unknown table [{key}]; {advice}")
@@ -301,8 +309,8 @@ class Checker:
         """Reports each key of `table` not in `allowed`; returns whether there was one."""
         unknown = [key for key in table if key not in allowed]
         for key in unknown:
-            close = difflib.get_close_matches(key, allowed, n=1)
-            advice = f"did you mean '{close[0]}'?" if close else f"the keys allowed here are {listing(allowed)}"
+            close = closest(key, allowed)
+            advice = f"did you mean '{close}'?" if close else f"the keys allowed here are {listing(allowed)}"
             self.error(file, keys + (key,), f"{owner}: unknown key '{key}'{place}; {advice}")
         return bool(unknown)
 
@@ -538,8 +546,8 @@ class Checker:
             message = f"'{name}' is {a(declared.kind)}, not a component; list only components"
         else:
             components = [other.name for other in self.declared.values() if other.kind == "component"]
-            close = difflib.get_close_matches(name, components, n=1)
-            advice = f"did you mean '{close[0]}'?" if close else f"declare it as [component.{name}] or fix the name"
+            close = closest(name, components)
+            advice = f"did you mean '{close}'?" if close else f"declare it as [component.{name}] or fix the name"
             message = f"unknown component '{name}'; {advice}"
         self.error(archetype.file, keys, f"{archetype.label}: {message}")
 
