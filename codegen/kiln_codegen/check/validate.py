@@ -49,6 +49,7 @@ GENERATED_NAMES = {
     "std": "the C++ standard library's namespace",
     "stage": "the enum of stages",
     "migrations": "the namespace of the functions that migrate fields of older saves",
+    "hana_lists": "the namespace of hana.hpp's lists of types",
     **dict.fromkeys(
         ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages", "systems",
          "observers", "fixed_step", "schedule", "origin"),
