@@ -28,7 +28,7 @@ struct query_loop {
     template <class Query, class... Access, class Function>
     static void each(World& world, Function& function) {
         if constexpr (!Query::well_formed) {
-            return;
+            Query::name_unheld();
         } else if constexpr (!each_can_call_v<deferred_type, Function, Access...>) {
             reject_each_function<deferred_type, Function, Access...>();
         } else {
@@ -43,6 +43,8 @@ struct query_loop {
             for (const auto& target : Query::targets) {
                 total += (world.storages_.*target.storage).size();
             }
+        } else {
+            Query::name_unheld();
         }
         return total;
     }
