@@ -160,6 +160,22 @@ class Resource:
 
 
 @dataclass(frozen=True)
+class Event:
+    """A message systems emit and read (docs/events.md): a plain struct, kept by the world until
+    its readers have seen it, never saved. `external` says that game code sends it from outside
+    the systems (world.emit), so that no system emitting it is not a mistake."""
+
+    name: str
+    fields: tuple[Field, ...]
+    doc: str | None
+    external: bool = False
+    origin: Origin = NO_ORIGIN
+
+    # Events share the struct template with components, which asks this.
+    is_split = False
+
+
+@dataclass(frozen=True)
 class Archetype:
     name: str
     id: int
@@ -235,6 +251,8 @@ class System:
     parallel: bool = False
     columns: bool = False
     doc: str | None = None
+    emit: tuple[Event, ...] = ()  # events run() is handed a kiln::event_writer for
+    events: tuple[Event, ...] = ()  # events run() is handed a kiln::event_reader for
 
     @property
     def per_entity(self) -> bool:
@@ -306,6 +324,8 @@ class Stage:
     batches: tuple[tuple[System, ...], ...] = ()
     order: tuple[tuple[System, System], ...] = ()  # after and before: the first runs before the second
     separations: tuple[Separation, ...] = ()
+    # Events: (emitter, reader, the events' names), each emitter run before the reader of what it emits.
+    passes: tuple[tuple[System, System, tuple[str, ...]], ...] = ()
 
     @property
     def role(self) -> StageRole:
@@ -331,11 +351,13 @@ class Schema:
     fixed_step: float = DEFAULT_FIXED_STEP
     systems: tuple[System, ...] = ()
     observers: tuple[Observer, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def declared_names(self) -> set[str]:
         """Every name the schema declares: the C++ names in its namespace."""
-        kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers)
+        kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers,
+                 self.events)
         return {item.name for items in kinds for item in items}
 
     @property

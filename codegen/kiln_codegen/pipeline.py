@@ -33,7 +33,8 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     for warning in checked.checker.sorted(checked.checker.warnings):
         warn(warning)
     return Schema(checked.namespace, checked.version, checked.externs, checked.components, checked.resources,
-                  checked.archetypes, planned.stages, checked.settings.fixed_step, checked.systems, checked.observers)
+                  checked.archetypes, planned.stages, checked.settings.fixed_step, checked.systems, checked.observers,
+                  checked.events)
 
 
 def _report(problems: Iterable[ScheduleProblem], checker: Checker, strict: bool, ambiguities_known: bool) -> None:

@@ -100,8 +100,8 @@ struct kiln::component_traits<game::Position> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 12};
     using members = kiln::member_list<&game::Position::x, &game::Position::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "x", "f32", offsetof(game::Position, x), sizeof(game::Position::x), "", ""},
-        {1, "y", "f32", offsetof(game::Position, y), sizeof(game::Position::y), "", ""},
+        {0, "x", "f32", kiln::scalar_type::f32, 1, offsetof(game::Position, x), sizeof(game::Position::x), "", ""},
+        {1, "y", "f32", kiln::scalar_type::f32, 1, offsetof(game::Position, y), sizeof(game::Position::y), "", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -116,8 +116,8 @@ struct kiln::component_traits<game::Velocity> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 16};
     using members = kiln::member_list<&game::Velocity::x, &game::Velocity::y>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "x", "f32", offsetof(game::Velocity, x), sizeof(game::Velocity::x), "0.0f", ""},
-        {1, "y", "f32", offsetof(game::Velocity, y), sizeof(game::Velocity::y), "0.0f", ""},
+        {0, "x", "f32", kiln::scalar_type::f32, 1, offsetof(game::Velocity, x), sizeof(game::Velocity::x), "0.0f", ""},
+        {1, "y", "f32", kiln::scalar_type::f32, 1, offsetof(game::Velocity, y), sizeof(game::Velocity::y), "0.0f", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -132,7 +132,7 @@ struct kiln::component_traits<game::Angle> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 20};
     using members = kiln::member_list<&game::Angle::radians>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "radians", "f32", offsetof(game::Angle, radians), sizeof(game::Angle::radians), "", ""},
+        {0, "radians", "f32", kiln::scalar_type::f32, 1, offsetof(game::Angle, radians), sizeof(game::Angle::radians), "", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -147,7 +147,7 @@ struct kiln::component_traits<game::Rising> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 23};
     using members = kiln::member_list<&game::Rising::speed>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "speed", "f32", offsetof(game::Rising, speed), sizeof(game::Rising::speed), "1.0f", ""},
+        {0, "speed", "f32", kiln::scalar_type::f32, 1, offsetof(game::Rising, speed), sizeof(game::Rising::speed), "1.0f", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -162,7 +162,7 @@ struct kiln::component_traits<game::Rotating> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 26};
     using members = kiln::member_list<&game::Rotating::speed>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "speed", "f32", offsetof(game::Rotating, speed), sizeof(game::Rotating::speed), "0.5f", ""},
+        {0, "speed", "f32", kiln::scalar_type::f32, 1, offsetof(game::Rotating, speed), sizeof(game::Rotating::speed), "0.5f", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -173,15 +173,14 @@ struct kiln::component_traits<game::Color> {
     static constexpr std::uint32_t stable_id = 5;
     static constexpr std::string_view name = "Color";
     static constexpr kiln::layout layout = kiln::layout::split;
-    static constexpr auto fields = std::make_tuple(&game::Color::r, &game::Color::g, &game::Color::b, &game::Color::a);
     static constexpr std::string_view doc = "";
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 29};
     using members = kiln::member_list<&game::Color::r, &game::Color::g, &game::Color::b, &game::Color::a>;
     static constexpr std::array<kiln::field_info, 4> field_infos = {{
-        {0, "r", "u8", offsetof(game::Color, r), sizeof(game::Color::r), "255", ""},
-        {1, "g", "u8", offsetof(game::Color, g), sizeof(game::Color::g), "255", ""},
-        {2, "b", "u8", offsetof(game::Color, b), sizeof(game::Color::b), "255", ""},
-        {3, "a", "u8", offsetof(game::Color, a), sizeof(game::Color::a), "255", ""},
+        {0, "r", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, r), sizeof(game::Color::r), "255", ""},
+        {1, "g", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, g), sizeof(game::Color::g), "255", ""},
+        {2, "b", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, b), sizeof(game::Color::b), "255", ""},
+        {3, "a", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, a), sizeof(game::Color::a), "255", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -196,7 +195,7 @@ struct kiln::component_traits<game::Model> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 36};
     using members = kiln::member_list<&game::Model::matrix>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "matrix", "Mat4", offsetof(game::Model, matrix), sizeof(game::Model::matrix), "", ""},
+        {0, "matrix", "Mat4", kiln::scalar_type::external, 1, offsetof(game::Model, matrix), sizeof(game::Model::matrix), "", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -211,7 +210,7 @@ struct kiln::component_traits<game::Health> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 39};
     using members = kiln::member_list<&game::Health::hp>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "hp", "i32", offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points; 0 is dead."},
+        {0, "hp", "i32", kiln::scalar_type::i32, 1, offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points; 0 is dead."},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -239,7 +238,7 @@ struct kiln::component_traits<game::Target> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 44};
     using members = kiln::member_list<&game::Target::who>;
     static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "who", "entity", offsetof(game::Target, who), sizeof(game::Target::who), "", ""},
+        {0, "who", "entity", kiln::scalar_type::entity, 1, offsetof(game::Target, who), sizeof(game::Target::who), "", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -254,8 +253,8 @@ struct kiln::component_traits<game::Trail> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 47};
     using members = kiln::member_list<&game::Trail::xs, &game::Trail::ys>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "xs", "f32[4]", offsetof(game::Trail, xs), sizeof(game::Trail::xs), "", ""},
-        {1, "ys", "f32[4]", offsetof(game::Trail, ys), sizeof(game::Trail::ys), "", ""},
+        {0, "xs", "f32[4]", kiln::scalar_type::f32, 4, offsetof(game::Trail, xs), sizeof(game::Trail::xs), "", ""},
+        {1, "ys", "f32[4]", kiln::scalar_type::f32, 4, offsetof(game::Trail, ys), sizeof(game::Trail::ys), "", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
@@ -268,8 +267,8 @@ struct kiln::resource_traits<game::Time> {
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 51};
     using members = kiln::member_list<&game::Time::dt, &game::Time::frame>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "dt", "f32", offsetof(game::Time, dt), sizeof(game::Time::dt), "0.016666668f", ""},
-        {1, "frame", "u64", offsetof(game::Time, frame), sizeof(game::Time::frame), "", ""},
+        {0, "dt", "f32", kiln::scalar_type::f32, 1, offsetof(game::Time, dt), sizeof(game::Time::dt), "0.016666668f", ""},
+        {1, "frame", "u64", kiln::scalar_type::u64, 1, offsetof(game::Time, frame), sizeof(game::Time::frame), "", ""},
     }};
     static constexpr std::array<kiln::field_migration, 0> migrations{};
 };

@@ -19,6 +19,7 @@ namespace game {
 namespace hana_lists {
 inline constexpr auto components = ::boost::hana::tuple_t<Position, Velocity, Angle, Rising, Rotating, Color, Model, Health, Frozen, Target, Trail>;
 inline constexpr auto resources = ::boost::hana::tuple_t<Time>;
+inline constexpr auto events = ::boost::hana::tuple_t<>;
 inline constexpr auto archetypes = ::boost::hana::tuple_t<RisingQuad, RotatingQuad, Particle, Ship, FrozenShip>;
 } // namespace hana_lists
 

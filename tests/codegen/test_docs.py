@@ -1,4 +1,4 @@
-"""docs/schema.md and docs/systems.md cannot drift from kilnc: their examples are run.
+"""docs/schema.md, docs/systems.md and docs/events.md cannot drift from kilnc: their examples are run.
 
 Fenced blocks by info string:
   toml            a valid schema, without warnings; [kiln] with namespace = "game" is assumed when
@@ -63,6 +63,9 @@ class Examples(SchemaTestCase):
 
     def test_systems_page(self):
         self.check_page("systems.md", ("toml", "cpp generated", "toml invalid", "toml warning"))
+
+    def test_events_page(self):
+        self.check_page("events.md", ("toml", "cpp generated", "toml invalid", "toml warning"))
 
 
 if __name__ == "__main__":

@@ -29,12 +29,12 @@ class FieldInfos(SchemaTestCase):
             "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, &game::Body::owner, "
             "&game::Body::samples, &game::Body::at, &game::Body::reach>;",
             "    static constexpr std::array<kiln::field_info, 6> field_infos = {{",
-            '        {0, "mass", "f32", offsetof(game::Body, mass), sizeof(game::Body::mass), "2.0f", "Kilograms."},',
-            '        {1, "alive", "bool", offsetof(game::Body, alive), sizeof(game::Body::alive), "true", ""},',
-            '        {2, "owner", "entity", offsetof(game::Body, owner), sizeof(game::Body::owner), "", ""},',
-            '        {3, "samples", "u8[4]", offsetof(game::Body, samples), sizeof(game::Body::samples), "{1, 2, 3, 4}", ""},',
-            '        {4, "at", "Vec2", offsetof(game::Body, at), sizeof(game::Body::at), "{0.5, -1}", ""},',
-            '        {5, "reach", "f64", offsetof(game::Body, reach), sizeof(game::Body::reach), '
+            '        {0, "mass", "f32", kiln::scalar_type::f32, 1, offsetof(game::Body, mass), sizeof(game::Body::mass), "2.0f", "Kilograms."},',
+            '        {1, "alive", "bool", kiln::scalar_type::boolean, 1, offsetof(game::Body, alive), sizeof(game::Body::alive), "true", ""},',
+            '        {2, "owner", "entity", kiln::scalar_type::entity, 1, offsetof(game::Body, owner), sizeof(game::Body::owner), "", ""},',
+            '        {3, "samples", "u8[4]", kiln::scalar_type::u8, 4, offsetof(game::Body, samples), sizeof(game::Body::samples), "{1, 2, 3, 4}", ""},',
+            '        {4, "at", "Vec2", kiln::scalar_type::external, 1, offsetof(game::Body, at), sizeof(game::Body::at), "{0.5, -1}", ""},',
+            '        {5, "reach", "f64", kiln::scalar_type::f64, 1, offsetof(game::Body, reach), sizeof(game::Body::reach), '
             '"std::numeric_limits<double>::infinity()", ""},',
             "    }};",
             "};",
@@ -55,7 +55,7 @@ class FieldInfos(SchemaTestCase):
             components,
             "struct kiln::component_traits<game::Label> {",
             '    static constexpr std::string_view doc = "Says \\"hello\\".\\nThen a backslash: \\\\ and a tab:\\t.";',
-            '        {0, "text", "u8[8]", offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
+            '        {0, "text", "u8[8]", kiln::scalar_type::u8, 8, offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
         )
 
 
@@ -96,17 +96,18 @@ class TypeMetadata(SchemaTestCase):
             "};",
             "struct kiln::component_traits<game::Color> {",
             "    static constexpr kiln::layout layout = kiln::layout::split;",
-            "    static constexpr auto fields = std::make_tuple(&game::Color::r);",
             '    static constexpr std::string_view doc = "";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 8};',
             "    using members = kiln::member_list<&game::Color::r>;",
         )
 
-    def test_only_split_components_have_fields(self):
-        # The member pointers as a std::tuple are what the runtime splits columns by; a std::tuple
-        # per component would cost every translation unit of a large world seconds to compile.
+    def test_member_pointers_are_listed_once_per_type_and_as_a_type(self):
+        # members, a type, is what reflection visits and what the runtime splits columns by; a
+        # std::tuple of member pointers per type would cost every translation unit of a large
+        # world seconds to compile.
         components, _ = self.generate(self.SCHEMA)
-        self.assertEqual(components.count("static constexpr auto fields ="), 1)
+        self.assertEqual(components.count("&game::Color::r"), 1)
+        self.assertNotIn("std::make_tuple", components)
 
     def test_tags_have_no_fields(self):
         components, _ = self.generate(self.SCHEMA)
@@ -132,7 +133,7 @@ class TypeMetadata(SchemaTestCase):
             '    static constexpr std::string_view doc = "";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 14};',
             "    using members = kiln::member_list<&game::Time::dt>;",
-            '        {0, "dt", "f32", offsetof(game::Time, dt), sizeof(game::Time::dt), "", ""},',
+            '        {0, "dt", "f32", kiln::scalar_type::f32, 1, offsetof(game::Time, dt), sizeof(game::Time::dt), "", ""},',
             "struct kiln::resource_traits<game::Settings> {",
             '    static constexpr kiln::schema_origin origin = {"game.toml", 17};',
             "    using members = kiln::member_list<>;",

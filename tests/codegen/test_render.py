@@ -251,7 +251,7 @@ class Components(SchemaTestCase):
             "    using cref = basic_ref<true>;",
             "};",
             "    static constexpr kiln::layout layout = kiln::layout::split;",
-            "    static constexpr auto fields = std::make_tuple(&game::Color::r, &game::Color::a);",
+            "    using members = kiln::member_list<&game::Color::r, &game::Color::a>;",
         )
 
     def test_tags(self):

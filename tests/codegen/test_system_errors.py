@@ -194,7 +194,8 @@ class ShapeErrors(SystemsTestCase):
             stage = "update"
         """)
         self.assertEqual(errors, [f"game.toml:{line(1)}:9: error: system 'Idle' accesses nothing: no components "
-                                  "(write, read, with), no resources and no commands; declare what it works on"])
+                                  "(write, read, with), no resources, no events and no commands; declare what it works "
+                                  "on"])
 
     def test_a_resource_system_has_no_entities_to_filter_split_or_hand_as_columns(self):
         errors = self.system_errors("""

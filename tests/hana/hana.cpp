@@ -1,6 +1,7 @@
 // <fixture/hana.hpp>: the fixture's components and resources as Hana Structs,
 // agreeing with kiln's own reflection, and its types as hana::tuple_t lists
-// agreeing with the schema's kiln::type_lists.
+// agreeing with the schema's kiln::type_lists; <events/hana.hpp> for events.
+#include <events/hana.hpp>
 #include <fixture/hana.hpp>
 
 #include <boost/hana.hpp>
@@ -71,4 +72,13 @@ TEST_CASE("hana::members and hana::at_key read and write the fields, as kiln::fo
     hana::at_key(samples, BOOST_HANA_STRING("values"))[1] = 7.0;
     CHECK(samples.values[1] == 7.0);
     CHECK(hana::to_map(fixture::Clock{0.5f, 3})[BOOST_HANA_STRING("ticks")] == 3u);
+}
+
+TEST_CASE("events are Hana Structs too, and listed in schema order") {
+    STATIC_REQUIRE(events::hana_lists::events == hana::tuple_t<events::Hit, events::Fire, events::Tick>);
+    CHECK(hana_field_names<events::Hit>() == std::vector<std::string>{"from_x", "frame"});
+    events::Fire fire{};
+    hana::at_key(fire, BOOST_HANA_STRING("shots")) = 3;
+    CHECK(fire.shots == 3u);
+    STATIC_REQUIRE(hana::size(fixture::hana_lists::events) == hana::size_c<0>);
 }

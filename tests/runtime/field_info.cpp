@@ -1,4 +1,5 @@
 #include <kiln/field_info.hpp>
+#include <kiln/io/save_format.hpp>
 
 #include <fixture/world.hpp>
 
@@ -72,4 +73,31 @@ TEST_CASE("a field_info's offset and size locate its member in a value") {
     bool read_regen = true;
     std::memcpy(&read_regen, reinterpret_cast<const std::byte*>(&health) + regen.offset, regen.size);
     CHECK_FALSE(read_regen);
+}
+
+TEST_CASE("a field's type as data is its type as the schema spells it, for every field of the fixture world") {
+    // Saves name types by their spelling; the program's fields carry them as data too.
+    // kiln's reader of spellings (parse_field_type, for saves) and kilnc's writer of data agree.
+    std::size_t fields = 0;
+    const auto check = [&](const kiln::field_info& info) {
+        INFO(info.name << ": " << info.type);
+        const kiln::internal::field_type parsed = kiln::internal::parse_field_type(info.type);
+        CHECK(parsed.element == info.element);
+        CHECK(parsed.count == info.count);
+        if (info.element != kiln::scalar_type::external) {
+            CHECK(kiln::internal::size_of(parsed) == info.size);
+        }
+        ++fields;
+    };
+    kiln::for_each_type(fixture::schema::components{}, [&]<class C>() {
+        for (const kiln::field_info& info : kiln::component_traits<C>::field_infos) {
+            check(info);
+        }
+    });
+    kiln::for_each_type(fixture::schema::resources{}, [&]<class R>() {
+        for (const kiln::field_info& info : kiln::resource_traits<R>::field_infos) {
+            check(info);
+        }
+    });
+    CHECK(fields >= 15);
 }

@@ -652,7 +652,7 @@ double widen(std::int32_t value) {
 TEST_CASE("a field whose type changed loads through the schema's migration") {
     // The loader works on descriptions: a schema whose field `a` went from
     // i32 to f64, with a migration, described by hand as kilnc would.
-    static constexpr kiln::field_info fields[] = {{0, "a", "f64", 0, 8, "", ""}};
+    static constexpr kiln::field_info fields[] = {{0, "a", "f64", kiln::scalar_type::f64, 1, 0, 8, "", ""}};
     static constexpr kiln::field_migration migrations[] = {
         {0, "i32", kiln::migrate_value<std::int32_t, double, &widen>}};
     static const double defaults = 0;

@@ -36,6 +36,9 @@ def dot_label(system: System) -> str:
                         ("with", access.with_), ("without", access.without)):
         if items:
             lines.append(f"{word} {', '.join(item.name for item in items)}")
+    for word, events in (("emit", system.emit), ("events", system.events)):
+        if events:
+            lines.append(f"{word} {', '.join(event.name for event in events)}")
     options = [option for option in ("commands", "parallel", "columns") if getattr(system, option)]
     if system.priority:
         options.append(f"priority {system.priority}")

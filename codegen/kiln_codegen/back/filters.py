@@ -12,11 +12,13 @@ from ..check.floats import shortest_f32
 from ..check.names import cpp_type, migration_function
 from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Origin, Resource, Scalar,
                      Schema, schema_type)
-from . import dot_filters, system_filters
+from . import dot_filters, event_filters, system_filters
 
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
+# kiln::scalar_type's enumerators; an extern is kiln::scalar_type::external.
+_SCALAR_TYPES = {scalar: "boolean" if scalar is Scalar.BOOL else scalar.value for scalar in Scalar}
 COMMENT_WIDTH = 100  # columns, counting the indentation and the "// "
 
 
@@ -140,14 +142,19 @@ def default_text(field: Field) -> str:
 
 
 def field_info(field: Field, record: Component | Resource, namespace: str) -> str:
-    """One kiln::field_info initialiser: stable id, name, schema type, offset, size, default text and doc.
+    """One kiln::field_info initialiser: stable id, name, schema type (spelled, then as data: element
+    and count), offset, size, default text and doc.
 
     >>> health = Component("Health", 0, None, (Field("hp", Scalar.I32, 100, "Hit points."),), None)
     >>> print(field_info(health.fields[0], health, "game"))
-    {0, "hp", "i32", offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points."}
+    {0, "hp", "i32", kiln::scalar_type::i32, 1, offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points."}
+    >>> print(field_info(Field("rgba", Array(Scalar.BOOL, 4), None, None), health, "game").split(", offsetof")[0])
+    {0, "rgba", "bool[4]", kiln::scalar_type::boolean, 4
     """
     qualified = f"{namespace}::{record.name}"
+    element, count = (field.type.element, field.type.length) if isinstance(field.type, Array) else (field.type, 1)
     return (f"{{{field.id}, {cpp_string(field.name)}, {cpp_string(schema_type(field.type))}, "
+            f"kiln::scalar_type::{_SCALAR_TYPES.get(element, 'external')}, {count}, "
             f"offsetof({qualified}, {field.name}), sizeof({qualified}::{field.name}), "
             f"{cpp_string(default_text(field))}, {doc_string(field.doc)}}}")
 
@@ -211,7 +218,8 @@ def standard_headers(schema: Schema) -> list[str]:
     >>> standard_headers(Schema("game", 1, (), (Component("A", 0, None, (infinite,), None),), (), ()))
     ['limits']
     """
-    defaults = [field.default for record in schema.components + schema.resources for field in record.fields]
+    records = schema.components + schema.resources + schema.events
+    defaults = [field.default for record in records for field in record.fields]
     return ["limits"] if any(map(_has_non_finite, defaults)) else []
 
 
@@ -221,6 +229,7 @@ FILTERS = {
                       default_text, field_info, migration_function, field_migration, doc_string, cpp_origin, comment,
                       standard_headers)},
     **system_filters.FILTERS,
+    **event_filters.FILTERS,
     **dot_filters.FILTERS,
 }
 

@@ -65,8 +65,9 @@ def run_declaration(item: System | Observer, schema: Schema) -> str:
 
     Parameters: for an observer, the deferred world and the entity; for a system that gives
     commands, its record-only kiln::system_commands and the entity (none for a system without
-    components); then one per component, then one per resource. Each is named by its type in
-    snake_case; a name that is a keyword or a macro (names.UNAVAILABLE_NAMES), a name the schema
+    components); then one per component, one per resource, a kiln::event_writer per event it
+    emits (named emit_<event>) and a kiln::event_reader per event it reads (<event>_events). Each
+    is named by its type in snake_case; a name that is a keyword or a macro (names.UNAVAILABLE_NAMES), a name the schema
     declares, or the name of an earlier parameter gets '_' appended, then '_2'...
 
     The first line ends in a comment naming the schema's table: a definition in the game that does
@@ -119,6 +120,10 @@ def run_parameters(item: System | Observer, schema: Schema) -> list[str]:
         add(_component_parameter(component, _is_in(component, item.access.read), columns), component.name)
     for resource in item.access.resources:
         add(f"{_constness(resource, item.access.resources_read)}{resource.name}&", resource.name)
+    for event in item.emit if is_system else ():
+        add(f"kiln::event_writer<{event.name}>&", f"emit_{snake_case(event.name)}")
+    for event in item.events if is_system else ():
+        add(f"kiln::event_reader<{event.name}>", f"{snake_case(event.name)}_events")
     return parameters
 
 

@@ -1,7 +1,7 @@
 """Checks loaded schema files and turns their declarations into the model's values.
 
 Checks run in the order things depend on each other (the [kiln] header, the names declared,
-externs, fields, archetypes, systems and observers) and each goes on after a
+externs, fields, events, archetypes, systems and observers) and each goes on after a
 mistake, so one run reports all it can. Something already reported is left out of later checks
 rather than reported again.
 """
@@ -14,22 +14,25 @@ from typing import Any
 from ..errors import Diagnostic, Location, SchemaError, a, closest, in_report_order, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
-from ..model import (Archetype, Array, Component, Extern, Field, FieldType, Layout, Observer, Origin, Resource, Scalar,
-                     System)
+from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldType, Layout, Observer, Origin, Resource,
+                     Scalar, System)
 from .defaults import DefaultProblem, check_default
 from .lockfile import Lock, default_lock_path
 from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
 from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
+from .unheld_components import unheld_components
+from .validate_events import event, warn_of_unused
 from .validate_systems import SystemChecker
 
-KINDS = ("extern", "component", "resource", "archetype", "system", "observer")  # tables of named declarations
+KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer")  # tables of named declarations
 TOP_LEVEL = ("kiln",) + KINDS
 HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
 EXTERN_KEYS = ("cpp", "include")
 FIELD_KEYS = ("type", "default", "doc", "id", "renamed_from", "migrate_from")
 OPTION_KEYS = {"component": ("layout", "doc", "id", "renamed_from"),
-               "resource": ("doc", "id", "renamed_from")}  # keys of the reserved `kiln`
+               "resource": ("doc", "id", "renamed_from"),
+               "event": ("doc", "external")}  # keys of the reserved `kiln`
 ARCHETYPE_KEYS = ("components", "doc", "id", "renamed_from")
 LAYOUTS = {"packed": Layout.PACKED, "split": Layout.SPLIT}
 SCALARS = {scalar.value: scalar for scalar in Scalar}
@@ -56,7 +59,7 @@ GENERATED_NAMES = {
         "a member of the generated archetype and schema structs",
     ),
     **dict.fromkeys(
-        ("access", "with", "without", "commands", "parallel", "columns", "event", "run"),
+        ("access", "with", "without", "commands", "parallel", "columns", "event", "emit", "events", "run"),
         "a member of the generated system and observer structs",
     ),
 }
@@ -90,6 +93,7 @@ class Checked:
     archetypes_known: bool  # every archetype as declared, so which ones a system matches is known
     systems: tuple[System, ...]
     observers: tuple[Observer, ...]
+    events: tuple[Event, ...]
 
 
 def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
@@ -120,25 +124,25 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     archetypes = stable_ids.archetypes(checker.archetypes(list(_of_kind(declarations, "archetype")), components))
     # Which archetypes a system matches is only known when every archetype is as declared.
     archetypes_known = len(checker.diagnostics) == reported
-    # A doubt, not a mistake, and only about a world that is otherwise right and has archetypes (one
-    # without any is unfinished, or a fragment of the docs): as a warning, it never hides an error.
-    if archetypes and not checker.diagnostics:
-        held = {component.name for archetype in archetypes for component in archetype.components}
-        for declaration in _of_kind(declarations, "component"):
-            if declaration.name not in held:
-                checker.warnings.append(Diagnostic(declaration.location, (
-                    f"component '{declaration.name}' is in no archetype, so no entity can have it and a query "
-                    "of it does not compile; add it to an archetype's components, or delete it"), "warning"))
-    systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages)
+    if not checker.diagnostics:  # a doubt, about a world otherwise right: it never sits among errors
+        checker.warnings += unheld_components(
+            [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")],
+            archetypes)
+    events = [event(checker, declaration) for declaration in _of_kind(declarations, "event")]
+    systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages,
+                            events)
     checked_systems = systems.systems(list(_of_kind(declarations, "system")))
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
+    if not checker.diagnostics:  # a system with a mistake is left out, and would seem not to use its events
+        warn_of_unused(checker, checker.declared, events, checked_systems)
     return Checked(checker, namespace, version, world, tuple(externs), tuple(components), tuple(resources),
-                   tuple(archetypes), archetypes_known, tuple(checked_systems), tuple(observers))
+                   tuple(archetypes), archetypes_known, tuple(checked_systems), tuple(observers), tuple(events))
 
 
 @dataclass(frozen=True)
 class _Declaration:
-    """A named table: [extern.X], [component.X], [resource.X], [archetype.X], [system.X] or [observer.X]."""
+    """A named table: [extern.X], [component.X], [resource.X], [event.X], [archetype.X], [system.X] or
+    [observer.X]."""
 
     kind: str
     name: str
@@ -260,7 +264,7 @@ class Checker:
                     close = closest(key, TOP_LEVEL)
                     advice = (f"did you mean [{close}]?" if close else
                               "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
-                              "[archetype.NAME], [system.NAME] and [observer.NAME]")
+                              "[event.NAME], [archetype.NAME], [system.NAME] and [observer.NAME]")
                     self.error(file, (key,), f"unknown table [{key}]; {advice}")
                 elif key != "kiln" and not isinstance(value, dict):
                     self.error(file, (key,), f"'{key}' must be a table of {key}s, each written [{key}.NAME]")
@@ -288,8 +292,8 @@ class Checker:
             if first is not declaration:
                 self.error(declaration.file, declaration.keys,
                            f"{declaration.label}: the name '{declaration.name}' is already taken by {first.label} "
-                           f"at {first.location}; components, resources, archetypes, externs, systems and "
-                           "observers share one name space, so rename one of them")
+                           f"at {first.location}; components, resources, events, archetypes, externs, systems "
+                           "and observers share one name space, so rename one of them")
                 continue
             unique.append(declaration)
         return unique

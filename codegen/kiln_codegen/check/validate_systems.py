@@ -14,13 +14,14 @@ from typing import Any, Protocol
 from ..errors import a, closest, joined, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
-from ..model import Access, Archetype, Component, Layout, Observer, ObserverEvent, Resource, System
+from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
 from .access import matched
 
 ACCESS_KEYS = ("write", "read", "with", "without", "resources_write", "resources")
 ORDER_KEYS = ("after", "before", "ambiguous_with")
 FLAG_KEYS = ("commands", "parallel", "columns")
-SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
+EVENT_KEYS = ("emit", "events")  # events a system emits, and events it reads
+SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + EVENT_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
 EVENTS = {"on_add": ObserverEvent.ENTER, "on_remove": ObserverEvent.LEAVE,
           "on_enter": ObserverEvent.ENTER, "on_leave": ObserverEvent.LEAVE}
 OBSERVER_KEYS = tuple(EVENTS) + ACCESS_KEYS + ("doc",)
@@ -60,11 +61,12 @@ class _Entry:
 
 class SystemChecker:
     def __init__(self, reporter: Reporter, components: Sequence[Component], resources: Sequence[Resource],
-                 archetypes: Sequence[Archetype] | None, stages: Sequence[str]):
+                 archetypes: Sequence[Archetype] | None, stages: Sequence[str], events: Sequence[Event] = ()):
         """`archetypes` is None when some archetype is broken, and then no match is checked."""
         self.reporter = reporter
         self.components = {component.name: component for component in components}
         self.resources = {resource.name: resource for resource in resources}
+        self.events = {declared.name: declared for declared in events}
         self.archetypes = archetypes
         self.stages = tuple(stages)
 
@@ -99,14 +101,32 @@ class SystemChecker:
         stage = self.stage(declaration, misspelled)
         reported = len(self.reporter.diagnostics)
         access, entries = self.access(declaration, [])
+        events = {key: self.event_names(declaration, key) for key in EVENT_KEYS}
         flags = {key: self.flag(declaration, key) for key in FLAG_KEYS}
         priority = self.priority(declaration)
         doc = self.reporter.doc(file, keys + ("doc",), body.get("doc"), label)
         if len(self.reporter.diagnostics) == reported and not misspelled:  # a misspelled key may be a list
-            self.check_shape(declaration, access, entries, **flags)
+            self.check_shape(declaration, access, entries, any(events.values()), **flags)
         if stage is None:
             return None
-        return System(declaration.name, stage, access, priority=priority, doc=doc, **flags)
+        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags)
+
+    def event_names(self, declaration: Declaration, key: str) -> tuple[Event, ...]:
+        """The events that emit or events names; the names of anything else are reported."""
+        found = []
+        for name, where in self.names_in(declaration, (key,), "event"):
+            declared = self.reporter.declared.get(name)
+            if declared is not None and declared.kind == "event":
+                found.append(self.events[name])
+                continue
+            if declared is not None:
+                message = f"'{name}' in {key} is {a(declared.kind)}, not an event"
+            else:
+                close = closest(name, list(self.events))
+                advice = f"did you mean '{close}'?" if close else f"declare it as [event.{name}] or fix the name"
+                message = f"unknown event '{name}' in {key}; {advice}"
+            self.reporter.error(declaration.file, where, f"{declaration.label}: {message}")
+        return tuple(found)
 
     def stage(self, declaration: Declaration, misspelled: bool) -> str | None:
         file, keys, label = declaration.file, declaration.keys, declaration.label
@@ -149,8 +169,8 @@ class SystemChecker:
             return False
         return value
 
-    def check_shape(self, declaration: Declaration, access: Access, entries: list[_Entry], commands: bool,
-                    parallel: bool, columns: bool) -> None:
+    def check_shape(self, declaration: Declaration, access: Access, entries: list[_Entry], has_events: bool,
+                    commands: bool, parallel: bool, columns: bool) -> None:
         """What a valid access still may not be: nothing at all, a resource written by chunks at once, or
         columns that cannot be handed out."""
         file, keys, label = declaration.file, declaration.keys, declaration.label
@@ -160,10 +180,10 @@ class SystemChecker:
                                     f"{label} has without but accesses no components and has no with, so it runs "
                                     "once per run of its stage and without filters nothing; remove without, or "
                                     "add the components it runs on")
-            elif not access.resources and not commands:
+            elif not access.resources and not commands and not has_events:
                 self.reporter.error(file, keys,
-                                    f"{label} accesses nothing: no components (write, read, with), no resources "
-                                    "and no commands; declare what it works on")
+                                    f"{label} accesses nothing: no components (write, read, with), no resources, "
+                                    "no events and no commands; declare what it works on")
             for key, value, what in (("parallel", parallel, "entities to split over chunks"),
                                      ("columns", columns, "columns to hand out")):
                 if value:
@@ -363,7 +383,8 @@ class SystemChecker:
         origin = ".".join(path)
         keys = declaration.keys + path
         if not isinstance(table, list):
-            example = {"component": '["Position"]', "resource": '["Time"]', "system": '["Input"]'}[what]
+            example = {"component": '["Position"]', "resource": '["Time"]', "system": '["Input"]',
+                       "event": '["Hit"]'}[what]
             self.reporter.error(file, keys, f"{label}: {origin} must be an array of {what} names, like {example}, "
                                 f"not {shown(table)}")
             return

@@ -9,6 +9,11 @@ may run at once, and the result depends on the schema alone. Two systems that re
 never share a batch: a deferred create reserves its handle in the world's entity table at once,
 and two at the same time would race on the table and get handles in an order that changed from
 run to run.
+
+Events order systems too: within a stage, a system that emits an event runs before each system
+that reads it, so that readers see the events of the same run of the stage. An after or before
+that says otherwise wins (the reader then sees the events on its next run); a circle that events
+close (A emits what B reads, B emits what A reads) is reported, as circles of after and before are.
 """
 
 from collections.abc import Sequence
@@ -16,7 +21,7 @@ from dataclasses import dataclass
 
 from ..check.access import conflicts
 from ..model import Archetype, Separation, Stage, System
-from .schedule_errors import Ambiguity, OrderCycle, ScheduleProblem
+from .schedule_errors import Ambiguity, EventCycle, OrderCycle, ScheduleProblem
 
 
 @dataclass(frozen=True)
@@ -67,10 +72,14 @@ class _StagePlanner:
             (first, second): conflicts(systems[first].access, systems[second].access, archetypes)
             for first in range(len(systems)) for second in range(first + 1, len(systems))
         }
+        self.passes: dict[tuple[int, int], tuple[str, ...]] = {}  # (emitter, reader): the events it passes
         self.problems: list[ScheduleProblem] = self.cycles()
+        if not self.problems:
+            self.add_event_order()
         batches = () if self.problems else self.batches()
         self.problems += self.ambiguities()
-        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches))
+        passes = tuple((systems[emitter], systems[reader], events) for (emitter, reader), events in self.passes.items())
+        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches), passes)
 
     def order_edges(self) -> list[tuple[System, System]]:
         """Each (earlier, later) pair that after or before asks for, once, in schema order of the
@@ -82,6 +91,20 @@ class _StagePlanner:
             for name in system.before:
                 edges.setdefault((system.name, name), (system, self.systems[self.index[name]]))
         return list(edges.values())
+
+    def add_event_order(self) -> None:
+        """Orders each emitter of an event before each reader of it, unless after and before already
+        order the reader first; then looks for circles again, now that events may close them."""
+        for emitter, system in enumerate(self.systems):
+            for reader, other in enumerate(self.systems):
+                passed = tuple(event.name for event in system.emit if event in other.events)
+                if passed and emitter != reader and emitter not in self.reach[reader]:
+                    self.passes[emitter, reader] = passed
+                    self.successors[emitter].add(reader)
+                    self.predecessors[reader].add(emitter)
+        if self.passes:
+            self.reach = [self.reachable(start) for start in range(len(self.systems))]
+            self.problems = self.cycles()
 
     def reachable(self, start: int) -> set[int]:
         """The systems that must run after `start`, through any chain of after and before."""
@@ -107,8 +130,14 @@ class _StagePlanner:
             members = sorted(other for other in self.reach[start] if start in self.reach[other])
             reported.update(members)
             path = self.shortest_cycle(members[0])
-            problems.append(OrderCycle(self.name, tuple(self.systems[index] for index in members),
-                                       tuple(self.systems[index] for index in path)))
+            systems = tuple(self.systems[index] for index in members)
+            steps = tuple(self.systems[index] for index in path)
+            steps_taken = list(zip(path, path[1:] + path[:1]))
+            if any(step in self.passes for step in steps_taken):
+                events = tuple(self.passes.get(step, ()) for step in steps_taken)
+                problems.append(EventCycle(self.name, systems, steps, events))
+            else:
+                problems.append(OrderCycle(self.name, systems, steps))
         return problems
 
     def shortest_cycle(self, start: int) -> list[int]:

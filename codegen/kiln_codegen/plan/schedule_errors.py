@@ -32,13 +32,16 @@ class OrderCycle:
         """The system the problem is reported at."""
         return self.systems[0].name
 
+    def members(self, locate: Locate) -> str:
+        """Every system of the circle, with where it is declared."""
+        return joined([f"'{system.name}' ({locate(system.name)})" for system in self.systems])
+
     def message(self, locate: Locate) -> str:
-        members = joined([f"'{system.name}' ({locate(system.name)})" for system in self.systems])
         names = [system.name for system in self.path + self.path[:1]]
         circle = f"'{names[0]}' runs before '{names[1]}'" + "".join(f", which runs before '{name}'"
                                                                   for name in names[2:])
-        return (f"systems {members} in stage '{self.stage}' are ordered in a cycle, so none of them can run "
-                f"first: {circle}; remove one of these after or before")
+        return (f"systems {self.members(locate)} in stage '{self.stage}' are ordered in a cycle, so none of them can "
+                f"run first: {circle}; remove one of these after or before")
 
 
 @dataclass(frozen=True)
@@ -62,4 +65,23 @@ class Ambiguity:
                 "after/before, or ambiguous_with to accept either order")
 
 
-ScheduleProblem = Union[OrderCycle, Ambiguity]
+@dataclass(frozen=True)
+class EventCycle(OrderCycle):
+    """Systems of one stage in a circle that events close: each emits an event that the next reads
+    (or runs before it by after or before), so none can run before all those it should follow."""
+
+    events: tuple[tuple[str, ...], ...]  # for each step of path: the events passed, or () for after or before
+
+    def message(self, locate: Locate) -> str:
+        steps = []
+        for system, following, events in zip(self.path, self.path[1:] + self.path[:1], self.events):
+            if events:
+                steps.append(f"'{system.name}' emits {joined(list(events))}, which '{following.name}' reads")
+            else:
+                steps.append(f"'{system.name}' runs before '{following.name}'")
+        return (f"systems {self.members(locate)} in stage '{self.stage}' pass events in a cycle, so none of them "
+                f"can run first: {'; '.join(steps)}; say which runs first with after or before (an order given wins "
+                "over the events', and the reader sees the events on its next run)")
+
+
+ScheduleProblem = Union[OrderCycle, EventCycle, Ambiguity]

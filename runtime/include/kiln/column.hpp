@@ -43,16 +43,21 @@ struct member_type<Member Class::*> {
     using type = Member;
 };
 
-template <class C>
-using fields_type = std::remove_const_t<decltype(component_traits<C>::fields)>;
+template <class Members>
+struct member_types;
+
+template <auto... Members>
+struct member_types<member_list<Members...>> {
+    using type = std::tuple<typename member_type<decltype(Members)>::type...>;
+};
 
 // The type of field I of split component C.
 template <class C, std::size_t I>
-using field_type_t = typename member_type<std::tuple_element_t<I, fields_type<C>>>::type;
+using field_type_t = std::tuple_element_t<I, typename member_types<typename component_traits<C>::members>::type>;
 
 template <class C>
 constexpr std::size_t field_count() {
-    return std::tuple_size_v<fields_type<C>>;
+    return component_traits<C>::members::size;
 }
 
 template <class C, std::size_t... I>
@@ -207,9 +212,10 @@ void write_element(std::byte* column, std::size_t row, const T& value) noexcept 
 // GCC inlines where a generic lambda per field was left out of line once a
 // translation unit created entities of many archetypes (bench/ profile
 // create).
-template <class C, std::size_t... I>
-void write_fields(std::byte* const* columns, std::size_t row, const C& value, std::index_sequence<I...>) noexcept {
-    (write_element(columns[I], row, value.*std::get<I>(component_traits<C>::fields)), ...);
+template <class C, auto... Members, std::size_t... I>
+void write_fields(std::byte* const* columns, std::size_t row, const C& value, member_list<Members...>,
+                  std::index_sequence<I...>) noexcept {
+    (write_element(columns[I], row, value.*Members), ...);
 }
 
 } // namespace internal
@@ -220,7 +226,8 @@ void write_component(std::byte* const* columns, std::size_t row, const C& value)
     if constexpr (layout_of<C> == layout::packed) {
         internal::write_element(columns[0], row, value);
     } else if constexpr (layout_of<C> == layout::split) {
-        internal::write_fields(columns, row, value, std::make_index_sequence<internal::field_count<C>()>{});
+        internal::write_fields(columns, row, value, typename component_traits<C>::members{},
+                               std::make_index_sequence<internal::field_count<C>()>{});
     }
 }
 

@@ -26,18 +26,23 @@ enum class layout : std::uint8_t {
 };
 
 // Specialized by generated code for each component C with
-//   static constexpr std::uint32_t id;            // dense, in schema order
+//   static constexpr std::uint32_t id;            // dense, in schema order: C's position
+//   static constexpr std::uint32_t stable_id;     // what save files name C by (the lock file keeps it)
 //   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr kiln::layout layout;
 //   static constexpr std::string_view doc;        // the schema's doc, "" for none
 //   static constexpr kiln::schema_origin origin;  // where the schema declares C
-//   static constexpr std::tuple fields;           // member pointers, in order; none for tags
-//   static constexpr std::array<kiln::field_info, N> field_infos;  // one per field, in order
+//   using members = kiln::member_list<&C::x, ...>;               // the data members, in order
+//   static constexpr std::array<kiln::field_info, N> field_infos; // one per member, in order
+//   static constexpr std::array<kiln::field_migration, M> migrations; // older field types saves may hold
+// reflect.hpp and dump.hpp read the reflection (members, field_infos);
+// column.hpp splits a split component by its members; snapshot.hpp and
+// json.hpp read stable_id, field_infos and migrations.
 template <class C>
 struct component_traits;
 
-// Specialized by generated code for each resource R with name, doc, origin,
-// fields (unless R has none) and field_infos, as for components.
+// Specialized by generated code for each resource R with stable_id, name,
+// doc, origin, members, field_infos and migrations, as for components.
 template <class R>
 struct resource_traits;
 

@@ -19,11 +19,17 @@ struct schema_origin {
     std::uint32_t line;
 };
 
+// The built-in types of schema fields; external stands for an [extern]
+// type, whose contents only the program that defines it knows.
+enum class scalar_type : std::uint8_t { external, boolean, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, entity };
+
 // One field of a component or resource, in declaration order.
 struct field_info {
     std::uint32_t id;               // stable across schema edits: what save files name the field by
     std::string_view name;          // as written in the schema
-    std::string_view type;          // the schema's type: "f32", "u8[4]", "entity", an extern's name
+    std::string_view type;          // the schema's type as it spells it: "f32", "u8[4]", "entity", an extern's name
+    scalar_type element;            // that type as data: the type, or that of each element of an array
+    std::uint32_t count;            // the number of elements: N for an array, 1 otherwise
     std::size_t offset;             // offsetof the member in its struct
     std::size_t size;               // sizeof the member
     std::string_view default_value; // the default as kilnc writes it in C++ ("0.5f", "{1, 2}"); "" for none

@@ -32,6 +32,8 @@
 #include <kiln/each_function.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
+#include <kiln/event.hpp>
+#include <kiln/event_channel.hpp>
 #include <kiln/executor.hpp>
 #include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>

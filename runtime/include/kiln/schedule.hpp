@@ -13,6 +13,7 @@
 
 #include <kiln/archetype_storage.hpp>
 #include <kiln/entity.hpp>
+#include <kiln/event_channel.hpp>
 #include <kiln/query.hpp>
 #include <kiln/row_loop.hpp>
 #include <kiln/system.hpp>
@@ -109,8 +110,10 @@ struct stage_runner {
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
         ++world.iteration_depth_;
-        for_each_type(typename Plan::batches{},
-                      [&]<class Batch>() { run_batch(world, executor, typename Batch::systems{}); });
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            run_batch(world, executor, typename Batch::systems{});
+            world.events_.publish(typename Batch::systems{});
+        });
         --world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             for_each_type(typename Batch::systems{}, [&]<class S>() {
@@ -120,6 +123,7 @@ struct stage_runner {
             });
         });
         world.apply_observer_commands();
+        world.events_.drop_read();
     }
 
     template <class Executor, class... Systems>
@@ -133,56 +137,59 @@ struct stage_runner {
         static_assert(!(S::parallel && writes_a_resource_v<typename S::resources>),
                       "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
                       "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
+        // The event writers and readers run() is handed after its resources; none for most systems.
+        system_events<S, decltype(world.events_)> events{world.events_};
         if constexpr (S::access::size == 0 && S::with::size == 0) {
-            call_once<S>(world, typename S::resources{});
+            events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
         } else {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = world.storages_.*target.storage;
-                const auto chunk = [&](std::size_t begin, std::size_t end) {
+                const auto chunk = [&](std::size_t begin, std::size_t end, auto&... io) {
                     run_rows<S>(world, rows, target.first_columns, begin, end, typename S::access{},
-                                typename S::resources{}, std::make_index_sequence<S::access::size>{});
+                                typename S::resources{}, std::make_index_sequence<S::access::size>{}, io...);
                 };
                 if constexpr (S::parallel && !S::commands) {
-                    executor.for_chunks(rows.size(), chunk_rows, chunk);
+                    events.for_chunks(executor, rows.size(), chunk_rows, chunk);
                 } else if (!rows.empty()) {
-                    chunk(0, rows.size());
+                    events.call([&](auto&... io) { chunk(0, rows.size(), io...); });
                 }
             }
         }
     }
 
     // A system without components: one call per run.
-    template <class S, class... Resources>
-    static void call_once(World& world, type_list<Resources...>) {
+    template <class S, class... Resources, class... Events>
+    static void call_once(World& world, type_list<Resources...>, Events&... events) {
         if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
-            S::run(commands, world.template resource<std::remove_const_t<Resources>>()...);
+            S::run(commands, world.template resource<std::remove_const_t<Resources>>()..., events...);
         } else {
-            S::run(world.template resource<std::remove_const_t<Resources>>()...);
+            S::run(world.template resource<std::remove_const_t<Resources>>()..., events...);
         }
     }
 
     // Rows begin to end of one archetype, through the row loop that each()
     // runs, so that a system is as fast as the same work written with each().
-    template <class S, class... Access, class... Resources, std::size_t... I>
+    template <class S, class... Access, class... Resources, std::size_t... I, class... Events>
     static void run_rows(World& world, archetype_storage& rows,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
-                         std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+                         std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
+                         Events&... events) {
         // Unused by a system that accesses no component (it has only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
         if constexpr (S::columns) {
             S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
-                   world.template resource<std::remove_const_t<Resources>>()...);
+                   world.template resource<std::remove_const_t<Resources>>()..., events...);
         } else if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
             auto call = [&](entity e, reference_t<Access>... values) {
-                S::run(commands, e, values..., world.template resource<std::remove_const_t<Resources>>()...);
+                S::run(commands, e, values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
             };
             for_each_row_with_entity(call, begin, end, rows.entities().data(),
                                      access_cursor<Access>(columns, first_columns[I])...);
         } else {
             auto call = [&](reference_t<Access>... values) {
-                S::run(values..., world.template resource<std::remove_const_t<Resources>>()...);
+                S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
             };
             for_each_row(call, begin, end, access_cursor<Access>(columns, first_columns[I])...);
         }

@@ -24,6 +24,7 @@
 #include <kiln/deferred_world.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
+#include <kiln/event_channel.hpp>
 #include <kiln/executor.hpp>
 #include <kiln/handle.hpp>
 #include <kiln/observer_dispatch.hpp>
@@ -469,6 +470,14 @@ public:
         runner::template run_role<stage_role::shutdown>(*this, executor);
     }
 
+    // Sends event e from outside the systems (input code, say): it is kept
+    // until each of its readers has run (docs/events.md). Not while a stage runs.
+    template <class E>
+    void emit(E e) {
+        assert_not_iterating("emit");
+        events_.template of<E>().push(std::move(e));
+    }
+
     // The name of the archetype e lives in. Precondition: alive(e).
     [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {
         KILN_CHECK(entities_.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(), e.generation());
@@ -596,6 +605,7 @@ private:
         std::make_unique<std::unique_ptr<commands_type>[]>(systems::size);
     double accumulated_ = 0;
     bool started_ = false;
+    [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
 };
 
 } // namespace kiln

@@ -23,7 +23,7 @@ inline void null_dead_references(const type_description& type, std::byte* const*
                                  const entity_table& entities) {
     for (std::size_t f = 0; f < type.fields.size(); ++f) {
         const field_info& info = type.fields[f];
-        const std::size_t count = elements_of(info.type, "entity");
+        const std::size_t count = elements_of({info.element, info.count}, scalar_type::entity);
         if (count == 0) {
             continue;
         }

@@ -87,38 +87,57 @@ struct world_description {
     std::span<const archetype_description> archetypes; // in id order
 };
 
-// The number of elements of a field of schema type `type` that are `element`
-// ("bool", "bool[4]" for element "bool"); 0 for other types.
-inline std::size_t elements_of(std::string_view type, std::string_view element) noexcept {
-    if (type == element) {
-        return 1;
-    }
-    if (!type.starts_with(element) || type.size() < element.size() + 3 || type[element.size()] != '[' ||
-        type.back() != ']') {
-        return 0;
-    }
-    std::size_t count = 0;
-    for (const char digit : type.substr(element.size() + 1, type.size() - element.size() - 2)) {
-        if (digit < '0' || digit > '9' || count > 1'000'000'000) {
-            return 0;
+// A field's type as data: what field_info holds for the program's fields,
+// and what a loader reads a save's fields' type names into.
+struct field_type {
+    scalar_type element = scalar_type::external;
+    std::uint32_t count = 1;
+
+    friend bool operator==(const field_type&, const field_type&) = default;
+};
+
+// The type a schema spells `spelled` ("f32", "u8[4]"); external for any
+// other name (an extern's, or one this program does not know). A save names
+// its fields' types as the schema spelled them: this reads them back.
+inline field_type parse_field_type(std::string_view spelled) noexcept {
+    constexpr std::pair<std::string_view, scalar_type> scalars[] = {
+        {"bool", scalar_type::boolean}, {"i8", scalar_type::i8},   {"i16", scalar_type::i16}, {"i32", scalar_type::i32},
+        {"i64", scalar_type::i64},      {"u8", scalar_type::u8},   {"u16", scalar_type::u16}, {"u32", scalar_type::u32},
+        {"u64", scalar_type::u64},      {"f32", scalar_type::f32}, {"f64", scalar_type::f64}, {"entity", scalar_type::entity}};
+    const std::size_t bracket = spelled.find('[');
+    const std::string_view element = spelled.substr(0, bracket);
+    std::uint32_t count = 1;
+    if (bracket != std::string_view::npos) {
+        const std::string_view digits = spelled.substr(bracket + 1, spelled.size() - bracket - 1);
+        if (digits.size() < 2 || digits.back() != ']') {
+            return {};
         }
-        count = count * 10 + static_cast<std::size_t>(digit - '0');
+        count = 0;
+        for (const char digit : digits.substr(0, digits.size() - 1)) {
+            if (digit < '0' || digit > '9' || count > 100'000'000) {
+                return {};
+            }
+            count = count * 10 + static_cast<std::uint32_t>(digit - '0');
+        }
     }
-    return count;
+    for (const auto& [name, scalar] : scalars) {
+        if (element == name && count > 0) {
+            return {scalar, count};
+        }
+    }
+    return {};
 }
 
-// The size of a value of a built-in schema type, or of an array of one; 0 for
-// an extern, whose size only the program that defines it knows.
-inline std::size_t builtin_size(std::string_view type) noexcept {
-    constexpr std::pair<std::string_view, std::size_t> scalars[] = {
-        {"bool", 1}, {"i8", 1}, {"u8", 1},  {"i16", 2}, {"u16", 2}, {"i32", 4},    {"u32", 4},
-        {"f32", 4},  {"i64", 8}, {"u64", 8}, {"f64", 8}, {"entity", 8}};
-    for (const auto& [name, size] : scalars) {
-        if (const std::size_t count = elements_of(type, name)) {
-            return count * size;
-        }
-    }
-    return 0;
+// The bytes a built-in type takes; 0 for an extern, whose size only the
+// program that defines it knows.
+inline std::size_t size_of(field_type type) noexcept {
+    constexpr std::size_t scalar_sizes[] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8}; // in scalar_type's order
+    return scalar_sizes[static_cast<std::size_t>(type.element)] * type.count;
+}
+
+// The number of elements of `type` that are `element`: its count, or 0.
+inline std::size_t elements_of(field_type type, scalar_type element) noexcept {
+    return type.element == element ? type.count : 0;
 }
 
 // The size of column `column` of type: the whole value for packed, a field
@@ -134,7 +153,8 @@ inline std::size_t column_count(const type_description& type) noexcept {
 // One field as a save describes it.
 struct saved_field {
     std::uint32_t id;
-    std::string_view type;
+    std::string_view type; // as the schema that wrote the save spelled it
+    field_type parsed;     // that type as data
     std::uint32_t offset;
     std::uint32_t size;
 };

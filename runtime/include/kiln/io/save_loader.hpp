@@ -169,6 +169,7 @@ private:
                                    field.id, kind, type.stable_id, at, field.offset, field.offset + field.size,
                                    type.size);
                 }
+                field.parsed = parse_field_type(field.type);
                 fields_.push_back(field);
                 field_ids.add(field.id, f);
             }

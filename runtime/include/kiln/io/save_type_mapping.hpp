@@ -54,7 +54,7 @@ protected:
     // Bools must be 0 or 1: any other byte makes reading the bool undefined.
     bool check_bools(field_place<const std::byte> source, std::size_t rows, const saved_field& field,
                      const type_description& current) {
-        const std::size_t count = elements_of(field.type, "bool");
+        const std::size_t count = elements_of(field.parsed, scalar_type::boolean);
         for (std::size_t row = 0; row < rows; ++row) {
             for (std::size_t i = 0; i < count && i < field.size; ++i) {
                 const std::byte* byte = source.first + row * source.stride + i;
@@ -89,7 +89,7 @@ protected:
             }
             for (std::uint32_t f = 0; f < saved->field_count; ++f) {
                 const saved_field& field = fields_[saved->first_field + f];
-                if (elements_of(field.type, "bool") != 0 &&
+                if (elements_of(field.parsed, scalar_type::boolean) != 0 &&
                     !check_bools(place_of(saved->kind, saved->size, field.offset, field.size, f, sources), rows, field,
                                  current)) {
                     return false;
@@ -116,7 +116,8 @@ protected:
             }
             const saved_field& field = fields_[saved->first_field + found];
             const field_place source = place_of(saved->kind, saved->size, field.offset, field.size, found, sources);
-            if (checks_values && elements_of(field.type, "bool") != 0 && !check_bools(source, rows, field, current)) {
+            if (checks_values && elements_of(field.parsed, scalar_type::boolean) != 0 &&
+                !check_bools(source, rows, field, current)) {
                 return false;
             }
             if (field.type == info.type) {
@@ -148,7 +149,7 @@ protected:
                                length(field.type.substr(0, 64)), field.type.data(), length(info.type), info.type.data(),
                                length(field.type.substr(0, 64)), field.type.data());
             }
-            if (builtin_size(field.type) != field.size) {
+            if (size_of(field.parsed) != field.size) {
                 // convert reads sizeof(old type) bytes: only a size the loader can check is safe to hand it.
                 return fail_at(snapshot_errc::incompatible, saved->offset,
                                "%.*s.%.*s: the save holds a %.*s of %u bytes; a migration reads built-in types only",
