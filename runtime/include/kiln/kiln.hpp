@@ -29,6 +29,7 @@
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
 #include <kiln/dump.hpp>
+#include <kiln/each_function.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/event.hpp>

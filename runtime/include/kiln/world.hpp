@@ -215,16 +215,28 @@ public:
 
     // Component C of the entity of h, found without looking up its
     // archetype. A lacking C is a compile error; h no longer naming a live
-    // entity of A stops the program with a message, as get does.
+    // entity of A stops the program with a message, as get does. Without C,
+    // the assertion is the only error: an empty cursor's row, never run,
+    // stands in for the lookup, so that the caller's code compiles on.
     template <class C, class A>
     [[nodiscard]] reference_t<C> get(handle<A> h) {
-        static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
-        return internal::cursor_of<C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        using value_type = std::remove_const_t<C>;
+        static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
+        if constexpr (holds_v<A, value_type>) {
+            return internal::cursor_of<C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        } else {
+            return cursor_t<value_type, std::is_const_v<C>>{}[0];
+        }
     }
     template <class C, class A>
     [[nodiscard]] reference_t<const C> get(handle<A> h) const {
-        static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
-        return internal::cursor_of<const C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        using value_type = std::remove_const_t<C>;
+        static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
+        if constexpr (holds_v<A, value_type>) {
+            return internal::cursor_of<const C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        } else {
+            return cursor_t<value_type, true>{}[0];
+        }
     }
 
     // A handle<A> for e, or nothing when e is dead or not in archetype A.
@@ -276,9 +288,11 @@ public:
         static_assert(!std::is_void_v<target>,
                       "kiln::world::add<C>(handle<A>): no archetype of the schema holds A's components plus C; "
                       "declare one to allow the move");
-        assert_not_iterating("add");
-        moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
-        apply_observer_commands();
+        if constexpr (!holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
+            assert_not_iterating("add");
+            moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
+            apply_observer_commands();
+        }
         return handle<target>::adopt(h);
     }
 
@@ -312,9 +326,11 @@ public:
         static_assert(!std::is_void_v<target>,
                       "kiln::world::remove<C>(handle<A>): no archetype of the schema holds A's components minus C; "
                       "declare one to allow the move");
-        assert_not_iterating("remove");
-        moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
-        apply_observer_commands();
+        if constexpr (holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
+            assert_not_iterating("remove");
+            moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
+            apply_observer_commands();
+        }
         return handle<target>::adopt(h);
     }
 
