@@ -35,6 +35,8 @@
 #include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/hierarchy.hpp>
+#include <kiln/hierarchy_table.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
 #include <kiln/query_loop.hpp>

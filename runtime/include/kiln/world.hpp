@@ -26,6 +26,7 @@
 #include <kiln/entity_table.hpp>
 #include <kiln/executor.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/hierarchy.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
 #include <kiln/query_loop.hpp>
@@ -172,18 +173,24 @@ public:
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
+        tree_moves::destroy_linked_rows(*this, A::id);
         moves::destroy_rows(*this, A::id);
         apply_observer_commands();
     }
 
-    // Destroys e: its row is filled by its archetype's last row. Returns
-    // false, and does nothing, when e is not alive.
+    // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy):
+    // its row is filled by its archetype's last row. Returns false, and does
+    // nothing, when e is not alive.
     bool destroy(entity e) {
         const entity_location where = entities_.find(e);
         if (where.archetype >= archetypes::size) {
             return false;
         }
         assert_not_iterating("destroy");
+        if (hierarchy_.link_count() != 0 && hierarchy_.linked(e)) [[unlikely]] {
+            tree_moves::destroy_subtree(*this, e);
+            return true;
+        }
         notify<observer_event::leave>(e, where.archetype, where.row);
         moves::remove_row(*this, where);
         entities_.destroy(e);
@@ -405,6 +412,12 @@ public:
         return query_loop::template count<matching>(*this);
     }
 
+    // The parents and children of this world's entities.
+    [[nodiscard]] kiln::hierarchy<basic_world> hierarchy() noexcept { return kiln::hierarchy<basic_world>{*this}; }
+    [[nodiscard]] kiln::hierarchy<const basic_world> hierarchy() const noexcept {
+        return kiln::hierarchy<const basic_world>{*this};
+    }
+
     // The number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
 
@@ -465,10 +478,11 @@ public:
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
             moves::destroy_rows(*this, id);
         }
+        hierarchy_.clear();
         apply_observer_commands();
     }
 
-    // Exchanges entities, rows and resources with other: every handle issued
+    // Exchanges entities, rows, hierarchy and resources with other: every handle issued
     // by either world now names the same entity in the other. Command
     // buffers, and where progress is in its stages, stay with each world;
     // observers are not told. The JSON loader fills a fresh world and swaps
@@ -493,6 +507,7 @@ public:
         }
         std::swap(resources_, other.resources_);
         std::swap(entities_, other.entities_);
+        hierarchy_.swap(other.hierarchy_);
     }
 
 private:
@@ -509,6 +524,8 @@ private:
     friend lookup;
     using query_loop = internal::query_loop<basic_world>;
     friend query_loop;
+    using tree_moves = internal::hierarchy_moves<basic_world>;
+    friend tree_moves;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
@@ -573,6 +590,7 @@ private:
     typename Schema::storages storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
+    hierarchy_table hierarchy_;
     int iteration_depth_ = 0;
     commands_type commands_{*this};
     commands_type observer_commands_{*this};
