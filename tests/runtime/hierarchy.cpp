@@ -88,7 +88,7 @@ TEST_CASE("a parent that would make a cycle is refused and the tree is unchanged
     CHECK(kiln::describe(kiln::set_parent_result::cycle).find("cycle") != std::string_view::npos);
 }
 
-TEST_CASE("destroying a parent destroys its subtree; its siblings and parent live on") {
+TEST_CASE("destroying a parent destroys its subtree, and its siblings and parent live on") {
     World world;
     const ship_with_turrets s{world};
     const auto bystander = world.create<fixture::Particle>();
@@ -104,7 +104,7 @@ TEST_CASE("destroying a parent destroys its subtree; its siblings and parent liv
     CHECK(world.size() == 1);
 }
 
-TEST_CASE("destroy_keeping_children destroys the entity alone; its children become roots") {
+TEST_CASE("destroy_keeping_children destroys the entity alone, and its children become roots") {
     World world;
     const ship_with_turrets s{world};
     auto tree = world.hierarchy();

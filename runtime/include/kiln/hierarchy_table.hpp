@@ -77,6 +77,23 @@ public:
         return null_entity;
     }
 
+    // Calls function(child, parent) for every link, tree by tree in the
+    // order of their roots' indices, each tree depth-first: a parent's own
+    // link comes before its children's, and siblings come in order, so that
+    // attaching the links in this order builds the same table.
+    template <class Function>
+    void for_each_link(Function&& function) const {
+        for (const hierarchy_links& root : links_) {
+            if (!root.parent.is_null() || root.first_child.is_null()) {
+                continue;
+            }
+            const entity root_entity = links_[root.first_child.index()].parent;
+            for (entity e = root.first_child; !e.is_null(); e = next_in_subtree(e, root_entity)) {
+                function(e, links_[e.index()].parent);
+            }
+        }
+    }
+
     // Makes parent the parent of child, child its last child; child leaves
     // its former parent first. Preconditions: both alive, parent is not
     // child and not one of its descendants.
