@@ -1,6 +1,7 @@
 // kiln::hierarchy: the parents and children of a world's entities.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -10,6 +11,7 @@
 
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
+#include <kiln/hierarchy_order.hpp>
 #include <kiln/hierarchy_table.hpp>
 #include <kiln/system.hpp>
 
@@ -93,12 +95,28 @@ private:
     entity root_;
 };
 
-// What the hierarchy does to a world beyond its links: destroying subtrees.
-// World (basic_world) is a friend.
+// What the hierarchy does to a world beyond its links: destroying subtrees,
+// and keeping the order propagation visits rows in. World (basic_world) is
+// a friend.
 template <class World>
 struct hierarchy_moves {
     static hierarchy_table& table(World& world) noexcept { return world.hierarchy_; }
     static const hierarchy_table& table(const World& world) noexcept { return world.hierarchy_; }
+    static const entity_table& entities(const World& world) noexcept { return world.entities_; }
+
+    // The world's rows, parents before children, rebuilt first if the
+    // hierarchy or the rows changed since it was last built.
+    static const hierarchy_order& order(World& world) {
+        std::array<const archetype_storage*, World::storage_members.size()> storages{};
+        for (std::size_t a = 0; a < storages.size(); ++a) {
+            storages[a] = &(world.storages_.*World::storage_members[a]);
+        }
+        if (!world.hierarchy_order_.current(storages, world.hierarchy_, world.entities_)) {
+            world.hierarchy_order_.rebuild(storages, world.hierarchy_, world.entities_,
+                                           static_cast<std::uint32_t>(storages.size()));
+        }
+        return world.hierarchy_order_;
+    }
 
     // Destroys root and its descendants, deepest first, so that an
     // observer told of an entity's end still finds its parent alive; then

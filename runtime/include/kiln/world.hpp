@@ -591,6 +591,7 @@ private:
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
+    internal::hierarchy_order hierarchy_order_; // a cache, for kiln/propagation.hpp
     int iteration_depth_ = 0;
     commands_type commands_{*this};
     commands_type observer_commands_{*this};
