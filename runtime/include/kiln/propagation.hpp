@@ -37,6 +37,41 @@ concept propagation = requires(const typename P::global& parent, const typename 
 
 namespace internal {
 
+template <class Local, class Global, class... Archetypes>
+constexpr bool some_archetype_holds(type_list<Archetypes...>) {
+    return ((holds_v<Archetypes, Local> && holds_v<Archetypes, Global>) || ...);
+}
+
+// propagate's requirements on P, each as a sentence: a P that fails the
+// concept gets the one it breaks, not a list of unsatisfied constraints.
+template <class P, class World>
+constexpr bool check_propagation() {
+    if constexpr (!requires {
+                      typename P::local;
+                      typename P::global;
+                  }) {
+        static_assert(requires { typename P::local; }, "kiln::propagate<P>: P must name its parts: using local = L; "
+                                                        "using global = G; (components of the schema)");
+        return false;
+    } else {
+        using local = typename P::local;
+        using global = typename P::global;
+        static_assert(component<local> && component<global>,
+                      "kiln::propagate<P>: P::local and P::global must be components declared in a schema");
+        static_assert(layout_of<local> == layout::packed && layout_of<global> == layout::packed,
+                      "kiln::propagate<P>: P::local and P::global must be packed components (a split or tag "
+                      "component has no one value to combine)");
+        static_assert(requires(const global& parent, const local& own) {
+            { P::combine(parent, own) } -> std::same_as<global>;
+        }, "kiln::propagate<P>: P must have static G combine(const G& parent, const L& local), G P::global and L "
+           "P::local: it reads both and writes neither");
+        static_assert(some_archetype_holds<local, global>(typename World::schema_type::archetypes{}),
+                      "kiln::propagate<P>: no archetype of this world holds both P::local and P::global, so there "
+                      "is nothing to compute");
+        return true;
+    }
+}
+
 // P's columns in every archetype of World, by archetype id, with one more
 // id, World's archetype count, for "no archetype" (no parent): locals where
 // an archetype holds both parts (null elsewhere), globals where it holds the
@@ -98,8 +133,9 @@ struct propagation_columns {
 //
 // Precondition: nothing else reads or writes P's parts while it runs (the
 // schedule sees to it for the propagation kilnc generates).
-template <propagation P, class World, class Executor = serial_executor>
+template <class P, class World, class Executor = serial_executor>
 void propagate(World& world, const Executor& executor = {}) {
+    static_assert(internal::check_propagation<P, World>());
     const internal::hierarchy_order& order = internal::hierarchy_moves<World>::order(world);
     const internal::propagation_columns<P, World> columns{world};
     const std::span<const internal::order_entry> entries = order.entries();
@@ -123,8 +159,9 @@ void propagate(World& world, const Executor& executor = {}) {
 // through the hierarchy's links, each entity found through the entity
 // table. A dead handle in changed is skipped; an entity listed with one of
 // its ancestors is computed twice, to the same value.
-template <propagation P, class World>
+template <class P, class World>
 void propagate_changed(World& world, std::span<const entity> changed) {
+    static_assert(internal::check_propagation<P, World>());
     using access = internal::hierarchy_moves<World>;
     const internal::propagation_columns<P, World> columns{world};
     const hierarchy_table& links = access::table(world);
