@@ -9,7 +9,9 @@
 //   per node, one pass. The nodes are created parents first (breadth-first),
 //   as the baseline's array is; propagate_full_dfs creates them depth-first
 //   (a parent, then each child's subtree), the order a game that spawns a
-//   ship then its turrets makes, against the same baseline.
+//   ship then its turrets makes, against the same baseline;
+//   propagate_full_dfs_sorted creates them so, then calls
+//   world.hierarchy().sort_rows() once before timing.
 // - propagate_dirty: 1% of the locals changed since the last pass, then
 //   kiln::propagate_changed on those; baseline: the full pass, to which the
 //   issue's target compares it.
@@ -144,8 +146,12 @@ void publish(benchmark::State& state, std::size_t per_iteration) {
                                                           benchmark::Counter::kInvert);
 }
 
-void propagate_full_kiln(benchmark::State& state, std::size_t n, bool depth_first_creation) {
+void propagate_full_kiln(benchmark::State& state, std::size_t n, bool depth_first_creation, bool sorted) {
     kiln_tree t{n, depth_first_creation ? depth_first(n) : breadth_first(n)};
+    if (sorted) {
+        t.world.hierarchy().sort_rows();
+        kiln::propagate<transform>(t.world); // rebuilds the order, untimed as for the others
+    }
     for (auto _ : state) {
         kiln::propagate<transform>(t.world);
         benchmark::ClobberMemory();
@@ -212,9 +218,11 @@ void add(const std::string& name, void (*run)(benchmark::State&, std::size_t), s
 
 int main(int argc, char** argv) {
     for (const std::size_t n : sizes) {
-        add("propagate_full/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, false); }, n);
+        add("propagate_full/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, false, false); }, n);
         add("propagate_full/baseline", propagate_full_baseline, n);
-        add("propagate_full_dfs/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, true); }, n);
+        add("propagate_full_dfs/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, true, false); }, n);
+        add("propagate_full_dfs_sorted/kiln",
+            [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, true, true); }, n);
         add("propagate_dirty/kiln", propagate_dirty_kiln, n);
         add("reparent/kiln", reparent_kiln<false>, n);
         add("reparent_propagate/kiln", reparent_kiln<true>, n);

@@ -196,7 +196,8 @@ private:
 
     bool model_alive(kiln::entity e) const { return model_.contains(e.to_bits()); }
 
-    // set_parent or remove_parent on the world at once.
+    // set_parent or remove_parent on the world at once; now and then the
+    // rows sorted by depth.
     void reparent() {
         const kiln::entity child = pick(5) == 0 ? any_issued() : any_alive().value_or(kiln::null_entity);
         auto tree = world_.hierarchy();
@@ -210,6 +211,10 @@ private:
         }
         if (model_alive(child)) {
             check_links(child);
+        }
+        if (pick(200) == 0) {
+            world_.hierarchy().sort_rows(); // rows move, handles and values stay
+            check_everything();
         }
     }
 

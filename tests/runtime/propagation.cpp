@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -209,4 +210,44 @@ TEST_CASE("the order is rebuilt when rows move though the hierarchy and the row 
     kiln::propagate<transform>(world);
     CHECK(world.get<scene::Global>(child).tx == 2);
     CHECK(world.get<scene::Global>(child).ty == 1);
+}
+
+TEST_CASE("sort_rows puts parents' rows before their children's, keeps every handle, and changes no global") {
+    World world;
+    const auto made = random_forest(world, 3000, 21);
+    kiln::propagate<transform>(world);
+    kiln::propagate<inherited_tags>(world);
+    std::vector<scene::Global> before;
+    for (const kiln::entity e : made) {
+        before.push_back(world.has<scene::Global>(e) ? world.get<scene::Global>(e) : scene::Global{});
+    }
+    world.hierarchy().sort_rows();
+    for (std::size_t i = 0; i < made.size(); ++i) {
+        REQUIRE(world.alive(made[i]));
+        if (world.has<scene::Global>(made[i])) {
+            REQUIRE(same_bytes(world.get<scene::Global>(made[i]), before[i])); // the values moved with their rows
+        }
+    }
+    // Within each archetype, depths never decrease along the rows, and siblings sit in their parents' order.
+    const auto tree = world.hierarchy();
+    const auto rows = world.storage<scene::Body>().entities();
+    std::map<std::uint64_t, std::size_t> body_row;
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        body_row[rows[row].to_bits()] = row;
+    }
+    for (std::size_t row = 1; row < rows.size(); ++row) {
+        REQUIRE(tree.depth(rows[row - 1]) <= tree.depth(rows[row]));
+        const auto earlier = body_row.find(tree.parent(rows[row - 1]).to_bits());
+        const auto later = body_row.find(tree.parent(rows[row]).to_bits());
+        if (tree.depth(rows[row - 1]) == tree.depth(rows[row]) && earlier != body_row.end() &&
+            later != body_row.end()) {
+            REQUIRE(earlier->second <= later->second);
+        }
+    }
+    kiln::propagate<transform>(world);
+    for (const kiln::entity e : made) {
+        if (world.has<scene::Local>(e)) {
+            REQUIRE(same_bytes(world.get<scene::Global>(e), expected_global(world, e)));
+        }
+    }
 }

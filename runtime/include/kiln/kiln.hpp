@@ -37,6 +37,7 @@
 #include <kiln/handle.hpp>
 #include <kiln/hierarchy.hpp>
 #include <kiln/hierarchy_order.hpp>
+#include <kiln/hierarchy_sort.hpp>
 #include <kiln/hierarchy_table.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/propagation.hpp>
