@@ -121,10 +121,11 @@ struct hierarchy_moves {
 
     // Destroys root and its descendants, deepest first, so that an
     // observer told of an entity's end still finds its parent alive; then
-    // applies what observers recorded.
-    static void destroy_subtree(World& world, entity root) {
+    // applies what observers recorded. Returns true, as destroy does.
+    static bool destroy_subtree(World& world, entity root) {
         destroy_subtree_unapplied(world, root);
         world.apply_observer_commands();
+        return true;
     }
 
     static void sort_rows(World& world) {

@@ -188,8 +188,7 @@ public:
         }
         assert_not_iterating("destroy");
         if (hierarchy_.link_count() != 0 && hierarchy_.linked(e)) [[unlikely]] {
-            tree_moves::destroy_subtree(*this, e);
-            return true;
+            return tree_moves::destroy_subtree(*this, e);
         }
         notify<observer_event::leave>(e, where.archetype, where.row);
         moves::remove_row(*this, where);
@@ -413,10 +412,8 @@ public:
     }
 
     // The parents and children of this world's entities.
-    [[nodiscard]] kiln::hierarchy<basic_world> hierarchy() noexcept { return kiln::hierarchy<basic_world>{*this}; }
-    [[nodiscard]] kiln::hierarchy<const basic_world> hierarchy() const noexcept {
-        return kiln::hierarchy<const basic_world>{*this};
-    }
+    [[nodiscard]] auto hierarchy() noexcept { return kiln::hierarchy<basic_world>{*this}; }
+    [[nodiscard]] auto hierarchy() const noexcept { return kiln::hierarchy<const basic_world>{*this}; }
 
     // The number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
