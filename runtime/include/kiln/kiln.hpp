@@ -38,7 +38,12 @@
 #include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/hierarchy.hpp>
+#include <kiln/hierarchy_order.hpp>
+#include <kiln/hierarchy_sort.hpp>
+#include <kiln/hierarchy_table.hpp>
 #include <kiln/observer_dispatch.hpp>
+#include <kiln/propagation.hpp>
 #include <kiln/query.hpp>
 #include <kiln/query_loop.hpp>
 #include <kiln/reflect.hpp>

@@ -27,6 +27,7 @@
 #include <kiln/event_channel.hpp>
 #include <kiln/executor.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/hierarchy.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
 #include <kiln/query_loop.hpp>
@@ -173,18 +174,23 @@ public:
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
+        tree_moves::destroy_linked_rows(*this, A::id);
         moves::destroy_rows(*this, A::id);
         apply_observer_commands();
     }
 
-    // Destroys e: its row is filled by its archetype's last row. Returns
-    // false, and does nothing, when e is not alive.
+    // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy):
+    // its row is filled by its archetype's last row. Returns false, and does
+    // nothing, when e is not alive.
     bool destroy(entity e) {
         const entity_location where = entities_.find(e);
         if (where.archetype >= archetypes::size) {
             return false;
         }
         assert_not_iterating("destroy");
+        if (hierarchy_.link_count() != 0 && hierarchy_.linked(e)) [[unlikely]] {
+            return tree_moves::destroy_subtree(*this, e);
+        }
         notify<observer_event::leave>(e, where.archetype, where.row);
         moves::remove_row(*this, where);
         entities_.destroy(e);
@@ -422,6 +428,10 @@ public:
         return query_loop::template count<matching>(*this);
     }
 
+    // The parents and children of this world's entities.
+    [[nodiscard]] auto hierarchy() noexcept { return kiln::hierarchy<basic_world>{*this}; }
+    [[nodiscard]] auto hierarchy() const noexcept { return kiln::hierarchy<const basic_world>{*this}; }
+
     // The number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
 
@@ -490,10 +500,11 @@ public:
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
             moves::destroy_rows(*this, id);
         }
+        hierarchy_.clear();
         apply_observer_commands();
     }
 
-    // Exchanges entities, rows and resources with other: every handle issued
+    // Exchanges entities, rows, hierarchy and resources with other: every handle issued
     // by either world now names the same entity in the other. Command
     // buffers, and where progress is in its stages, stay with each world;
     // observers are not told. The JSON loader fills a fresh world and swaps
@@ -518,6 +529,7 @@ public:
         }
         std::swap(resources_, other.resources_);
         std::swap(entities_, other.entities_);
+        hierarchy_.swap(other.hierarchy_);
     }
 
 private:
@@ -534,6 +546,8 @@ private:
     friend lookup;
     using query_loop = internal::query_loop<basic_world>;
     friend query_loop;
+    using tree_moves = internal::hierarchy_moves<basic_world>;
+    friend tree_moves;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
@@ -598,6 +612,8 @@ private:
     typename Schema::storages storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
+    hierarchy_table hierarchy_;
+    internal::hierarchy_order hierarchy_order_; // a cache, for kiln/propagation.hpp
     int iteration_depth_ = 0;
     commands_type commands_{*this};
     commands_type observer_commands_{*this};
