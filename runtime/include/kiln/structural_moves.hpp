@@ -9,12 +9,16 @@
 #include <type_traits>
 #include <utility>
 
+#include <kiln/archetype.hpp>
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/archetype_view.hpp>
+#include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/system.hpp>
+#include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln::internal {
@@ -56,6 +60,51 @@ struct structural_moves {
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
+    }
+
+    // world.add<C>(e, value): e moves to the archetype the transition table
+    // names for gaining C. Returns the new component.
+    template <class C>
+    static reference_t<C> gain(World& world, entity e, C value) {
+        static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
+        constexpr std::string_view name = component_traits<C>::name;
+        KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
+                   static_cast<int>(name.size()), name.data(), e.index(), e.generation());
+        world.assert_not_iterating("add");
+        const entity_location where = world.entities_.location(e);
+        std::uint32_t row = 0;
+        decltype(cursor_of<C>(world.template storage<front_t<archetypes_with_t<C>>>())) cursor{};
+        const auto move = [&]<class From, class To>() {
+            row = move_entity<From, To>(world, e, where.row, std::move(value));
+            cursor = cursor_of<C>(world.template storage<To>());
+        };
+        if (!visit_edge(typename transitions<C>::add{}, where.archetype, move)) [[unlikely]] {
+            report_impossible_move(e, where.archetype, name, world.template has<C>(e) ? "already has" : "cannot gain");
+        }
+        if constexpr (World::observers::size > 0) {
+            world.apply_observer_commands(); // which may move e again
+            return world.template get<C>(e);
+        } else {
+            return cursor[row];
+        }
+    }
+
+    // world.remove<C>(e): e moves to the archetype the transition table names
+    // for losing C. Returns false, and does nothing, when e is dead or lacks C.
+    template <class C>
+    static bool lose(World& world, entity e) {
+        static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
+        if (!world.template has<C>(e)) {
+            return false;
+        }
+        world.assert_not_iterating("remove");
+        const entity_location where = world.entities_.location(e);
+        const auto move = [&]<class From, class To>() { move_entity<From, To>(world, e, where.row); };
+        if (!visit_edge(typename transitions<C>::remove{}, where.archetype, move)) [[unlikely]] {
+            report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
+        }
+        world.apply_observer_commands();
+        return true;
     }
 
     // Removes the row at where, filling it with its archetype's last row,

@@ -261,28 +261,7 @@ public:
     // plus C: the transition rule is in docs/schema.md.
     template <class C>
     reference_t<C> add(entity e, C value = C{}) {
-        static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
-        constexpr std::string_view name = component_traits<C>::name;
-        KILN_CHECK(entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive", static_cast<int>(name.size()),
-                   name.data(), e.index(), e.generation());
-        assert_not_iterating("add");
-        const entity_location where = entities_.location(e);
-        std::uint32_t row = 0;
-        decltype(internal::cursor_of<C>(storage<front_t<archetypes_with_t<C>>>())) cursor{};
-        const auto move = [&]<class From, class To>() {
-            row = moves::template move_entity<From, To>(*this, e, where.row, std::move(value));
-            cursor = internal::cursor_of<C>(storage<To>());
-        };
-        const bool moved = internal::visit_edge(typename transitions<C>::add{}, where.archetype, move);
-        if (!moved) [[unlikely]] {
-            moves::report_impossible_move(e, where.archetype, name, has<C>(e) ? "already has" : "cannot gain");
-        }
-        if constexpr (observers::size > 0) {
-            apply_observer_commands(); // which may move e again
-            return get<C>(e);
-        } else {
-            return cursor[row];
-        }
+        return moves::template gain<C>(*this, e, std::move(value));
     }
 
     // The same for an entity whose archetype is known: a missing transition
@@ -308,19 +287,7 @@ public:
     // holds its components minus C.
     template <class C>
     bool remove(entity e) {
-        static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
-        if (!has<C>(e)) {
-            return false;
-        }
-        assert_not_iterating("remove");
-        const entity_location where = entities_.location(e);
-        const auto move = [&]<class From, class To>() { moves::template move_entity<From, To>(*this, e, where.row); };
-        const bool moved = internal::visit_edge(typename transitions<C>::remove{}, where.archetype, move);
-        if (!moved) [[unlikely]] {
-            moves::report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
-        }
-        apply_observer_commands();
-        return true;
+        return moves::template lose<C>(*this, e);
     }
 
     // The same for an entity whose archetype is known: a missing transition
