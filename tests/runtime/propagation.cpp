@@ -251,3 +251,22 @@ TEST_CASE("sort_rows puts parents' rows before their children's, keeps every han
         }
     }
 }
+
+// The order propagate keeps is a cache of rows: rows that moved while every
+// archetype kept its size (a destroy, then a create) must make it stale.
+TEST_CASE("propagate finds rows that moved while every archetype kept its size") {
+    World world;
+    const kiln::entity parent = world.create<scene::Mount>(moved(1, 0));
+    const kiln::entity doomed = world.create<scene::Mount>(moved(5, 5));
+    const kiln::entity child = world.create<scene::Mount>(moved(0, 2));
+    world.hierarchy().set_parent(child, parent);
+    kiln::propagate<transform>(world);
+
+    world.destroy(doomed);                                   // child moves to doomed's row
+    const kiln::entity newcomer = world.create<scene::Mount>(moved(7, 7)); // and the size is back
+    world.get<scene::Local>(parent) = moved(3, 0);
+    kiln::propagate<transform>(world);
+
+    CHECK(same_bytes(world.get<scene::Global>(child), expected_global(world, child)));
+    CHECK(same_bytes(world.get<scene::Global>(newcomer), expected_global(world, newcomer)));
+}

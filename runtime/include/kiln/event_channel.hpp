@@ -27,19 +27,20 @@
 
 namespace kiln::internal {
 
-// The events of a schema (kiln::event_plan each); none for a schema without.
-template <class Schema>
+// The `events` list T names, or none: a schema's events (kiln::event_plan
+// each) and the events a system reads are both spelled `events`.
+template <class T>
 struct events_of {
     using type = type_list<>;
 };
 
-template <class Schema>
-    requires requires { typename Schema::events; }
-struct events_of<Schema> {
-    using type = typename Schema::events;
+template <class T>
+    requires requires { typename T::events; }
+struct events_of<T> {
+    using type = typename T::events;
 };
 
-// What a system emits and reads: its `emit` and `events` lists, when it has them.
+// What a system emits: its `emit` list, when it has one.
 template <class S>
 struct emitted_by {
     using type = type_list<>;
@@ -49,17 +50,6 @@ template <class S>
     requires requires { typename S::emit; }
 struct emitted_by<S> {
     using type = typename S::emit;
-};
-
-template <class S>
-struct read_by {
-    using type = type_list<>;
-};
-
-template <class S>
-    requires requires { typename S::events; }
-struct read_by<S> {
-    using type = typename S::events;
 };
 
 template <class Plan>
@@ -184,7 +174,7 @@ inline constexpr bool runs_chunks_at_once_v = !std::is_same_v<Executor, serial_e
 // The writers and readers of one run of system S, which run() is handed
 // after its resources. Made when the run starts: its readers are marked read
 // then.
-template <class S, class Store, class Emitted = typename emitted_by<S>::type, class Read = typename read_by<S>::type>
+template <class S, class Store, class Emitted = typename emitted_by<S>::type, class Read = typename events_of<S>::type>
 class system_events;
 
 template <class S, class Store, class... Emitted, class... Read>

@@ -111,7 +111,10 @@ struct structural_moves {
     // through the archetype's typed view (see archetype_view::swap_remove).
     // A function of its own, not written out in destroy: there, GCC stopped
     // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
-    static void remove_row(World& world, entity_location where) noexcept {
+    // Always inlined: with a second caller (the hierarchy's subtree destroy)
+    // GCC left it out of line, and destroy paid a call and lost the loop's
+    // registers (bench/ destroy 1.1 -> 1.9x soa).
+    [[gnu::always_inline]] static void remove_row(World& world, entity_location where) noexcept {
         visit_archetype(typename World::archetypes{}, where.archetype,
                         [&]<class A>() { remove_row<A>(world, where.row); });
     }
