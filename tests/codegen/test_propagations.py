@@ -224,7 +224,8 @@ class PropagationCode(SystemsTestCase):
             "    using archetypes = kiln::type_list<Ship, FrozenShip>;\n", systems)
 
     def test_the_schedule_graph_marks_it(self):
-        self.assertIn('"Drift\\nwrite Position\\nread Velocity\\npropagation"', self.system_outputs(DRIFT)["schedule.dot"])
+        graph = self.system_outputs(DRIFT)["schedule.dot"]
+        self.assertIn('"Drift\\nwrite Position\\nread Velocity\\npropagation"', graph)
 
 
 if __name__ == "__main__":

@@ -153,8 +153,10 @@ def propagation_summary(system: System) -> str:
 
     >>> local, global_ = Component("Local", 0, None, (), None), Component("Global", 1, None, (), None)
     >>> spin = Propagation("spin", local, global_, "game::turn", None, "update")
-    >>> print(propagation_summary(System("spin", "update", Access(write=(global_,), read=(local,)), propagation=spin)))
-    Propagation of stage 'update': for each entity with Local and Global, parents before children, Global = game::turn(the parent's Global, Local), by kiln::propagate. Only it writes Global.
+    >>> spinning = System("spin", "update", Access(write=(global_,), read=(local,)), propagation=spin)
+    >>> print(propagation_summary(spinning))  # doctest: +NORMALIZE_WHITESPACE
+    Propagation of stage 'update': for each entity with Local and Global, parents before children,
+    Global = game::turn(the parent's Global, Local), by kiln::propagate. Only it writes Global.
     """
     propagation = system.propagation
     local, global_ = propagation.local.name, propagation.global_.name
