@@ -11,10 +11,18 @@
 //   (a parent, then each child's subtree), the order a game that spawns a
 //   ship then its turrets makes, against the same baseline;
 //   propagate_full_dfs_sorted creates them so, then calls
-//   world.hierarchy().sort_rows() once before timing.
-// - propagate_dirty: 1% of the locals changed since the last pass, then
-//   kiln::propagate_changed on those; baseline: the full pass, to which the
-//   issue's target compares it.
+//   world.hierarchy().sort_rows() once before timing;
+//   propagate_full/kiln_schedule runs the schema's [propagate.transforms]
+//   as the world runs it, world.run(tree::stage::update): the generated
+//   propagation, whose combine is a pointer to tree_math's function.
+// - propagate_dirty: 1% of the nodes, picked at random, have their locals
+//   changed since the last pass, then kiln::propagate_changed on those;
+//   baseline: the full pass, to which the target compares it. Its
+//   counters say how much of the tree lies below the picked nodes:
+//   `covered`, the fraction of the nodes in their subtrees, each once,
+//   which any pass that recomputes what changed must recompute; `visits`,
+//   the nodes propagate_changed recomputes per node of the tree (a node
+//   below two picked ones is recomputed twice).
 // - reparent: 1% of the nodes moved to new parents (each to a node of
 //   lower number, so that no move makes a cycle); ns per moved node. kiln
 //   only.
@@ -26,12 +34,14 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
 #include <kiln/propagation.hpp>
 #include <tree/world.hpp>
+#include <tree_math/compose.hpp>
 
 namespace {
 
@@ -42,11 +52,7 @@ struct affine {
     float a, b, c, d, tx, ty;
 };
 
-template <class Global, class Local>
-inline Global compose(const Global& p, const Local& l) {
-    return {p.a * l.a + p.c * l.b,           p.b * l.a + p.d * l.b,           p.a * l.c + p.c * l.d,
-            p.b * l.c + p.d * l.d,           p.a * l.tx + p.c * l.ty + p.tx, p.b * l.tx + p.d * l.ty + p.ty};
-}
+using tree_math::compose;
 
 struct transform {
     using local = tree::LocalTransform;
@@ -159,6 +165,15 @@ void propagate_full_kiln(benchmark::State& state, std::size_t n, bool depth_firs
     publish(state, n);
 }
 
+void propagate_full_schedule(benchmark::State& state, std::size_t n) {
+    kiln_tree t{n, breadth_first(n)};
+    for (auto _ : state) {
+        t.world.run(tree::stage::update);
+        benchmark::ClobberMemory();
+    }
+    publish(state, n);
+}
+
 void propagate_full_baseline(benchmark::State& state, std::size_t n) {
     flat_tree t{n};
     for (auto _ : state) {
@@ -169,12 +184,36 @@ void propagate_full_baseline(benchmark::State& state, std::size_t n) {
     publish(state, n);
 }
 
+// How much of the tree of n nodes lies below `picked`: the fraction of its
+// nodes in their subtrees, and the nodes in their subtrees counted once per
+// picked ancestor, per node of the tree.
+std::pair<double, double> below(std::size_t n, const std::vector<std::size_t>& picked) {
+    std::vector<std::uint32_t> picks(n, 0);
+    for (const std::size_t i : picked) {
+        ++picks[i];
+    }
+    std::vector<std::uint32_t> above(n, 0); // picked nodes on the way to the root, the node included
+    std::size_t covered = 0;
+    std::size_t visits = 0;
+    for (std::size_t i = 0; i < n; ++i) { // a parent's number is below its children's
+        above[i] = picks[i] + (i == 0 ? 0 : above[parent_of(i)]);
+        covered += above[i] > 0 ? 1 : 0;
+        visits += above[i];
+    }
+    const auto per_node = [n](std::size_t count) { return static_cast<double>(count) / static_cast<double>(n); };
+    return {per_node(covered), per_node(visits)};
+}
+
 void propagate_dirty_kiln(benchmark::State& state, std::size_t n) {
     kiln_tree t{n, breadth_first(n)};
     std::vector<kiln::entity> changed;
-    for (const std::size_t i : one_percent(n)) {
+    const std::vector<std::size_t> picked = one_percent(n);
+    for (const std::size_t i : picked) {
         changed.push_back(t.nodes[i]);
     }
+    const auto [covered, visits] = below(n, picked);
+    state.counters["covered"] = covered;
+    state.counters["visits"] = visits;
     for (auto _ : state) {
         for (const kiln::entity e : changed) {
             t.world.get<tree::LocalTransform>(e).tx += 1;
@@ -219,6 +258,7 @@ void add(const std::string& name, void (*run)(benchmark::State&, std::size_t), s
 int main(int argc, char** argv) {
     for (const std::size_t n : sizes) {
         add("propagate_full/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, false, false); }, n);
+        add("propagate_full/kiln_schedule", propagate_full_schedule, n);
         add("propagate_full/baseline", propagate_full_baseline, n);
         add("propagate_full_dfs/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, true, false); }, n);
         add("propagate_full_dfs_sorted/kiln",

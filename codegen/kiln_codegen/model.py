@@ -253,11 +253,31 @@ class System:
     doc: str | None = None
     emit: tuple[Event, ...] = ()  # events run() is handed a kiln::event_writer for
     events: tuple[Event, ...] = ()  # events run() is handed a kiln::event_reader for
+    # Set for the system of a [propagate.NAME], which the runtime runs with kiln::propagate
+    # rather than a run() of the game's.
+    propagation: "Propagation | None" = None
 
     @property
     def per_entity(self) -> bool:
         """False for a resource system, which runs once per run of its stage."""
         return bool(self.access.required)
+
+
+@dataclass(frozen=True)
+class Propagation:
+    """A value that flows down the hierarchy ([propagate.NAME]): each entity holding both parts
+    gets global = combine(its parent's global, its own local), parents first. `combine` is the C++
+    function's qualified name, declared in `include` (or in a header the schema includes anyway).
+    Its system writes `global` and reads `local`; no other system writes `global`."""
+
+    name: str
+    local: Component
+    global_: Component
+    combine: str
+    include: str | None
+    stage: str
+    doc: str | None = None
+    origin: Origin = NO_ORIGIN
 
 
 class ObserverEvent(enum.Enum):
@@ -359,6 +379,16 @@ class Schema:
         kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers,
                  self.events)
         return {item.name for items in kinds for item in items}
+
+    @property
+    def propagations(self) -> tuple[Propagation, ...]:
+        """Each [propagate.NAME], in schema order."""
+        return tuple(system.propagation for system in self.systems if system.propagation is not None)
+
+    @property
+    def propagation_includes(self) -> list[str]:
+        """The headers that declare the combine functions, each once, in the order first named."""
+        return list(dict.fromkeys(p.include for p in self.propagations if p.include))
 
     @property
     def migrations(self) -> list[tuple[Union[Component, Resource], Field, FieldType]]:

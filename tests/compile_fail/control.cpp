@@ -1,6 +1,7 @@
 // The correct twin of every compile_fail case: this must compile.
 #include <fixture/world.hpp>
 #include <kiln/propagation.hpp>
+#include <scene/world.hpp>
 #include <kiln/reflect.hpp>
 
 #include <string_view>
@@ -37,7 +38,34 @@ struct drifting {
     }
 };
 
+// A hand-written system that reads the global part of the scene's
+// propagation transforms, run after it (system_writes_propagated_global
+// writes it).
+struct Look {
+    static constexpr std::string_view name = "Look";
+    using access = kiln::type_list<const scene::Global>;
+    using with = kiln::type_list<>;
+    using without = kiln::type_list<>;
+    using resources = kiln::type_list<>;
+    static constexpr bool commands = false;
+    static constexpr bool parallel = false;
+    static constexpr bool columns = false;
+
+    static void run(const scene::Global&) {}
+};
+
+struct looking_schema : scene::schema {
+    using systems = kiln::type_list<scene::transforms, Look>;
+    using observers = kiln::type_list<>;
+    using schedule = kiln::type_list<kiln::stage_plan<
+        scene::stage::update, kiln::type_list<kiln::batch<scene::transforms>, kiln::batch<Look>>>>;
+};
+
 } // namespace
+
+void look(kiln::basic_world<looking_schema>& world) {
+    world.run(scene::stage::update);
+}
 
 void propagate_drift(fixture::World& world) {
     kiln::propagate<drifting>(world);

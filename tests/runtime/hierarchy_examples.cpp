@@ -10,25 +10,6 @@
 
 namespace {
 
-// A transform hierarchy: Global = parent's Global composed with Local.
-struct transforms {
-    using local = scene::Local;
-    using global = scene::Global;
-    static scene::Global combine(const scene::Global& p, const scene::Local& l) {
-        return {p.a * l.a + p.c * l.b,           p.b * l.a + p.d * l.b,           p.a * l.c + p.c * l.d,
-                p.b * l.c + p.d * l.d,           p.a * l.tx + p.c * l.ty + p.tx, p.b * l.tx + p.d * l.ty + p.ty};
-    }
-};
-
-// Tags that children inherit: a child's Tags are its parent's and its own.
-struct inherited_tags {
-    using local = scene::OwnTags;
-    using global = scene::Tags;
-    static scene::Tags combine(const scene::Tags& parent, const scene::OwnTags& own) {
-        return {parent.bits | own.bits};
-    }
-};
-
 constexpr std::uint32_t hostile = 1u << 0;
 constexpr std::uint32_t armored = 1u << 1;
 
@@ -44,17 +25,18 @@ TEST_CASE("docs/hierarchy.md: a ship with turrets") {
     world.hierarchy().set_parent(left, ship);
     world.hierarchy().set_parent(right, ship);
 
-    kiln::propagate<transforms>(world);
-    kiln::propagate<inherited_tags>(world);
+    world.run(scene::stage::update); // Drive, the propagations, then Measure
 
     const scene::Global& gun = world.get<scene::Global>(right);
     CHECK(gun.tx == 102); // the ship's position plus the turret's offset
     CHECK(gun.ty == 51);
     CHECK(world.get<scene::Tags>(right).bits == (hostile | armored));
 
-    world.get<scene::Local>(ship).tx = 200; // the ship moves; its turrets follow at the next pass
-    kiln::propagate<transforms>(world);
-    CHECK(world.get<scene::Global>(left).tx == 198);
+    world.resource<scene::Steer>().dx = 100; // Drive moves every Body: the ship to 200, its Body turret along it
+    world.run(scene::stage::update);
+    CHECK(world.get<scene::Global>(left).tx == 198); // the Mount turret followed its ship
+    CHECK(world.get<scene::Global>(right).tx == 302);
+    CHECK(world.resource<scene::Extent>().max_x == 302); // what Measure saw: this run's globals
 }
 
 TEST_CASE("docs/hierarchy.md: walking the tree") {
@@ -90,8 +72,8 @@ TEST_CASE("docs/hierarchy.md: reparenting") {
     CHECK(tree.set_parent(station, turret) == kiln::set_parent_result::cycle);
 
     const kiln::entity changed[] = {turret};
-    kiln::propagate<transforms>(world);
-    kiln::propagate_changed<transforms>(world, changed); // or only what changed, when the game knows it
+    kiln::propagate<scene::transforms>(world);
+    kiln::propagate_changed<scene::transforms>(world, changed); // or only what changed, when the game knows it
     CHECK(world.get<scene::Global>(turret).ty == 30);
 
     // Inside a loop, or a system, the change is recorded and applied later.

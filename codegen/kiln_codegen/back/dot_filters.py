@@ -40,6 +40,8 @@ def dot_label(system: System) -> str:
         if events:
             lines.append(f"{word} {', '.join(event.name for event in events)}")
     options = [option for option in ("commands", "parallel", "columns") if getattr(system, option)]
+    if system.propagation is not None:
+        options.append("propagation")
     if system.priority:
         options.append(f"priority {system.priority}")
     if options:

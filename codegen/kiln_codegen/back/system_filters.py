@@ -1,12 +1,12 @@
 """Jinja filters for systems.hpp and the schedule in world.hpp: run()'s parameters, the type lists
-of an access, the one-line summary above each system and observer, and each stage's plan."""
+of an access, the summary above each system, propagation and observer, and each stage's plan."""
 
 from collections.abc import Iterable
 
 from ..check.access import matched
 from ..check.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
-from ..model import Access, Component, Observer, ObserverEvent, Resource, Schema, Stage, System
+from ..model import Access, Component, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, System
 
 RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
 _RUN_INDENT = "    static void run("
@@ -148,6 +148,23 @@ def system_summary(system: System) -> str:
     return f"System of stage '{system.stage}': {what}. The game defines run()."
 
 
+def propagation_summary(system: System) -> str:
+    """The comment above a propagation's struct.
+
+    >>> local, global_ = Component("Local", 0, None, (), None), Component("Global", 1, None, (), None)
+    >>> spin = Propagation("spin", local, global_, "game::turn", None, "update")
+    >>> spinning = System("spin", "update", Access(write=(global_,), read=(local,)), propagation=spin)
+    >>> print(propagation_summary(spinning))  # doctest: +NORMALIZE_WHITESPACE
+    Propagation of stage 'update': for each entity with Local and Global, parents before children,
+    Global = game::turn(the parent's Global, Local), by kiln::propagate. Only it writes Global.
+    """
+    propagation = system.propagation
+    local, global_ = propagation.local.name, propagation.global_.name
+    return (f"Propagation of stage '{system.stage}': for each entity with {local} and {global_}, parents before "
+            f"children, {global_} = {propagation.combine}(the parent's {global_}, {local}), by kiln::propagate. "
+            f"Only it writes {global_}.")
+
+
 def observer_summary(observer: Observer) -> str:
     """The comment above an observer's struct.
 
@@ -193,7 +210,7 @@ def uses_columns(schema: Schema) -> bool:
 FILTERS = {
     filter.__name__: filter
     for filter in (access_types, matched_archetypes, resource_types, cpp_bool, cpp_double, run_declaration, system_summary,
-                   observer_summary, stage_plan, uses_columns)
+                   propagation_summary, observer_summary, stage_plan, uses_columns)
 }
 
 

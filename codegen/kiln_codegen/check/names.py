@@ -3,6 +3,7 @@
 import itertools
 import re
 from collections.abc import Container
+from typing import Any
 
 from ..model import Array, Component, Extern, Field, FieldType, Resource, Scalar
 from .macros import MACROS
@@ -146,3 +147,13 @@ def migration_function(record: Component | Resource, field: Field) -> str:
     'Health_hp'
     """
     return f"{record.name}_{field.name}"
+
+
+def is_header_path(include: Any) -> bool:
+    """Whether `include` fits between < and >: not empty, not padded, no <, >, " or line break.
+
+    >>> is_header_path("game/math.hpp"), is_header_path("<game/math.hpp>"), is_header_path(" a.hpp")
+    (True, False, False)
+    """
+    return (isinstance(include, str) and bool(include) and include == include.strip()
+            and not set(include) & set('<>"\r\n'))

@@ -1,7 +1,7 @@
 """Checks loaded schema files and turns their declarations into the model's values.
 
 Checks run in the order things depend on each other (the [kiln] header, the names declared,
-externs, fields, events, archetypes, systems and observers) and each goes on after a
+externs, fields, events, archetypes, propagations, systems and observers) and each goes on after a
 mistake, so one run reports all it can. Something already reported is left out of later checks
 rather than reported again.
 """
@@ -18,14 +18,15 @@ from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldTyp
                      Scalar, System)
 from .defaults import DefaultProblem, check_default
 from .lockfile import Lock, default_lock_path
-from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
+from .names import UNAVAILABLE_NAMES, is_header_path, name_problem, snake_case, unique_name
 from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
 from .unheld_components import unheld_components
 from .validate_events import event, warn_of_unused
+from .validate_propagations import PropagationChecker
 from .validate_systems import SystemChecker
 
-KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer")  # tables of named declarations
+KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer", "propagate")  # named tables
 TOP_LEVEL = ("kiln",) + KINDS
 HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
 EXTERN_KEYS = ("cpp", "include")
@@ -62,6 +63,7 @@ GENERATED_NAMES = {
         ("access", "with", "without", "commands", "parallel", "columns", "event", "emit", "events", "run"),
         "a member of the generated system and observer structs",
     ),
+    **dict.fromkeys(("local", "global", "combine"), "a member of the generated propagation structs"),
 }
 # What the reference view of a split component declares; its fields cannot take these names.
 SPLIT_VIEW_NAMES = ("basic_ref", "ref", "cref", "Const", "value")
@@ -131,7 +133,11 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     events = [event(checker, declaration) for declaration in _of_kind(declarations, "event")]
     systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages,
                             events)
-    checked_systems = systems.systems(list(_of_kind(declarations, "system")))
+    propagation_checker = PropagationChecker(checker, systems, components, archetypes if archetypes_known else None)
+    propagations = propagation_checker.propagations(list(_of_kind(declarations, "propagate")))
+    system_declarations = list(_of_kind(declarations, "system"))
+    writers_of_globals = propagation_checker.check_writers(system_declarations)
+    checked_systems = systems.systems(system_declarations, propagations, writers_of_globals)
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
     if not checker.diagnostics:  # a system with a mistake is left out, and would seem not to use its events
         warn_of_unused(checker, checker.declared, events, checked_systems)
@@ -141,8 +147,8 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
 
 @dataclass(frozen=True)
 class _Declaration:
-    """A named table: [extern.X], [component.X], [resource.X], [event.X], [archetype.X], [system.X] or
-    [observer.X]."""
+    """A named table: [extern.X], [component.X], [resource.X], [event.X], [archetype.X], [system.X],
+    [observer.X] or [propagate.X]."""
 
     kind: str
     name: str
@@ -264,7 +270,8 @@ class Checker:
                     close = closest(key, TOP_LEVEL)
                     advice = (f"did you mean [{close}]?" if close else
                               "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
-                              "[event.NAME], [archetype.NAME], [system.NAME] and [observer.NAME]")
+                              "[event.NAME], [archetype.NAME], [system.NAME], [observer.NAME] and "
+                              "[propagate.NAME]")
                     self.error(file, (key,), f"unknown table [{key}]; {advice}")
                 elif key != "kiln" and not isinstance(value, dict):
                     self.error(file, (key,), f"'{key}' must be a table of {key}s, each written [{key}.NAME]")
@@ -292,8 +299,8 @@ class Checker:
             if first is not declaration:
                 self.error(declaration.file, declaration.keys,
                            f"{declaration.label}: the name '{declaration.name}' is already taken by {first.label} "
-                           f"at {first.location}; components, resources, events, archetypes, externs, systems "
-                           "and observers share one name space, so rename one of them")
+                           f"at {first.location}; components, resources, events, archetypes, externs, systems, "
+                           "observers and propagations share one name space, so rename one of them")
                 continue
             unique.append(declaration)
         return unique
@@ -331,7 +338,7 @@ class Checker:
             self.error(file, keys + ("cpp",),
                        f'{label}: cpp must be the C++ type\'s name on one line, like "quads::mat4"')
         include = body.get("include")
-        if include is not None and not _is_header_path(include):
+        if include is not None and not is_header_path(include):
             self.error(file, keys + ("include",),
                        f'{label}: include must be a header path like "quads/mat4.hpp" (kilnc writes the '
                        "#include <...> around it)")
@@ -593,9 +600,3 @@ def _known_size(fields: Iterable[Field]) -> int:
 
 def _rounded_up(offset: int, alignment: int) -> int:
     return -(-offset // alignment) * alignment
-
-
-def _is_header_path(include: Any) -> bool:
-    """Whether `include` fits between < and >: not empty, not padded, no <, >, " or line break."""
-    return (isinstance(include, str) and bool(include) and include == include.strip()
-            and not set(include) & set('<>"\r\n'))

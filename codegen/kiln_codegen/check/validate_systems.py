@@ -72,15 +72,19 @@ class SystemChecker:
 
     # Systems ---------------------------------------------------------------------------------
 
-    def systems(self, declarations: Sequence[Declaration]) -> list[System]:
-        """The systems to schedule, in schema order: those without mistakes, ordered only by each other."""
-        stage_of: dict[str, str | None] = {}
+    def systems(self, declarations: Sequence[Declaration], propagations: Sequence[System] = (),
+                mistaken: Sequence[str] = ()) -> list[System]:
+        """The systems to schedule, in schema order, then the `propagations` (checked already): those
+        without mistakes, ordered only by each other. after and before may name a propagation.
+        `mistaken` names systems with a mistake found elsewhere, which are left out too."""
+        stage_of: dict[str, str | None] = {system.name: system.stage for system in propagations}
         first_pass = []
         for declaration in declarations:
             reported = len(self.reporter.diagnostics)
             system = self.system(declaration)
             stage_of[declaration.name] = system.stage if system else None
-            first_pass.append((declaration, system, len(self.reporter.diagnostics) == reported))
+            clean = len(self.reporter.diagnostics) == reported and declaration.name not in mistaken
+            first_pass.append((declaration, system, clean))
         ordered = []
         for declaration, system, clean in first_pass:
             if system is None:
@@ -90,6 +94,7 @@ class SystemChecker:
             if clean and len(self.reporter.diagnostics) == reported:
                 ordered.append(replace(system, **orders))
         # A system may name one that has a mistake of its own: right, but that one is not scheduled.
+        ordered += propagations
         scheduled = {system.name for system in ordered}
         return [replace(system, **{key: tuple(name for name in getattr(system, key) if name in scheduled)
                                    for key in ORDER_KEYS}) for system in ordered]
@@ -227,13 +232,13 @@ class SystemChecker:
             declared = self.reporter.declared.get(name)
             if name == declaration.name:
                 self.reporter.error(file, where, f"{label} names itself in {key}; remove it")
-            elif declared is not None and declared.kind == "system":
+            elif declared is not None and declared.kind in ("system", "propagate"):
                 other_stage = stage_of.get(name)
                 if other_stage is None:
                     continue  # its stage is reported at it
                 if other_stage != stage:
                     self.reporter.error(file, where,
-                                        f"{label} runs in stage '{stage}', but {key} names system '{name}' of stage "
+                                        f"{label} runs in stage '{stage}', but {key} names {declared.label} of stage "
                                         f"'{other_stage}'; {key} relates systems of one stage (the stages run one "
                                         "after another), so remove it")
                     continue

@@ -14,6 +14,13 @@ Events order systems too: within a stage, a system that emits an event runs befo
 that reads it, so that readers see the events of the same run of the stage. An after or before
 that says otherwise wins (the reader then sees the events on its next run); a circle that events
 close (A emits what B reads, B emits what A reads) is reported, as circles of after and before are.
+
+So do propagations ([propagate.NAME]): a propagation runs after each system of its stage that
+writes its local part and before each that reads its global part (on entities they both see),
+unless after, before or events already order the two the other way; a system that does both is
+left for after or before to order. A propagation shares a batch with no other propagation and no
+system that records commands: it brings the world's hierarchy order, a cache, up to date when
+stale, which reads the entity table that a deferred create writes.
 """
 
 from collections.abc import Sequence
@@ -76,6 +83,8 @@ class _StagePlanner:
         self.problems: list[ScheduleProblem] = self.cycles()
         if not self.problems:
             self.add_event_order()
+        if not self.problems:
+            self.add_propagation_order()
         batches = () if self.problems else self.batches()
         self.problems += self.ambiguities()
         passes = tuple((systems[emitter], systems[reader], events) for (emitter, reader), events in self.passes.items())
@@ -105,6 +114,34 @@ class _StagePlanner:
         if self.passes:
             self.reach = [self.reachable(start) for start in range(len(self.systems))]
             self.problems = self.cycles()
+
+    def add_propagation_order(self) -> None:
+        """Orders each propagation after the writers of its local part, then before the readers of its
+        global part, one edge at a time, each only if nothing orders the two the other way already:
+        so a reader that after or before puts before a writer reads the values of the run before."""
+        for after_writers in (True, False):
+            for index, system in enumerate(self.systems):
+                if system.propagation is None:
+                    continue
+                local, global_ = system.propagation.local.name, system.propagation.global_.name
+                for other in range(len(self.systems)):
+                    contested = self.conflict(index, other) if other != index else ()
+                    writes_local, reads_global = local in contested, global_ in contested
+                    if after_writers and writes_local and not reads_global:
+                        self.add_edge(other, index)
+                    elif not after_writers and reads_global and not writes_local:
+                        self.add_edge(index, other)
+
+    def add_edge(self, earlier: int, later: int) -> None:
+        """Runs `earlier` before `later`, unless `later` already runs before `earlier`."""
+        if earlier in self.reach[later] or later in self.reach[earlier]:
+            return
+        self.successors[earlier].add(later)
+        self.predecessors[later].add(earlier)
+        following = {later} | self.reach[later]
+        for start in range(len(self.systems)):
+            if start == earlier or earlier in self.reach[start]:
+                self.reach[start] |= following
 
     def reachable(self, start: int) -> set[int]:
         """The systems that must run after `start`, through any chain of after and before."""
@@ -186,7 +223,7 @@ class _StagePlanner:
             batch: list[int] = []
             for candidate in ready:
                 if not any(self.conflict(candidate, member) or self.both_record_commands(candidate, member)
-                           for member in batch):
+                           or self.share_hierarchy_order(candidate, member) for member in batch):
                     batch.append(candidate)
             placed.update(batch)
             batches.append(tuple(self.systems[index] for index in batch))
@@ -194,6 +231,12 @@ class _StagePlanner:
 
     def both_record_commands(self, first: int, second: int) -> bool:
         return self.systems[first].commands and self.systems[second].commands
+
+    def share_hierarchy_order(self, first: int, second: int) -> bool:
+        """Whether one is a propagation and the other a propagation too or a recorder of commands."""
+        one, other = self.systems[first], self.systems[second]
+        return ((one.propagation is not None and (other.propagation is not None or other.commands))
+                or (other.propagation is not None and one.commands))
 
     def separations(self, batches: tuple[tuple[System, ...], ...]) -> tuple[Separation, ...]:
         """The conflicts that batching alone keeps apart, earlier batch first, in batch order."""

@@ -14,6 +14,7 @@
 #include <kiln/archetype_storage.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/event_channel.hpp>
+#include <kiln/propagation.hpp>
 #include <kiln/query.hpp>
 #include <kiln/row_loop.hpp>
 #include <kiln/system.hpp>
@@ -79,6 +80,39 @@ inline constexpr bool writes_a_resource_v = false;
 template <class... Resources>
 inline constexpr bool writes_a_resource_v<type_list<Resources...>> = (!std::is_const_v<Resources> || ...);
 
+// A system kilnc writes for a [propagate.NAME] of the schema: it names the
+// parts of a propagation (kiln::propagation), and kiln::propagate runs it,
+// not a run() of the game's.
+template <class S>
+concept propagation_system = requires {
+    typename S::local;
+    typename S::global;
+};
+
+// The global part of a propagation system; void for other systems.
+template <class S>
+struct global_part {
+    using type = void;
+};
+
+template <propagation_system S>
+struct global_part<S> {
+    using type = typename S::global;
+};
+
+// Whether Component is the global part of one of Systems' propagations.
+template <class Component, class... Systems>
+inline constexpr bool propagated_global_v = (std::is_same_v<Component, typename global_part<Systems>::type> || ...);
+
+// Whether a system's access (a type_list, const when read) writes the global
+// part of one of Systems' propagations, which only the propagation writes.
+template <class Access, class Systems>
+inline constexpr bool writes_a_propagated_global_v = false;
+
+template <class... Access, class... Systems>
+inline constexpr bool writes_a_propagated_global_v<type_list<Access...>, type_list<Systems...>> =
+    ((!std::is_const_v<Access> && propagated_global_v<Access, Systems...>) || ...);
+
 // Runs the plans of World's schedule on a world. World (basic_world) is a
 // friend: the runner reaches its storages, its systems' command buffers and
 // the loop depth that keeps structural changes out of a running stage.
@@ -133,7 +167,22 @@ struct stage_runner {
 
     template <class S, class Executor>
     static void run_system(World& world, const Executor& executor) {
-        // kilnc rejects such a schema; this holds hand-written system types to the same rule.
+        if constexpr (propagation_system<S>) {
+            // Each depth split among the executor's threads; the same values as a serial pass.
+            propagate<S>(world, executor);
+        } else {
+            run_game_system<S>(world, executor);
+        }
+    }
+
+    template <class S, class Executor>
+    static void run_game_system(World& world, const Executor& executor) {
+        // kilnc rejects such schemas; these hold hand-written system types to the same rules.
+        using systems = typename systems_of<typename World::schema_type>::systems;
+        static_assert(!writes_a_propagated_global_v<typename S::access, systems>,
+                      "kiln::basic_world::run: system S writes the global part of a propagation, which only the "
+                      "propagation writes (it would overwrite S's values, or S its); make it const in S::access, "
+                      "or write the local part");
         static_assert(!(S::parallel && writes_a_resource_v<typename S::resources>),
                       "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
                       "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");

@@ -50,6 +50,8 @@ enum class observer_event : std::uint8_t { enter, leave };
 //   using archetypes = kiln::type_list<...>; // those kilnc matched, in schema order; optional
 //   static constexpr bool commands, parallel, columns;
 //   static void run(...);                   // defined by the game
+// The system of a [propagate.NAME] has, instead of run(), local, global and
+// combine (kiln::propagation), and the schedule runs kiln::propagate<S>.
 template <class S>
 concept system = requires {
     { S::name } -> std::convertible_to<std::string_view>;
