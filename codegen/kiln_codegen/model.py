@@ -139,6 +139,7 @@ class Component:
     doc: str | None
     origin: Origin = NO_ORIGIN
     stable_id: int = 0  # unlike id (the position), kept across schema edits: what save files name
+    tracked: bool = False  # kiln = { track = true }: its rows carry change ticks (docs/changes.md)
 
     @property
     def is_split(self) -> bool:

@@ -111,9 +111,11 @@ struct stage_runner {
     static void run_plan(World& world, const Executor& executor) {
         ++world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            World::tracking::start_runs(world, typename Batch::systems{});
             run_batch(world, executor, typename Batch::systems{});
             world.events_.publish(typename Batch::systems{});
         });
+        World::tracking::end_runs(world);
         --world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             for_each_type(typename Batch::systems{}, [&]<class S>() {
@@ -153,6 +155,9 @@ struct stage_runner {
                 } else if (!rows.empty()) {
                     events.call([&](auto&... io) { chunk(0, rows.size(), io...); });
                 }
+                // After the chunks, which may run at once, so that none shares a chunk's maximum tick.
+                World::tracking::template mark_system_target<S>(world, typename S::access{},
+                                                                &target - query_of<S>::targets.data(), rows);
             }
         }
     }

@@ -11,6 +11,7 @@
 
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/change_ticks.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
@@ -52,6 +53,11 @@ struct structural_moves {
         const auto target = world.template storage<To>();
         const auto new_row = static_cast<std::uint32_t>(target.size());
         push_moved<From>(world, target, e, row, typename To::components{}, std::forward<Added>(added)...);
+        if constexpr (World::tracks_changes) {
+            internal::carry_ticks(typename From::components{}, world.template storage<From>().storage().columns(),
+                                  row, typename To::components{}, target.storage().columns(), new_row,
+                                  world.clock_.now);
+        }
         remove_row<From>(world, row);
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);

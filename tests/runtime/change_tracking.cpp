@@ -1,0 +1,183 @@
+// Change tracking in a world (tests/schema/changes.toml): the ticks a
+// tracked component's rows carry through creates, writes, structural moves,
+// destroys, clears and loads, and the changed/added filters of each().
+#include <kiln/change_tracking.hpp>
+
+#include <changes/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <set>
+#include <tuple>
+#include <vector>
+
+using namespace changes;
+
+namespace {
+
+// The entities each<Position>(changed<Position>(since)) visits.
+std::set<kiln::entity> changed_positions(World& world, kiln::change_tick since) {
+    std::set<kiln::entity> seen;
+    world.each<const Position>(kiln::changed<Position>(since),
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    return seen;
+}
+
+std::set<kiln::entity> added_healths(World& world, kiln::change_tick since) {
+    std::set<kiln::entity> seen;
+    world.each<const Health>(kiln::added<Health>(since), [&](kiln::entity e, Health::cref) { seen.insert(e); });
+    return seen;
+}
+
+#if KILN_HAS_TBB
+using executors = std::tuple<kiln::serial_executor, kiln::parallel_executor>;
+#else
+using executors = std::tuple<kiln::serial_executor>;
+#endif
+
+} // namespace
+
+void changes::Move::run(Position& position, const Velocity& velocity) { position.x += velocity.x; }
+void changes::Inspect::run(Health::cref) {}
+
+TEST_CASE("tracked components take hidden tick columns after every component's own, untracked ones take none",
+          "[change_tracking]") {
+    // Position (packed, 1) + Velocity (1) + Health (split, 2): 4 columns of values.
+    STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 3);
+    STATIC_REQUIRE(kiln::column_layouts<Velocity>.size() == 1);
+    STATIC_REQUIRE(kiln::first_tick_column<Position>(kiln::type_list<Position, Velocity, Health>{}) == 4);
+    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 7);
+    STATIC_REQUIRE(kiln::tracked_v<Position>);
+    STATIC_REQUIRE(!kiln::tracked_v<Velocity>);
+    STATIC_REQUIRE(World::tracks_changes);
+}
+
+TEST_CASE("a created row counts as added and changed after the tick before it", "[change_tracking]") {
+    World world;
+    const kiln::entity before = world.create<Particle>();
+    const kiln::change_tick since = world.advance_tick();
+    const kiln::entity after = world.create<Particle>();
+    const kiln::entity ship = world.create<Ship>();
+    CHECK(changed_positions(world, since) == std::set{after, ship});
+    CHECK(added_healths(world, since) == std::set{ship});
+    CHECK(changed_positions(world, since - 1) == std::set{before, after, ship});
+}
+
+TEST_CASE("a writable each marks every row it visits, a read-only one marks none", "[change_tracking]") {
+    World world;
+    world.create_n<Particle>(3000, Position{}, Velocity{1.0f});
+    const kiln::change_tick since = world.advance_tick();
+    world.each<const Position>([](const Position&) {});
+    CHECK(changed_positions(world, since).empty());
+    world.each<Position>([](Position& p) { p.y += 1.0f; });
+    CHECK(changed_positions(world, since).size() == 3000);
+    // Writing Velocity, which is not tracked, marks nothing.
+    const kiln::change_tick later = world.advance_tick();
+    world.each<Velocity>([](Velocity& v) { v.x = 2.0f; });
+    CHECK(changed_positions(world, later).empty());
+}
+
+TEST_CASE("a filtered each visits only the rows changed after since, and its writes mark only those",
+          "[change_tracking]") {
+    World world;
+    const auto created = world.create_n<Particle>(5000, Position{}, Velocity{});
+    const std::vector<kiln::entity> all(created.begin(), created.end());
+    const kiln::change_tick since = world.advance_tick();
+    // Three new rows, each moved by a destroy into a chunk of old rows (chunks 0, 1 and 3).
+    std::set<kiln::entity> fresh;
+    for (const std::size_t hole : {4095u, 2047u, 3u}) {
+        fresh.insert(world.create<Particle>());
+        world.destroy(all[hole]);
+    }
+    std::set<kiln::entity> visited;
+    world.each<Position>(kiln::changed<Position>(since), [&](kiln::entity e, Position& p) {
+        visited.insert(e);
+        p.x = 7.0f;
+    });
+    CHECK(visited == fresh);
+    const kiln::change_tick written = world.advance_tick();
+    CHECK(changed_positions(world, written).empty());
+    CHECK(changed_positions(world, written - 1) == fresh); // the filtered loop's writes, and only those
+    // A read-only filtered loop marks nothing.
+    world.each<const Position>(kiln::changed<Position>(since), [](const Position&) {});
+    CHECK(changed_positions(world, world.advance_tick()).empty());
+}
+
+TEST_CASE("the row filter skips a chunk whose maximum is not newer, whatever its rows say", "[change_tracking]") {
+    std::vector<kiln::change_tick> rows(3 * kiln::tick_chunk_rows, 5);
+    std::vector<kiln::change_tick> chunk_max{5, 1, 5};
+    std::vector<std::size_t> visited;
+    auto function = [](std::size_t) {};
+    auto visit = [&](std::size_t row) { visited.push_back(row); };
+    std::vector<std::size_t> indices(rows.size());
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        indices[i] = i;
+    }
+    kiln::internal::for_each_newer_row(function, visit, rows.size(), rows.data(), chunk_max.data(), 4,
+                                       indices.data());
+    REQUIRE(visited.size() == 2 * kiln::tick_chunk_rows);
+    CHECK(visited[kiln::tick_chunk_rows] == 2 * kiln::tick_chunk_rows); // chunk 1 skipped
+    CHECK(kiln::is_newer(0, 0xffff'fff0u)); // ticks compare modulo 2^32
+    CHECK(!kiln::is_newer(0xffff'fff0u, 0));
+}
+
+TEST_CASE("ticks move with the row, moves keep them and the component a move adds is added then", "[change_tracking]") {
+    World world;
+    const kiln::entity particle = world.create<Particle>();
+    const kiln::entity other = world.create<Particle>();
+    const kiln::change_tick since = world.advance_tick();
+    world.add<Health>(particle, Health{5, 1});
+    // Position moved along: not changed by the move. Health was added by it.
+    CHECK(changed_positions(world, since).empty());
+    CHECK(added_healths(world, since) == std::set{particle});
+    const kiln::change_tick later = world.advance_tick();
+    world.add<Frozen>(particle);
+    CHECK(added_healths(world, later).empty());
+    const kiln::entity ship = world.create<Ship>();
+    CHECK(world.remove<Health>(ship));
+    CHECK(changed_positions(world, later).size() == 1); // the Ship created above, now a Particle
+    (void)other;
+}
+
+TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, and its chunk's maximum",
+          "[change_tracking]") {
+    World world;
+    const auto created = world.create_n<Particle>(2100, Position{}, Velocity{});
+    const kiln::entity first = created.front();
+    const kiln::change_tick since = world.advance_tick();
+    const kiln::entity newest = world.create<Particle>(); // row 2100, in chunk 2
+    CHECK(changed_positions(world, since) == std::set{newest});
+    world.destroy(first); // newest moves to row 0, in chunk 0, whose rows are all older
+    CHECK(changed_positions(world, since) == std::set{newest});
+    CHECK(world.get<Position>(newest).x == 0.0f);
+    world.destroy(newest);
+    CHECK(changed_positions(world, since).empty());
+}
+
+TEST_CASE("clear drops the ticks with the rows, and rows created after are added", "[change_tracking]") {
+    World world;
+    world.create_n<Particle>(100, Position{}, Velocity{});
+    const kiln::change_tick since = world.advance_tick();
+    world.clear();
+    const kiln::entity fresh = world.create<Particle>();
+    CHECK(changed_positions(world, since) == std::set{fresh});
+}
+
+TEMPLATE_LIST_TEST_CASE("a system that writes a tracked component marks the rows it runs on, one that reads marks none",
+                        "[change_tracking]", executors) {
+    World world;
+    world.create_n<Particle>(10, Position{}, Velocity{1.0f});
+    world.create_n<Ship>(5, Position{}, Velocity{1.0f}, Health{1, 0});
+    const kiln::change_tick since = world.advance_tick();
+    world.run(stage::update, TestType{});
+    CHECK(changed_positions(world, since).size() == 15);
+    CHECK(added_healths(world, since).empty());
+    std::size_t healths_changed = 0;
+    world.each<const Health>(kiln::changed<Health>(since), [&](Health::cref) { ++healths_changed; });
+    CHECK(healths_changed == 0);
+    // The stage's ticks are all older than what comes after it.
+    const kiln::change_tick after = world.advance_tick();
+    CHECK(changed_positions(world, after).empty());
+}
