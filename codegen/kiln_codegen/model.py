@@ -254,6 +254,8 @@ class System:
     doc: str | None = None
     emit: tuple[Event, ...] = ()  # events run() is handed a kiln::event_writer for
     events: tuple[Event, ...] = ()  # events run() is handed a kiln::event_reader for
+    changed: tuple[Component, ...] = ()  # runs only on rows whose component changed since its last run
+    added: tuple[Component, ...] = ()  # runs only on rows that gained the component since its last run
 
     @property
     def per_entity(self) -> bool:

@@ -1,4 +1,4 @@
-"""docs/schema.md, docs/systems.md and docs/events.md cannot drift from kilnc: their examples are run.
+"""docs/schema.md, docs/systems.md, docs/events.md and docs/changes.md cannot drift from kilnc: their examples are run.
 
 Fenced blocks by info string:
   toml            a valid schema, without warnings; [kiln] with namespace = "game" is assumed when
@@ -66,6 +66,9 @@ class Examples(SchemaTestCase):
 
     def test_events_page(self):
         self.check_page("events.md", ("toml", "cpp generated", "toml invalid", "toml warning"))
+
+    def test_changes_page(self):
+        self.check_page("changes.md", ("toml", "cpp generated", "toml invalid"))
 
 
 if __name__ == "__main__":

@@ -60,5 +60,84 @@ class TrackOption(SchemaTestCase):
         self.assertError(errors, "game.toml:6:10", "unknown key 'trak' in kiln; did you mean 'track'?")
 
 
+class SystemFilters(SchemaTestCase):
+    def system(self, body: str, track: str = "true") -> list[str]:
+        return self.errors(TRACKED_POSITION.replace("track = true", f"track = {track}") + body)
+
+    def test_changed_is_written_into_the_system(self):
+        outputs = self.outputs(TRACKED_POSITION + """
+            [system.Watch]
+            stage = "render"
+            read = ["Position"]
+            changed = ["Position"]
+
+            [system.Greet]
+            stage = "render"
+            write = ["Position"]
+            added = ["Position"]
+        """)
+        self.assertLines(outputs["systems.hpp"], "struct Watch {", "    using changed = kiln::type_list<Position>;",
+                         "struct Greet {", "    using added = kiln::type_list<Position>;")
+
+    def test_a_system_without_filters_says_nothing_of_them(self):
+        outputs = self.outputs(TRACKED_POSITION + """
+            [system.Move]
+            stage = "update"
+            write = ["Position"]
+        """)
+        self.assertNotIn("changed", outputs["systems.hpp"])
+        self.assertNotIn("added", outputs["systems.hpp"])
+
+    def test_a_filter_on_an_untracked_component_names_the_key_to_add(self):
+        errors = self.system("""
+            [system.Watch]
+            stage = "render"
+            read = ["Velocity"]
+            changed = ["Velocity"]
+        """)
+        self.assertError(errors, "game.toml:17:12", "system 'Watch': changed = [\"Velocity\"] needs the ticks of a "
+                         "tracked component; add kiln = { track = true } to [component.Velocity]")
+
+    def test_the_filtered_component_must_be_read_or_written(self):
+        errors = self.system("""
+            [system.Watch]
+            stage = "render"
+            read = ["Velocity"]
+            added = ["Position"]
+        """)
+        self.assertError(errors, "game.toml:17:10", "'Position' in added is neither read nor written by it",
+                         "add it to read")
+
+    def test_one_filter_per_system(self):
+        errors = self.system("""
+            [system.Watch]
+            stage = "render"
+            read = ["Position"]
+            changed = ["Position"]
+            added = ["Position"]
+        """)
+        self.assertError(errors, "game.toml:18:1", "system 'Watch' filters on 2 components",
+                         "one changed or added component")
+
+    def test_no_filter_on_a_columns_system(self):
+        errors = self.system("""
+            [system.Watch]
+            stage = "render"
+            read = ["Position"]
+            changed = ["Position"]
+            columns = true
+        """)
+        self.assertError(errors, "game.toml:17:1", "changed and columns = true do not go together")
+
+    def test_an_unknown_component_in_changed(self):
+        errors = self.system("""
+            [system.Watch]
+            stage = "render"
+            read = ["Position"]
+            changed = ["Positon"]
+        """)
+        self.assertError(errors, "game.toml:17:12", "unknown component 'Positon' in changed; did you mean 'Position'?")
+
+
 if __name__ == "__main__":
     unittest.main()

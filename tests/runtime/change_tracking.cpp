@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -39,16 +40,25 @@ using executors = std::tuple<kiln::serial_executor>;
 
 } // namespace
 
+// What Watch and Heal ran on, by Position::x and Health::id, which the tests make unique.
+std::multiset<float> watched;
+std::multiset<std::uint32_t> healed;
+
 void changes::Move::run(Position& position, const Velocity& velocity) { position.x += velocity.x; }
 void changes::Inspect::run(Health::cref) {}
+void changes::Watch::run(const Position& position) { watched.insert(position.x); }
+void changes::Heal::run(Health::ref health) {
+    ++health.hp;
+    healed.insert(health.id);
+}
 
 TEST_CASE("tracked components take hidden tick columns after every component's own, untracked ones take none",
           "[change_tracking]") {
-    // Position (packed, 1) + Velocity (1) + Health (split, 2): 4 columns of values.
+    // Position (packed, 1) + Velocity (1) + Health (split, 3): 5 columns of values.
     STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 3);
     STATIC_REQUIRE(kiln::column_layouts<Velocity>.size() == 1);
-    STATIC_REQUIRE(kiln::first_tick_column<Position>(kiln::type_list<Position, Velocity, Health>{}) == 4);
-    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 7);
+    STATIC_REQUIRE(kiln::first_tick_column<Position>(kiln::type_list<Position, Velocity, Health>{}) == 5);
+    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 8);
     STATIC_REQUIRE(kiln::tracked_v<Position>);
     STATIC_REQUIRE(!kiln::tracked_v<Velocity>);
     STATIC_REQUIRE(World::tracks_changes);
@@ -115,8 +125,8 @@ TEST_CASE("the row filter skips a chunk whose maximum is not newer, whatever its
     for (std::size_t i = 0; i < indices.size(); ++i) {
         indices[i] = i;
     }
-    kiln::internal::for_each_newer_row(function, visit, rows.size(), rows.data(), chunk_max.data(), 4,
-                                       indices.data());
+    const kiln::internal::row_filter filter{rows.data(), chunk_max.data(), 4};
+    filter.each(function, visit, 0, rows.size(), indices.data());
     REQUIRE(visited.size() == 2 * kiln::tick_chunk_rows);
     CHECK(visited[kiln::tick_chunk_rows] == 2 * kiln::tick_chunk_rows); // chunk 1 skipped
     CHECK(kiln::is_newer(0, 0xffff'fff0u)); // ticks compare modulo 2^32
@@ -180,4 +190,46 @@ TEMPLATE_LIST_TEST_CASE("a system that writes a tracked component marks the rows
     // The stage's ticks are all older than what comes after it.
     const kiln::change_tick after = world.advance_tick();
     CHECK(changed_positions(world, after).empty());
+}
+
+TEMPLATE_LIST_TEST_CASE("a system with changed or added runs only on the rows changed or added since it last ran",
+                        "[change_tracking]", executors) {
+    World world;
+    const TestType executor{};
+    std::vector<kiln::entity> particles;
+    for (int i = 0; i < 3000; ++i) {
+        particles.push_back(world.create<Particle>(Position{static_cast<float>(i), 0.0f}, Velocity{0.0f}));
+    }
+    watched.clear();
+    healed.clear();
+    world.run(stage::render, executor); // the first run: everything was added since
+    CHECK(watched.size() == 3000);
+    CHECK(healed.empty());
+    watched.clear();
+    world.run(stage::render, executor);
+    CHECK(watched.empty()); // nothing changed since
+
+    // New rows, and rows that gain Health: Watch sees the new ones (moves keep Position's
+    // ticks), Heal those that gained Health, in whichever archetype and chunk they landed.
+    world.create<Particle>(Position{5000.0f, 0.0f}, Velocity{});
+    world.add<Health>(particles[10], Health{1, 0, 10});
+    world.add<Health>(particles[2500], Health{1, 0, 25});
+    world.create<Wreck>(Health{1, 0, 99});
+    const kiln::change_tick before_heal = world.advance_tick();
+    world.run(stage::render, executor);
+    CHECK(watched == std::multiset<float>{5000.0f});
+    CHECK(healed == std::multiset<std::uint32_t>{10, 25, 99});
+    // Heal wrote Health on exactly the rows it ran on.
+    std::multiset<std::uint32_t> written;
+    world.each<const Health>(kiln::changed<Health>(before_heal), [&](Health::cref h) { written.insert(h.id); });
+    CHECK(written == healed);
+    CHECK(world.get<Health>(particles[10]).hp == 2);
+
+    // Move writes every Position: Watch sees them all on its next run.
+    watched.clear();
+    healed.clear();
+    world.run(stage::update, executor);
+    world.run(stage::render, executor);
+    CHECK(watched.size() == 3001);
+    CHECK(healed.empty());
 }

@@ -17,12 +17,13 @@ from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
 from .access import matched
+from .validate_tracking import CHANGE_KEYS, change_filters
 
 ACCESS_KEYS = ("write", "read", "with", "without", "resources_write", "resources")
 ORDER_KEYS = ("after", "before", "ambiguous_with")
 FLAG_KEYS = ("commands", "parallel", "columns")
 EVENT_KEYS = ("emit", "events")  # events a system emits, and events it reads
-SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + EVENT_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
+SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + EVENT_KEYS + CHANGE_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
 EVENTS = {"on_add": ObserverEvent.ENTER, "on_remove": ObserverEvent.LEAVE,
           "on_enter": ObserverEvent.ENTER, "on_leave": ObserverEvent.LEAVE}
 OBSERVER_KEYS = tuple(EVENTS) + ACCESS_KEYS + ("doc",)
@@ -108,9 +109,10 @@ class SystemChecker:
         doc = self.reporter.doc(file, keys + ("doc",), body.get("doc"), label)
         if len(self.reporter.diagnostics) == reported and not misspelled:  # a misspelled key may be a list
             self.check_shape(declaration, access, entries, any(events.values()), **flags)
+        filters = change_filters(self, declaration, access, flags["columns"])
         if stage is None:
             return None
-        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags)
+        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags, **filters)
 
     def event_names(self, declaration: Declaration, key: str) -> tuple[Event, ...]:
         """The events that emit or events names; the names of anything else are reported."""

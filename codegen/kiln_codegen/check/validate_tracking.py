@@ -1,16 +1,24 @@
-"""Checks the `track` option of a component: whether its rows carry change ticks.
+"""Checks the `track` option of a component, and the `changed` and `added` filters of systems.
 
 `[component.X] kiln = { track = true }` asks the runtime to keep, for each row of X, the tick at
 which the row gained X and the tick at which a system or a writable each() last wrote it, so that
 kiln::changed<X> and kiln::added<X> can find them (docs/changes.md). A component that is not
 tracked keeps exactly the code and the memory it had before tracking existed.
+
+A system's `changed = ["C"]` (or `added`) runs it only on the rows whose C was written (or gained)
+since the system last ran. C must be tracked (kilnc says which key to add) and read or written by
+the system, so that the schedule already keeps writers of C apart from it.
 """
 
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from ..errors import shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
+from ..model import Access, Component
+
+CHANGE_KEYS = ("changed", "added")  # of a system: the component whose changed or added rows it runs on
 
 
 class Declaration(Protocol):
@@ -39,3 +47,53 @@ def tracked(reporter: Reporter, declaration: Declaration, options: dict[str, Any
                        "remove kiln.track")
         return False
     return track
+
+
+class SystemDeclaration(Declaration, Protocol):
+    kind: str
+    name: str
+
+
+class SystemChecking(Protocol):
+    reporter: Reporter
+
+    def names_in(self, declaration: Any, path: tuple[str, ...], what: str) -> Iterator[tuple[str, KeyPath]]: ...
+
+    def component(self, declaration: Any, name: str, keys: KeyPath, origin: str) -> Component | None: ...
+
+
+def change_filters(checker: SystemChecking, declaration: SystemDeclaration, access: Access,
+                   columns: bool) -> dict[str, tuple[Component, ...]]:
+    """The system's `changed` and `added` components, keyed so; their mistakes are reported."""
+    file, label = declaration.file, declaration.label
+    found: dict[str, tuple[Component, ...]] = {}
+    accessed = {component.name for component in access.write + access.read}
+    for key in CHANGE_KEYS:
+        components = []
+        for name, where in checker.names_in(declaration, (key,), "component"):
+            component = checker.component(declaration, name, where[len(declaration.keys):], key)
+            if component is None:
+                continue
+            if not component.tracked:
+                checker.reporter.error(file, where,
+                                       f"{label}: {key} = [\"{name}\"] needs the ticks of a tracked component; add "
+                                       f"kiln = {{ track = true }} to [component.{name}] (docs/changes.md)")
+            elif name not in accessed:
+                checker.reporter.error(file, where,
+                                       f"{label}: '{name}' in {key} is neither read nor written by it; add it to "
+                                       "read (or write), so that the schedule keeps its writers apart")
+            else:
+                components.append(component)
+        found[key] = tuple(components)
+    filters = [(key, component) for key in CHANGE_KEYS for component in found[key]]
+    if len(filters) > 1:
+        checker.reporter.error(file, declaration.keys + (filters[1][0],),
+                               f"{label} filters on {len(filters)} components; a system takes one changed or added "
+                               "component for now: keep one, and test the others in run()")
+        found = {key: () for key in CHANGE_KEYS}
+    elif filters and columns:
+        checker.reporter.error(file, declaration.keys + (filters[0][0],),
+                               f"{label}: {filters[0][0]} and columns = true do not go together: a columns system is "
+                               "handed whole chunks of rows; remove columns, or the filter")
+        found = {key: () for key in CHANGE_KEYS}
+    return found

@@ -110,29 +110,63 @@ void mark_rows(std::byte* const* columns, const std::array<std::uint32_t, Count>
     }
 }
 
-// Calls function(cursors[row]...) for each row in [0, count) whose tick in
-// row_ticks is newer than since, skipping each chunk whose maximum
-// (chunk_max) is not; after each call, visited(row).
-template <class Function, class Visited, class... Cursors>
-void for_each_newer_row(Function& function, Visited& visited, std::size_t count, const change_tick* row_ticks,
-                        const change_tick* chunk_max, change_tick since, Cursors... cursors) {
-    for (std::size_t chunk = 0; chunk * tick_chunk_rows < count; ++chunk) {
-        if (!is_newer(chunk_max[chunk], since)) {
-            continue;
-        }
-        const std::size_t end = std::min(count, (chunk + 1) * tick_chunk_rows);
-        for (std::size_t row = chunk * tick_chunk_rows; row < end; ++row) {
-            if (is_newer(row_ticks[row], since)) {
-                function(cursors[row]...);
-                visited(row);
+// The rows a changed or added filter lets through: those whose tick in
+// rows is newer than since, found chunk by chunk.
+struct row_filter {
+    const change_tick* rows;
+    const change_tick* chunk_max;
+    change_tick since;
+
+    // Calls function(cursors[row]...) for each row in [begin, end) that
+    // passes, skipping each chunk whose maximum is not newer; after each
+    // call, visited(row).
+    template <class Function, class Visited, class... Cursors>
+    void each(Function& function, Visited&& visited, std::size_t begin, std::size_t end, Cursors... cursors) const {
+        for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
+            if (!is_newer(chunk_max[chunk], since)) {
+                continue;
+            }
+            const std::size_t last = std::min(end, (chunk + 1) * tick_chunk_rows);
+            for (std::size_t row = std::max(begin, chunk * tick_chunk_rows); row < last; ++row) {
+                if (is_newer(rows[row], since)) {
+                    function(cursors[row]...);
+                    visited(row);
+                }
             }
         }
     }
-}
+};
+
+// What a generated system declares of changed = [...] or added = [...]:
+// present, the component, and which tick it looks at.
+template <class S>
+struct system_filter {
+    static constexpr bool present = false;
+};
+
+template <class S>
+    requires requires { typename S::changed; }
+struct system_filter<S> {
+    static constexpr bool present = true;
+    static constexpr bool on_added = false;
+    using component = front_t<typename S::changed>;
+};
+
+template <class S>
+    requires requires { typename S::added; }
+struct system_filter<S> {
+    static constexpr bool present = true;
+    static constexpr bool on_added = true;
+    using component = front_t<typename S::added>;
+};
 
 // World (basic_world) is a friend: this reaches its storages and its clock.
 template <class World>
 struct change_tracking {
+    // Whether system S declares changed = [...] or added = [...].
+    template <class S>
+    static constexpr bool filtered_system_v = system_filter<S>::present;
+
     // Stamps rows [begin, end) of archetype A, just created, as added now.
     template <class A>
     static void stamp_new(World& world, std::size_t begin, std::size_t end) noexcept {
@@ -164,12 +198,47 @@ struct change_tracking {
     }
 
     // The same for a system: rows it ran on are written at its run's tick.
+    // A system with a changed or added filter ran only on the rows that
+    // pass it, and marks only those.
     template <class S, class... Access>
     static void mark_system_target(World& world, type_list<Access...>, std::size_t index,
                                    archetype_storage& rows) noexcept {
-        if constexpr (World::tracks_changes) {
-            mark_target<query_of<S>, Access...>(index, rows, world.clock_.runs[index_of_v<S, typename World::systems>]);
+        using written = tracked_writes_t<Access...>;
+        if constexpr (World::tracks_changes && written::size > 0) {
+            const change_tick tick = world.clock_.runs[index_of_v<S, typename World::systems>];
+            if constexpr (system_filter<S>::present) {
+                using archetypes = typename archetypes_of_query<query_of<S>>::type;
+                const auto firsts = written_tick_columns<written, archetypes>::firsts[index];
+                std::byte* const* columns = rows.columns();
+                const auto mark = [&](std::size_t row) {
+                    for (const std::uint32_t first : firsts) {
+                        const tick_columns ticks = tick_columns_at(columns, first);
+                        ticks.changed[row] = tick;
+                        ticks.chunk_max[row / tick_chunk_rows] = tick; // the newest tick there is
+                    }
+                };
+                const auto nothing = [] {};
+                system_rows<S>(world, rows, index).each(nothing, mark, 0, rows.size());
+            } else {
+                mark_target<query_of<S>, Access...>(index, rows, tick);
+            }
         }
+    }
+
+    // The rows of the index-th target of system S that its filter lets
+    // through: those changed (or added) since S last ran.
+    template <class S>
+    static row_filter system_rows(World& world, archetype_storage& rows, std::size_t index) noexcept {
+        using filter = system_filter<S>;
+        using filtered = typename filter::component;
+        static_assert(tracked_v<filtered>,
+                      "kiln: system S filters on changed or added C, and the schema does not track C; add "
+                      "kiln = { track = true } to [component.C] (docs/changes.md)");
+        using archetypes = typename archetypes_of_query<query_of<S>>::type;
+        const tick_columns ticks =
+            tick_columns_at(rows.columns(), written_tick_columns<type_list<filtered>, archetypes>::firsts[index][0]);
+        return {filter::on_added ? ticks.added : ticks.changed, ticks.chunk_max,
+                world.clock_.since[index_of_v<S, typename World::systems>]};
     }
 
     // Gives each of Systems, about to run together, its tick: the next one
@@ -230,17 +299,15 @@ private:
                 ticks.chunk_max[row / tick_chunk_rows] = now; // the newest tick there is
             }
         };
-        const change_tick* row_ticks = OnAdded ? filtered.added : filtered.changed;
+        const row_filter filter{OnAdded ? filtered.added : filtered.changed, filtered.chunk_max, since};
         if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
-            for_each_newer_row(function, visited, rows.size(), row_ticks, filtered.chunk_max, since,
-                               rows.entities().data(),
+            filter.each(function, visited, 0, rows.size(), rows.entities().data(),
                                access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
         } else {
             static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
                           "kiln::world::each<Access...>(kiln::changed<C>(since), function): the function must take "
                           "(reference_t<Access>...), optionally preceded by kiln::entity");
-            for_each_newer_row(function, visited, rows.size(), row_ticks, filtered.chunk_max, since,
-                               access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
+            filter.each(function, visited, 0, rows.size(), access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
         }
     }
 };
