@@ -14,8 +14,10 @@
 # records new ids in it; with KILN_LOCKED on, a schema that needs new ids
 # fails the build instead, as CI wants. Editing the lock regenerates.
 #
-# Schema errors, and edits that would break old saves, stop the configure
-# step with kilnc's messages, in the compiler's file:line:col format.
+# Schema errors, and edits that would break old saves, stop the build at
+# generating <target>, with kilnc's messages as it prints them: one line each,
+# in the compiler's file:line:col format, so that editors jump to them.
+# Configuring only says, in one line, that the schema has mistakes.
 include_guard(GLOBAL)
 
 option(KILN_LOCKED "kiln_generate fails, rather than updating a lock file, when a schema needs new stable ids" OFF)
@@ -96,17 +98,26 @@ function(kiln_generate target)
 
     # Which headers come out depends on the schema's namespace: ask kilnc now,
     # and configure again when a schema changes.
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${schemas})
     execute_process(
         COMMAND ${kilnc} outputs --out "${arg_OUTPUT_DIR}" --lock "${arg_LOCK}" ${schemas}
         RESULT_VARIABLE outputs_result
         OUTPUT_VARIABLE outputs
         ERROR_VARIABLE outputs_errors
         OUTPUT_STRIP_TRAILING_WHITESPACE)
-    if(NOT outputs_result EQUAL 0)
-        message(FATAL_ERROR "kiln_generate(${target}): kilnc rejected the schema:\n${outputs_errors}")
+    if(outputs_result EQUAL 1)
+        # Mistakes in the schema. A message(FATAL_ERROR) would wrap kilnc's lines
+        # inside a CMake error block, and inside a build (which reconfigures when
+        # a schema changes) end in "rebuilding 'build.ninja': subcommand failed".
+        # The command below runs kilnc again and fails with its lines as they are,
+        # as a compiler would; until then the headers are unknown, and none are
+        # declared.
+        message(STATUS "kiln_generate(${target}): the schema has mistakes; building ${target} lists them")
+        set(outputs "")
+    elseif(NOT outputs_result EQUAL 0)
+        message(FATAL_ERROR "kiln_generate(${target}): kilnc could not run:\n${outputs_errors}")
     endif()
     string(REPLACE "\n" ";" outputs "${outputs}")
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${schemas})
 
     set(stamp "${arg_OUTPUT_DIR}/.kiln-${target}.stamp")
     add_custom_command(

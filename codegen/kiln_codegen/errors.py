@@ -4,6 +4,7 @@ Only mistakes in the schema are SchemaErrors; anything else that goes wrong is a
 tool, and the command line reports it differently (exit code 2 and a traceback).
 """
 
+import difflib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -60,6 +61,23 @@ def in_report_order(diagnostics: Iterable[Diagnostic], paths: Sequence[str]) -> 
         return rank.get(where.path, len(rank)), where.line or 0, where.column or 0
 
     return sorted(diagnostics, key=key)
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice that `word` most likely misspells, for "did you mean": one that differs only in
+    case, else the closest by difflib's measure, if any is close.
+
+    difflib alone misses a short name typed in the wrong case: "HP" and "Hp" share one letter of two.
+
+    >>> closest("HP", ["Speed", "Hp"]), closest("Vell", ["Vel", "Hp"]), closest("Zzz", ["Vel"])
+    ('Hp', 'Vel', None)
+    """
+    choices = list(choices)
+    same_letters = [choice for choice in choices if choice.casefold() == word.casefold()]
+    if same_letters:
+        return same_letters[0]
+    close = difflib.get_close_matches(word, choices, n=1)
+    return close[0] if close else None
 
 
 def joined(items: Sequence[str], conjunction: str = "and") -> str:

@@ -3,11 +3,13 @@
 //
 // The metadata comes from examples/game/game.toml: kilnc writes it into each
 // component's kiln::component_traits, as constexpr data.
+#include <example_arguments.hpp>
 #include <game/world.hpp>
 #include <kiln/dump.hpp>
 #include <kiln/reflect.hpp>
 
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace {
@@ -18,7 +20,13 @@ void print(std::string_view text) {
 
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (const std::optional<int> status = examples::refuse_arguments(
+            argc, argv, "inspect",
+            "Looking inside a world without RTTI: the metadata kilnc writes for Health, a value's\n"
+            "fields visited by name, and a small world dumped as text.")) {
+        return *status;
+    }
     // What the schema says of Health: each field's name, schema type, place
     // in the struct, default and doc, and where Health is declared.
     using health = kiln::component_traits<game::Health>;

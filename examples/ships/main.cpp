@@ -6,9 +6,11 @@
 // it to FrozenShip, and removing it moves it back. It also declares the observer
 // StopFrozen (on_add = "Frozen"), whose body in examples/game/logic.cpp
 // stops whatever freezes.
+#include <example_arguments.hpp>
 #include <game/world.hpp>
 
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -19,7 +21,13 @@ void report(const char* moment, game::World& world) {
 
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (const std::optional<int> status = examples::refuse_arguments(
+            argc, argv, "ships",
+            "Ships that freeze and thaw: components added and removed, changes deferred while a\n"
+            "loop runs, and an observer that reacts to them, with the count of each kind after each step.")) {
+        return *status;
+    }
     game::World world;
 
     // Adding a component moves the entity to the archetype that holds one

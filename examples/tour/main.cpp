@@ -3,11 +3,19 @@
 //
 // The types come from examples/game/game.toml through kiln_generate, and the
 // systems' bodies from examples/game/logic.cpp; see examples/CMakeLists.txt.
+#include <example_arguments.hpp>
 #include <game/world.hpp>
 
 #include <cstdio>
+#include <optional>
 
-int main() {
+int main(int argc, char** argv) {
+    if (const std::optional<int> status = examples::refuse_arguments(
+            argc, argv, "tour",
+            "The README's tour: creates a particle, moves it with a query, runs one frame of the\n"
+            "schema's systems and destroys it, printing where it is after each step.")) {
+        return *status;
+    }
     game::World world;
 
     // A Particle holds Position and Velocity; Velocity is not given, so it

@@ -42,7 +42,7 @@ struct AdvanceClock {
     static constexpr bool parallel = false;
     static constexpr bool columns = false;
 
-    static void run(Time& time);
+    static void run(Time& time);  // declared by [system.AdvanceClock]: change it there
 };
 
 // System of stage 'update': runs for each entity with Position and Rising, in chunks that may run
@@ -58,7 +58,7 @@ struct Rise {
     static constexpr bool parallel = true;
     static constexpr bool columns = false;
 
-    static void run(Position& position, const Rising& rising, const Time& time);
+    static void run(Position& position, const Rising& rising, const Time& time);  // declared by [system.Rise]: change it there
 };
 
 // System of stage 'update': runs for each entity with Angle and Rotating, in chunks that may run at
@@ -74,7 +74,7 @@ struct Spin {
     static constexpr bool parallel = true;
     static constexpr bool columns = false;
 
-    static void run(Angle& angle, const Rotating& rotating, const Time& time);
+    static void run(Angle& angle, const Rotating& rotating, const Time& time);  // declared by [system.Spin]: change it there
 };
 
 // System of stage 'render': runs for each entity with Model, Position and Angle, in chunks that may
@@ -90,7 +90,7 @@ struct UpdateModels {
     static constexpr bool parallel = true;
     static constexpr bool columns = false;
 
-    static void run(Model& model, const Position& position, const Angle& angle);
+    static void run(Model& model, const Position& position, const Angle& angle);  // declared by [system.UpdateModels]: change it there
 };
 
 // System of stage 'fixed_update': runs for each entity with Position and Velocity but not Frozen.
@@ -106,7 +106,7 @@ struct Drift {
     static constexpr bool parallel = false;
     static constexpr bool columns = false;
 
-    static void run(Position& position, const Velocity& velocity);
+    static void run(Position& position, const Velocity& velocity);  // declared by [system.Drift]: change it there
 };
 
 // System of stage 'update': runs for each entity with Health and Frozen. The game defines run().
@@ -121,7 +121,7 @@ struct ThawHealthy {
     static constexpr bool parallel = false;
     static constexpr bool columns = false;
 
-    static void run(kiln::system_commands<World>& commands, kiln::entity entity, const Health& health);
+    static void run(kiln::system_commands<World>& commands, kiln::entity entity, const Health& health);  // declared by [system.ThawHealthy]: change it there
 };
 
 // Observer (on_add Frozen): runs when an entity comes to have Velocity and Frozen. The game defines
@@ -135,7 +135,7 @@ struct StopFrozen {
     using archetypes = kiln::type_list<FrozenShip>;
     static constexpr kiln::observer_event event = kiln::observer_event::enter;
 
-    static void run(kiln::deferred_world<World>& world, kiln::entity entity, Velocity& velocity);
+    static void run(kiln::deferred_world<World>& world, kiln::entity entity, Velocity& velocity);  // declared by [observer.StopFrozen]: change it there
 };
 
 } // namespace game

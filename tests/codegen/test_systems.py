@@ -78,7 +78,8 @@ class SystemsHeader(SystemsTestCase):
             "    static constexpr bool parallel = false;",
             "    static constexpr bool columns = false;",
             "",
-            "    static void run(Position& position, const Velocity& velocity, Input& input, const Time& time);",
+            "    static void run(Position& position, const Velocity& velocity, Input& input, const Time& time);"
+            "  // declared by [system.Rise]: change it there",
             "};",
         )
 
@@ -96,7 +97,8 @@ class SystemsHeader(SystemsTestCase):
             "// System of stage 'update': runs for each entity with Position and Velocity, in chunks that may run",
             "// at once. The game defines run().",
             "    static constexpr bool parallel = true;",
-            "    static void run(Position& position, const Velocity& velocity, const Time& time);",
+            "    static void run(Position& position, const Velocity& velocity, const Time& time);"
+            "  // declared by [system.Rise]: change it there",
         )
 
     def test_access_keeps_the_order_written_writes_first(self):
@@ -109,7 +111,8 @@ class SystemsHeader(SystemsTestCase):
         """)["systems.hpp"]
         self.assertLines(systems, "    using access = kiln::type_list<Color, Position, const Velocity>;",
                          "    using with = kiln::type_list<Frozen>;",
-                         "    static void run(Color::ref color, Position& position, const Velocity& velocity);")
+                         "    static void run(Color::ref color, Position& position, const Velocity& velocity);"
+                         "  // declared by [system.Mix]: change it there")
 
     def test_split_components_are_handed_as_views(self):
         systems = self.system_outputs("""
@@ -121,7 +124,8 @@ class SystemsHeader(SystemsTestCase):
             stage = "render"
             read = ["Color"]
         """)["systems.hpp"]
-        self.assertLines(systems, "    static void run(Color::ref color);", "    static void run(Color::cref color);")
+        self.assertLines(systems, "    static void run(Color::ref color);  // declared by [system.Paint]: change it there",
+                         "    static void run(Color::cref color);  // declared by [system.Look]: change it there")
 
     def test_commands(self):
         systems = self.system_outputs("""
@@ -140,13 +144,15 @@ class SystemsHeader(SystemsTestCase):
             systems,
             "// System of stage 'update': runs for each entity with Velocity and Frozen. The game defines run().",
             "    static constexpr bool commands = true;",
-            "    static void run(kiln::system_commands<World>& commands, kiln::entity entity, const Velocity& velocity);",
+            "    static void run(kiln::system_commands<World>& commands, kiln::entity entity, const Velocity& velocity);"
+            "  // declared by [system.Thaw]: change it there",
             "// System of stage 'update': runs once each time the stage runs. The game defines run().",
             "struct Spawn {",
             "    using access = kiln::type_list<>;",
             "    using resources = kiln::type_list<const Input>;",
             "    static constexpr bool commands = true;",
-            "    static void run(kiln::system_commands<World>& commands, const Input& input);",
+            "    static void run(kiln::system_commands<World>& commands, const Input& input);"
+            "  // declared by [system.Spawn]: change it there",
         )
 
     def test_a_resource_system(self):
@@ -156,7 +162,8 @@ class SystemsHeader(SystemsTestCase):
             resources_write = ["Time"]
         """)["systems.hpp"]
         self.assertLines(systems, "struct Tick {", "    using access = kiln::type_list<>;",
-                         "    using resources = kiln::type_list<Time>;", "    static void run(Time& time);")
+                         "    using resources = kiln::type_list<Time>;",
+                         "    static void run(Time& time);  // declared by [system.Tick]: change it there")
 
     def test_columns(self):
         systems = self.system_outputs("""
@@ -173,7 +180,8 @@ class SystemsHeader(SystemsTestCase):
             "// System of stage 'update': runs for each chunk of entities with Position and Velocity, handed as",
             "// columns, in chunks that may run at once. The game defines run().",
             "    static constexpr bool columns = true;",
-            "    static void run(std::span<Position> position, std::span<const Velocity> velocity);",
+            "    static void run(std::span<Position> position, std::span<const Velocity> velocity);"
+            "  // declared by [system.Move]: change it there",
         )
 
     def test_without_and_doc(self):
@@ -216,7 +224,7 @@ class SystemsHeader(SystemsTestCase):
         text += '[system.Wide]\nstage = "update"\nwrite = ["LongComponentName0", "LongComponentName1"]\n' \
                 'read = ["LongComponentName2", "LongComponentName3"]\ncommands = true\n'
         self.assertIn(
-            "    static void run(kiln::system_commands<World>& commands,\n"
+            "    static void run(kiln::system_commands<World>& commands,  // declared by [system.Wide]: change it there\n"
             "                    kiln::entity entity,\n"
             "                    LongComponentName0& long_component_name0,\n"
             "                    LongComponentName1& long_component_name1,\n"
@@ -256,7 +264,7 @@ class ParameterNames(SystemsTestCase):
         # class is a keyword; world is a declared name (the component), so its parameter moves
         # aside; entity is taken by the entity parameter, and Http_Server and HttpServer both spell
         # http_server.
-        self.assertIn("    static void run(kiln::system_commands<World>& commands,\n"
+        self.assertIn("    static void run(kiln::system_commands<World>& commands,  // declared by [system.Odd]: change it there\n"
                       "                    kiln::entity entity,\n"
                       "                    Class& class_,\n"
                       "                    world& world_,\n"
@@ -287,7 +295,7 @@ class Observers(SystemsTestCase):
             "    static constexpr kiln::observer_event event = kiln::observer_event::enter;",
             "",
             "    static void run(kiln::deferred_world<World>& world, kiln::entity entity, Velocity& velocity, "
-            "const Time& time);",
+            "const Time& time);  // declared by [observer.StopFrozen]: change it there",
             "};",
         )
         self.assertNotIn("commands", systems.split("struct StopFrozen")[1])
@@ -304,7 +312,7 @@ class Observers(SystemsTestCase):
                          "    using access = kiln::type_list<const Velocity, const Position>;",
                          "    using with = kiln::type_list<Frozen>;",
                          "    static constexpr kiln::observer_event event = kiln::observer_event::leave;",
-                         "    static void run(kiln::deferred_world<World>& world,",
+                         "    static void run(kiln::deferred_world<World>& world,  // declared by [observer.Lost]: change it there",
                          "                    kiln::entity entity,",
                          "                    const Velocity& velocity,",
                          "                    const Position& position);")
@@ -328,14 +336,16 @@ class Observers(SystemsTestCase):
             "    using with = kiln::type_list<Frozen>;",
             "    using without = kiln::type_list<Velocity>;",
             "    static constexpr kiln::observer_event event = kiln::observer_event::enter;",
-            "    static void run(kiln::deferred_world<World>& world, kiln::entity entity, Position& position);",
+            "    static void run(kiln::deferred_world<World>& world, kiln::entity entity, Position& position);"
+            "  // declared by [observer.Arrive]: change it there",
             "// Observer (on_leave): runs when an entity stops having Position but not Frozen or Velocity. The",
             "struct Depart {",
             "    using access = kiln::type_list<>;",
             "    using with = kiln::type_list<Position>;",
             "    using without = kiln::type_list<Frozen, Velocity>;",
             "    static constexpr kiln::observer_event event = kiln::observer_event::leave;",
-            "    static void run(kiln::deferred_world<World>& world, kiln::entity entity);",
+            "    static void run(kiln::deferred_world<World>& world, kiln::entity entity);"
+            "  // declared by [observer.Depart]: change it there",
         )
 
 

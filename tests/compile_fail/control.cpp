@@ -1,5 +1,6 @@
 // The correct twin of every compile_fail case: this must compile.
 #include <fixture/world.hpp>
+#include <kiln/propagation.hpp>
 #include <kiln/reflect.hpp>
 
 #include <string_view>
@@ -27,7 +28,20 @@ struct reading_schema : fixture::schema {
                                                       kiln::type_list<kiln::batch<ReadInChunks>>>>;
 };
 
+// A propagation the compile_fail propagate_* cases each break one rule of.
+struct drifting {
+    using local = fixture::Velocity;
+    using global = fixture::Position;
+    static fixture::Position combine(const fixture::Position& parent, const fixture::Velocity& local) {
+        return {parent.x + local.x, parent.y + local.y};
+    }
+};
+
 } // namespace
+
+void propagate_drift(fixture::World& world) {
+    kiln::propagate<drifting>(world);
+}
 
 void read_in_chunks(kiln::basic_world<reading_schema>& world) {
     world.run(fixture::stage::update);

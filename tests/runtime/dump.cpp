@@ -85,3 +85,22 @@ TEST_CASE("dump writes a dead target as its stale handle and a null one as null"
     CHECK(lines[5].find("Target { who = 0:0 }") != std::string::npos);
     CHECK(lines[6].find("Target { who = null }") != std::string::npos);
 }
+
+TEST_CASE("dump ends with each parent and its children in order, when some entity has a parent") {
+    fixture::World world;
+    const kiln::entity ship = world.create<fixture::Ship>();
+    const kiln::entity left = world.create<fixture::Particle>();
+    const kiln::entity right = world.create<fixture::Particle>();
+    const kiln::entity gunner = world.create<fixture::Marker>();
+    const auto without = dumped(world);
+    world.hierarchy().set_parent(right, ship);
+    world.hierarchy().set_parent(left, ship);
+    world.hierarchy().set_parent(gunner, left);
+    auto lines = dumped(world);
+    REQUIRE(lines.size() == without.size() + 3);
+    CHECK(lines[without.size()] == "hierarchy: 3 links");
+    CHECK(lines[without.size() + 1] == "  0:0 -> 2:0 1:0");
+    CHECK(lines[without.size() + 2] == "  1:0 -> 3:0");
+    lines.resize(without.size());
+    CHECK(lines == without); // the rest is as without a hierarchy
+}

@@ -278,7 +278,17 @@ TEST_CASE("a document that does not fit the schema is an error naming its JSON p
         {"no version", [](json& d) { d.erase("version"); }, snapshot_errc::corrupt,
          "/version: missing: the schema version the document was written with"},
         {"an unknown key", [](json& d) { d["a/b"] = 1; }, snapshot_errc::corrupt,
-         "/a~1b: a world has the keys schema, version, resources, archetypes and entity_table only"},
+         "/a~1b: a world has the keys schema, version, resources, archetypes, entity_table and hierarchy only"},
+        {"a hierarchy that is not a list", [](json& d) { d["hierarchy"] = 1; }, snapshot_errc::corrupt,
+         "/hierarchy: expected an array of [child, parent] handle pairs, found 1"},
+        {"a link that is not a pair", [](json& d) { d["hierarchy"] = {{"0:0"}}; }, snapshot_errc::corrupt,
+         "/hierarchy/0: expected a pair [child, parent] of handles, found an array"},
+        {"a link to a dead entity", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "77:0"})}); }, snapshot_errc::corrupt,
+         "/hierarchy/0: the link of 0:0 to parent 77:0 names an entity the world does not hold"},
+        {"a child given two parents", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "3:0"}), json::array({"0:0", "4:0"})}); },
+         snapshot_errc::corrupt, "/hierarchy/1: the link of 0:0 to parent 4:0 gives its child a second parent"},
+        {"a cycle", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "3:0"}), json::array({"3:0", "0:0"})}); }, snapshot_errc::corrupt,
+         "/hierarchy/1: the link of 3:0 to parent 0:0 makes its child its own ancestor"},
         {"an unknown resource", [](json& d) { d["resources"]["Weather"] = json::object(); }, snapshot_errc::corrupt,
          "/resources/Weather: the schema has no resource Weather"},
         {"a resource that is not an object", [](json& d) { d["resources"]["Clock"] = 1; }, snapshot_errc::corrupt,
@@ -401,4 +411,35 @@ TEST_CASE("from_json refuses a world with a create pending, and leaves it as it 
     buffer.apply();
     CHECK(world.alive(pending));
     CHECK(world.size() == 2);
+}
+
+TEST_CASE("a world's hierarchy goes through JSON exactly, each parent's children in order") {
+    fixture::World world;
+    const kiln::entity ship = world.create<fixture::Ship>();
+    const kiln::entity left = world.create<fixture::Particle>();
+    const kiln::entity right = world.create<fixture::Particle>();
+    const kiln::entity gunner = world.create<fixture::Marker>();
+    world.hierarchy().set_parent(right, ship);
+    world.hierarchy().set_parent(left, ship);
+    world.hierarchy().set_parent(gunner, left);
+    const auto document = kiln::to_json(world);
+    CHECK(document["hierarchy"].dump() == R"([["2:0","0:0"],["1:0","0:0"],["3:0","1:0"]])");
+
+    fixture::World read;
+    REQUIRE_FALSE(kiln::from_json(read, document));
+    CHECK(kiln::to_json(read) == document);
+    CHECK(read.hierarchy().parent(gunner) == left);
+    CHECK(read.hierarchy().depth(gunner) == 2);
+    std::vector<kiln::entity> children;
+    for (const kiln::entity child : read.hierarchy().children(ship)) {
+        children.push_back(child);
+    }
+    CHECK(children == std::vector{right, left});
+    CHECK(saved(read) == saved(world));
+}
+
+TEST_CASE("a world without a hierarchy writes no hierarchy key") {
+    fixture::World world;
+    world.create<fixture::Ship>();
+    CHECK_FALSE(kiln::to_json(world).contains("hierarchy"));
 }

@@ -1,5 +1,6 @@
 // The randomized model test: a long run of random operations on a world,
-// each checked against a plain reference model built on std::map. Every
+// each checked against a plain reference model built on std::map, its
+// hierarchy against reference_tree (model_tree.hpp). Every
 // 1,000 operations the world is saved and loaded back (kiln/snapshot.hpp),
 // and must still match the model; where kiln::json exists, every 10,000
 // operations (JSON is slower) it is also written as JSON and read back into
@@ -14,6 +15,8 @@
 #endif
 
 #include <fixture/world.hpp>
+
+#include "model_tree.hpp"
 
 #include <cinttypes>
 #include <cstdio>
@@ -73,22 +76,26 @@ private:
         const bool crowded = model_.size() > 2000;
         if (dice < (crowded ? 20 : 40)) {
             create();
-        } else if (dice < 60) {
+        } else if (dice < 55) {
             destroy();
-        } else if (dice < 75) {
+        } else if (dice < 67) {
             check_one();
-        } else if (dice < 85) {
+        } else if (dice < 75) {
             set_position();
-        } else if (dice < 88) {
+        } else if (dice < 78) {
             move_all();
-        } else if (dice < 91) {
+        } else if (dice < 81) {
             wound_unfrozen();
-        } else if (dice < 95) {
+        } else if (dice < 85) {
             check_stale();
-        } else if (dice < 98) {
+        } else if (dice < 88) {
             toggle();
-        } else {
+        } else if (dice < 90) {
             deferred_round();
+        } else if (dice < 98) {
+            reparent();
+        } else {
+            deferred_reparent();
         }
     }
 
@@ -138,9 +145,126 @@ private:
             return;
         }
         const kiln::entity e = issued_[pick(static_cast<int>(issued_.size()))];
-        const bool was_alive = model_.erase(e.to_bits()) == 1;
-        expect(world_.destroy(e) == was_alive, "destroy returned the wrong answer");
+        const bool was_alive = model_.contains(e.to_bits());
+        if (pick(4) == 0) {
+            expect(world_.hierarchy().destroy_keeping_children(e) == was_alive,
+                   "destroy_keeping_children returned the wrong answer");
+            if (was_alive) {
+                tree_.erase(e);
+                model_.erase(e.to_bits());
+            }
+        } else {
+            expect(world_.destroy(e) == was_alive, "destroy returned the wrong answer");
+            if (was_alive) {
+                destroy_in_model(e);
+            }
+        }
         expect(!world_.alive(e), "a destroyed entity is alive");
+    }
+
+    // e and its descendants die.
+    void destroy_in_model(kiln::entity e) {
+        for (const kiln::entity gone : tree_.subtree(e)) {
+            tree_.erase(gone);
+            model_.erase(gone.to_bits());
+        }
+    }
+
+    // Any handle ever issued, alive or not, or now and then the null one.
+    kiln::entity any_issued() {
+        if (issued_.empty() || pick(50) == 0) {
+            return kiln::null_entity;
+        }
+        return issued_[pick(static_cast<int>(issued_.size()))];
+    }
+
+    // A parent for child: mostly a live entity, sometimes one of child's
+    // own descendants (a cycle, refused), sometimes any handle.
+    kiln::entity parent_for(kiln::entity child) {
+        const int dice = pick(10);
+        if (dice < 2 && model_.contains(child.to_bits())) {
+            const auto below = tree_.subtree(child);
+            return below[pick(static_cast<int>(below.size()))];
+        }
+        if (dice < 9) {
+            if (const auto e = any_alive()) {
+                return *e;
+            }
+        }
+        return any_issued();
+    }
+
+    bool model_alive(kiln::entity e) const { return model_.contains(e.to_bits()); }
+
+    // set_parent or remove_parent on the world at once; now and then the
+    // rows sorted by depth.
+    void reparent() {
+        const kiln::entity child = pick(5) == 0 ? any_issued() : any_alive().value_or(kiln::null_entity);
+        auto tree = world_.hierarchy();
+        if (pick(5) == 0) {
+            const bool removed = model_alive(child) && tree_.remove_parent(child);
+            expect(tree.remove_parent(child) == removed, "remove_parent returned the wrong answer");
+        } else {
+            const kiln::entity parent = parent_for(child);
+            const auto expected = tree_.set_parent(child, parent, model_alive(child) && model_alive(parent));
+            expect(tree.set_parent(child, parent) == expected, "set_parent returned the wrong answer");
+        }
+        if (model_alive(child)) {
+            check_links(child);
+        }
+        if (pick(200) == 0) {
+            world_.hierarchy().sort_rows(); // rows move, handles and values stay
+            check_everything();
+        }
+    }
+
+    // set_parent, remove_parent and destroy recorded in the world's command
+    // buffer, some naming an entity created by the same buffer, applied in
+    // order at flush; those refused by then are skipped.
+    void deferred_reparent() {
+        auto& commands = world_.commands();
+        struct recorded {
+            int kind; // 0 set_parent, 1 remove_parent, 2 destroy
+            kiln::entity child, parent;
+        };
+        std::vector<recorded> steps;
+        const kiln::entity born = commands.create<fixture::Particle>();
+        for (int i = 0, count = 1 + pick(6); i < count; ++i) {
+            const kiln::entity child = pick(4) == 0 ? born : any_alive().value_or(born);
+            const int kind = pick(10) < 7 ? 0 : pick(2) + 1;
+            const kiln::entity parent = kind != 0 ? kiln::null_entity : pick(4) == 0 ? born : parent_for(child);
+            steps.push_back({kind, child, parent});
+            if (kind == 0) {
+                commands.set_parent(child, parent);
+            } else if (kind == 1) {
+                commands.remove_parent(child);
+            } else {
+                commands.destroy(child);
+            }
+        }
+        expect(world_.hierarchy().parent(born).is_null(), "a reserved entity has a parent before the flush");
+        world_.flush();
+        model_[born.to_bits()] = {fixture::Particle::id, fixture::Position{}, fixture::Velocity{}, {}, {}};
+        issued_.push_back(born);
+        for (const recorded& step : steps) {
+            if (step.kind == 0) {
+                tree_.set_parent(step.child, step.parent, model_alive(step.child) && model_alive(step.parent));
+            } else if (step.kind == 1) {
+                if (model_alive(step.child)) {
+                    tree_.remove_parent(step.child);
+                }
+            } else if (model_alive(step.child)) {
+                destroy_in_model(step.child);
+            }
+        }
+        check_totals();
+        for (const recorded& step : steps) {
+            for (const kiln::entity e : {step.child, step.parent}) {
+                if (model_alive(e)) {
+                    check_links(e);
+                }
+            }
+        }
     }
 
     void check_one() {
@@ -248,17 +372,20 @@ private:
                                                spawned.push_back(deferred.create<fixture::Particle>());
                                                expect(!world_.alive(spawned.back()), "a deferred create is alive early");
                                            });
-        for (auto it = model_.begin(); it != model_.end();) {
-            record& r = it->second;
+        std::vector<kiln::entity> doomed;
+        for (auto& [bits, r] : model_) {
             const bool affected = r.health && !r.frozen;
             if (affected && r.health->hp % 3 == 0) {
                 r.archetype = fixture::FrozenShip::id;
                 r.frozen = true;
             }
             if (affected && r.health->hp % 5 == 0) {
-                it = model_.erase(it);
-            } else {
-                ++it;
+                doomed.push_back(kiln::entity::from_bits(bits));
+            }
+        }
+        for (const kiln::entity e : doomed) {
+            if (model_alive(e)) { // not gone with an ancestor's subtree
+                destroy_in_model(e);
             }
         }
         for (const kiln::entity e : spawned) {
@@ -347,10 +474,30 @@ private:
         expect(world_.size() == model_.size(), "size differs from the model");
     }
 
+    // e's parent, children in order and depth.
+    void check_links(kiln::entity e) {
+        const auto tree = world_.hierarchy();
+        expect(tree.parent(e) == tree_.parent(e), "an entity's parent differs from the reference tree");
+        expect(tree.depth(e) == tree_.depth(e), "an entity's depth differs from the reference tree");
+        std::vector<kiln::entity> children;
+        for (const kiln::entity child : tree.children(e)) {
+            children.push_back(child);
+        }
+        expect(children == tree_.children(e), "an entity's children differ from the reference tree, or their order");
+        expect(tree.child_count(e) == children.size(), "child_count differs from the children listed");
+    }
+
+    void check_hierarchy() {
+        for (const auto& [bits, r] : model_) {
+            check_links(kiln::entity::from_bits(bits));
+        }
+    }
+
     void check_everything() {
         for (const auto& [bits, r] : model_) {
             check_entity(kiln::entity::from_bits(bits));
         }
+        check_hierarchy();
         std::size_t positions = 0;
         world_.each<const fixture::Position>([&](kiln::entity e, const fixture::Position& p) {
             const auto found = model_.find(e.to_bits());
@@ -398,6 +545,7 @@ private:
     fixture::World world_;
     std::map<std::uint64_t, record> model_;
     std::vector<kiln::entity> issued_;
+    reference_tree tree_;
     long operation_ = 0;
     bool failed_ = false;
 };

@@ -18,7 +18,7 @@ struct index_cursor {
 
 } // namespace
 
-TEST_CASE("for_each_row calls the function once per row of [begin, end), in order, with each cursor's row") {
+TEST_CASE("for_each_row calls the function once per row from begin up to end, in order, with each cursor's row") {
     // 4 rows unrolled at a time: 1, 4 and 7 rows cover no remainder, the whole and a partial batch.
     for (const auto& [begin, end] : {std::pair<std::size_t, std::size_t>{3, 4}, {0, 4}, {2, 9}, {5, 5}}) {
         INFO("rows [" << begin << ", " << end << ")");

@@ -9,7 +9,10 @@ stage, saves, loads, dumps, clears and reflects the world, is compiled with the 
 -fsyntax-only (which still instantiates every template), in ISO and in GNU C++20 at once: the
 GNU dialect, CMake's default, is where GCC and Clang add keywords and macros.
 
-Usage: compile_corpus.py --cxx COMPILER
+With --hana DIR (where Boost's headers are), each world's hana.hpp is compiled too, and its
+lists and Structs used.
+
+Usage: compile_corpus.py --cxx COMPILER [--hana BOOST_INCLUDE_DIR]
 """
 
 import argparse
@@ -25,6 +28,19 @@ REPO = CORPUS.parents[1]
 KILNC = REPO / "codegen" / "kilnc"
 FLAGS = ["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-fno-rtti", "-fno-exceptions", "-fsyntax-only"]
 DIALECTS = ("-std=c++20", "-std=gnu++20")
+
+# What Hana code does with a world's hana.hpp: every Struct's members, every list.
+USE_HANA = """
+void use_hana_{name}() {{
+    boost::hana::for_each(boost::hana::concat({namespace}::hana_lists::components, {namespace}::hana_lists::resources),
+                          [](auto type) {{
+        using T = typename decltype(type)::type;
+        boost::hana::for_each(boost::hana::members(T{{}}), [](const auto&) {{}});
+        boost::hana::for_each(boost::hana::keys(T{{}}), [](auto key) {{ static_cast<void>(boost::hana::to<const char*>(key)); }});
+    }});
+    static_cast<void>(boost::hana::size({namespace}::hana_lists::archetypes));
+}}
+"""
 
 # What game code does with a world, so that every part of the generated code is instantiated.
 USE_WORLD = """
@@ -84,10 +100,11 @@ def generate(world: str, schemas: list[Path], out: Path) -> str:
     return tomllib.loads(schemas[0].read_text(encoding="utf-8"))["kiln"]["namespace"]
 
 
-def compile_all(compiler: str, dialect: str, source: Path, out: Path, worlds: list[str]) -> str | None:
+def compile_all(compiler: str, dialect: str, source: Path, out: Path, worlds: list[str],
+                includes: list[str]) -> str | None:
     """The compiler's complaints about the worlds in one dialect; None when they compile cleanly."""
     command = [compiler, dialect, *FLAGS, f"-I{REPO / 'runtime' / 'include'}", f"-I{CORPUS / 'include'}",
-               *(f"-I{out / world}" for world in worlds), str(source)]
+               *(f"-I{out / world}" for world in worlds), *(f"-I{directory}" for directory in includes), str(source)]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode == 0 and not result.stderr:
         return None
@@ -98,6 +115,7 @@ def compile_all(compiler: str, dialect: str, source: Path, out: Path, worlds: li
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cxx", required=True, help="the C++ compiler")
+    parser.add_argument("--hana", metavar="DIR", help="where Boost's headers are: compile each world's hana.hpp too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         out = Path(directory)
@@ -110,11 +128,18 @@ def main() -> int:
             namespace = generate(world, schemas, out)
             includes.append(f"#include <{namespace.replace('::', '/')}/world.hpp>")
             uses.append(USE_WORLD.format(name=world, namespace=namespace))
+            if args.hana:
+                includes.append(f"#include <{namespace.replace('::', '/')}/hana.hpp>")
+                uses.append(USE_HANA.format(name=world, namespace=namespace))
+        if args.hana:
+            includes.append("#include <boost/hana.hpp>")
         # One translation unit for all: the runtime's and the standard library's headers are read once.
         source = out / "corpus.cpp"
         source.write_text("\n".join(includes) + "\n" + RUNTIME_HEADERS + "".join(uses), encoding="utf-8")
         with ThreadPoolExecutor(max_workers=len(DIALECTS)) as pool:
-            results = pool.map(lambda dialect: compile_all(args.cxx, dialect, source, out, list(worlds)), DIALECTS)
+            hana_includes = [args.hana] if args.hana else []
+            results = pool.map(lambda dialect: compile_all(args.cxx, dialect, source, out, list(worlds), hana_includes),
+                               DIALECTS)
             failures = [failure for failure in results if failure is not None]
     for failure in failures:
         print(failure, file=sys.stderr)

@@ -1,5 +1,5 @@
-"""Where generated files go: namespace a::b writes <out>/a/b/components.hpp, systems.hpp, world.hpp
-and schedule.dot.
+"""Where generated files go: namespace a::b writes <out>/a/b/components.hpp, systems.hpp, world.hpp,
+schedule.dot and hana.hpp.
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
 """
@@ -10,7 +10,8 @@ COMPONENTS_HEADER = "components.hpp"
 SYSTEMS_HEADER = "systems.hpp"
 WORLD_HEADER = "world.hpp"
 SCHEDULE_GRAPH = "schedule.dot"  # the schedule for Graphviz; no code includes it
-OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, SCHEDULE_GRAPH)
+HANA_HEADER = "hana.hpp"  # the schema for Boost.Hana, for code that includes it; nothing else does
+OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, SCHEDULE_GRAPH, HANA_HEADER)
 
 
 def include_path(namespace: str, header: str) -> str:

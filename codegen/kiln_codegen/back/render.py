@@ -10,7 +10,7 @@ import jinja2
 from ..model import Schema
 from .filters import FILTERS
 from .fingerprint import fingerprint
-from .outputs import COMPONENTS_HEADER, OUTPUTS, SYSTEMS_HEADER, include_path
+from .outputs import COMPONENTS_HEADER, OUTPUTS, SYSTEMS_HEADER, WORLD_HEADER, include_path
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The kiln::codegen_abi the generated headers are written for; the runtime and kilnc raise it
@@ -35,6 +35,7 @@ def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:
             include_path=path,
             components_include=include_path(schema.namespace, COMPONENTS_HEADER),
             systems_include=include_path(schema.namespace, SYSTEMS_HEADER),
+            world_include=include_path(schema.namespace, WORLD_HEADER),
             codegen_abi=CODEGEN_ABI,
             fingerprint=fingerprint(schema),
         )

@@ -70,18 +70,29 @@ def run_declaration(item: System | Observer, schema: Schema) -> str:
     is named by its type in snake_case; a name that is a keyword or a macro (names.UNAVAILABLE_NAMES), a name the schema
     declares, or the name of an earlier parameter gets '_' appended, then '_2'...
 
+    The first line ends in a comment naming the schema's table: a definition in the game that does
+    not match makes the compiler quote that line ("candidate is: ..."), and the comment says where
+    to change it.
+
     >>> from ..model import Layout, Field, Scalar
     >>> color = Component("Color", 0, Layout.SPLIT, (Field("r", Scalar.U8, None, None),), None)
     >>> time = Resource("Time", (), None)
     >>> paint = System("Paint", "render", Access(write=(color,), resources_read=(time,)), commands=True)
-    >>> run_declaration(paint, Schema("game", 1, (), (color,), (time,), (), systems=(paint,)))
-    '    static void run(kiln::system_commands<World>& commands, kiln::entity entity, Color::ref color, const Time& time);'
+    >>> declaration = run_declaration(paint, Schema("game", 1, (), (color,), (time,), (), systems=(paint,)))
+    >>> declaration.split("  // ")
+    ['    static void run(kiln::system_commands<World>& commands, kiln::entity entity, Color::ref color, const Time& time);', \
+'declared by [system.Paint]: change it there']
     """
     parameters = ", ".join(run_parameters(item, schema))
+    kind = "system" if isinstance(item, System) else "observer"
+    origin = f"  // declared by [{kind}.{item.name}]: change it there"
     line = f"{_RUN_INDENT}{parameters});"
     if len(line) <= RUN_WIDTH:
-        return line
-    return _RUN_INDENT + (",\n" + " " * len(_RUN_INDENT)).join(run_parameters(item, schema)) + ");"
+        return line + origin
+    first, *rest = run_parameters(item, schema)
+    return "\n".join([f"{_RUN_INDENT}{first},{origin}",
+                      *(" " * len(_RUN_INDENT) + parameter + "," for parameter in rest[:-1]),
+                      " " * len(_RUN_INDENT) + rest[-1] + ");"])
 
 
 def run_parameters(item: System | Observer, schema: Schema) -> list[str]:

@@ -6,13 +6,12 @@ mistake, so one run reports all it can. Something already reported is left out o
 rather than reported again.
 """
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Diagnostic, Location, SchemaError, a, in_report_order, listing, shown
+from ..errors import Diagnostic, Location, SchemaError, a, closest, in_report_order, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldType, Layout, Observer, Origin, Resource,
@@ -22,6 +21,7 @@ from .lockfile import Lock, default_lock_path
 from .names import UNAVAILABLE_NAMES, name_problem, snake_case, unique_name
 from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
+from .unheld_components import unheld_components
 from .validate_events import event, warn_of_unused
 from .validate_tracking import tracked
 from .validate_systems import SystemChecker
@@ -53,6 +53,7 @@ GENERATED_NAMES = {
     "std": "the C++ standard library's namespace",
     "stage": "the enum of stages",
     "migrations": "the namespace of the functions that migrate fields of older saves",
+    "hana_lists": "the namespace of hana.hpp's lists of types",
     **dict.fromkeys(
         ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages", "systems",
          "observers", "fixed_step", "schedule", "origin"),
@@ -124,6 +125,10 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     archetypes = stable_ids.archetypes(checker.archetypes(list(_of_kind(declarations, "archetype")), components))
     # Which archetypes a system matches is only known when every archetype is as declared.
     archetypes_known = len(checker.diagnostics) == reported
+    if not checker.diagnostics:  # a doubt, about a world otherwise right: it never sits among errors
+        checker.warnings += unheld_components(
+            [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")],
+            archetypes)
     events = [event(checker, declaration) for declaration in _of_kind(declarations, "event")]
     systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages,
                             events)
@@ -257,8 +262,8 @@ class Checker:
         for file in self.files:
             for key, value in file.data.items():
                 if key not in TOP_LEVEL:
-                    close = difflib.get_close_matches(key, TOP_LEVEL, n=1)
-                    advice = (f"did you mean [{close[0]}]?" if close else
+                    close = closest(key, TOP_LEVEL)
+                    advice = (f"did you mean [{close}]?" if close else
                               "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
                               "[event.NAME], [archetype.NAME], [system.NAME] and [observer.NAME]")
                     self.error(file, (key,), f"unknown table [{key}]; {advice}")
@@ -310,8 +315,8 @@ class Checker:
         """Reports each key of `table` not in `allowed`; returns whether there was one."""
         unknown = [key for key in table if key not in allowed]
         for key in unknown:
-            close = difflib.get_close_matches(key, allowed, n=1)
-            advice = f"did you mean '{close[0]}'?" if close else f"the keys allowed here are {listing(allowed)}"
+            close = closest(key, allowed)
+            advice = f"did you mean '{close}'?" if close else f"the keys allowed here are {listing(allowed)}"
             self.error(file, keys + (key,), f"{owner}: unknown key '{key}'{place}; {advice}")
         return bool(unknown)
 
@@ -548,8 +553,8 @@ class Checker:
             message = f"'{name}' is {a(declared.kind)}, not a component; list only components"
         else:
             components = [other.name for other in self.declared.values() if other.kind == "component"]
-            close = difflib.get_close_matches(name, components, n=1)
-            advice = f"did you mean '{close[0]}'?" if close else f"declare it as [component.{name}] or fix the name"
+            close = closest(name, components)
+            advice = f"did you mean '{close}'?" if close else f"declare it as [component.{name}] or fix the name"
             message = f"unknown component '{name}'; {advice}"
         self.error(archetype.file, keys, f"{archetype.label}: {message}")
 

@@ -7,12 +7,11 @@ A system with a mistake in its own table is left out of the schedule too, so tha
 schedule reports (order cycles, ambiguities) is about systems that are as declared.
 """
 
-import difflib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from ..errors import a, joined, listing, shown
+from ..errors import a, closest, joined, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
@@ -125,8 +124,8 @@ class SystemChecker:
             if declared is not None:
                 message = f"'{name}' in {key} is {a(declared.kind)}, not an event"
             else:
-                close = difflib.get_close_matches(name, list(self.events), n=1)
-                advice = f"did you mean '{close[0]}'?" if close else f"declare it as [event.{name}] or fix the name"
+                close = closest(name, list(self.events))
+                advice = f"did you mean '{close}'?" if close else f"declare it as [event.{name}] or fix the name"
                 message = f"unknown event '{name}' in {key}; {advice}"
             self.reporter.error(declaration.file, where, f"{declaration.label}: {message}")
         return tuple(found)
@@ -144,8 +143,8 @@ class SystemChecker:
                                 f'"{self.example_stage}", not {shown(stage)}')
             return None
         if stage not in self.stages:
-            close = difflib.get_close_matches(stage, self.stages, n=1)
-            advice = (f"did you mean '{close[0]}'?" if close else
+            close = closest(stage, self.stages)
+            advice = (f"did you mean '{close}'?" if close else
                       f"the stages are {listing(self.stages)}; [kiln] stages = [...] declares others")
             self.reporter.error(file, keys + ("stage",), f"{label}: unknown stage {shown(stage)}; {advice}")
             return None
@@ -245,8 +244,8 @@ class SystemChecker:
                 self.reporter.error(file, where, f"{label}: '{name}' in {key} is {a(declared.kind)}, not a system")
             else:
                 same_stage = [other for other, other_stage in stage_of.items() if other_stage == stage]
-                close = difflib.get_close_matches(name, same_stage, n=1)
-                advice = (f"did you mean '{close[0]}'?" if close else
+                close = closest(name, same_stage)
+                advice = (f"did you mean '{close}'?" if close else
                           f"the systems of stage '{stage}' are {listing(same_stage)}" if same_stage else
                           f"declare it as [system.{name}] in stage '{stage}' or fix the name")
                 self.reporter.error(file, where, f"{label}: unknown system '{name}' in {key}; {advice}")
@@ -352,8 +351,8 @@ class SystemChecker:
             advice = "; list resources in resources or resources_write" if declared.kind == "resource" else ""
             message = f"'{name}' in {origin} is {a(declared.kind)}, not a component{advice}"
         else:
-            close = difflib.get_close_matches(name, list(self.components), n=1)
-            advice = f"did you mean '{close[0]}'?" if close else f"declare it as [component.{name}] or fix the name"
+            close = closest(name, list(self.components))
+            advice = f"did you mean '{close}'?" if close else f"declare it as [component.{name}] or fix the name"
             message = f"unknown component '{name}' in {origin}; {advice}"
         self.reporter.error(declaration.file, declaration.keys + keys, f"{declaration.label}: {message}")
         return None
@@ -369,8 +368,8 @@ class SystemChecker:
                 advice = "; list components in read or write" if declared.kind == "component" else ""
                 message = f"'{name}' in {key} is {a(declared.kind)}, not a resource{advice}"
             else:
-                close = difflib.get_close_matches(name, list(self.resources), n=1)
-                advice = f"did you mean '{close[0]}'?" if close else f"declare it as [resource.{name}] or fix the name"
+                close = closest(name, list(self.resources))
+                advice = f"did you mean '{close}'?" if close else f"declare it as [resource.{name}] or fix the name"
                 message = f"unknown resource '{name}' in {key}; {advice}"
             self.reporter.error(declaration.file, where, f"{declaration.label}: {message}")
         return found

@@ -56,11 +56,29 @@ class _Scanner:
                 self.skip_past("]]")
             elif self.peek() == "[":
                 self.offset += 1
+                self.skip_spaces()
+                start = self.offset
                 table = self.key(())
+                self.table_header(table, self.position(start))
                 self.skip_past("]")
             else:
-                self.value(self.key(table))
+                self.key_value(table)
         return self.positions
+
+    def key_value(self, table: KeyPath) -> None:
+        """Reads `key = value` inside `table` (a header's or an inline table's path)."""
+        self.skip_spaces()
+        start = self.offset
+        path = self.key(table)
+        self.value_key(table, path, self.position(start))
+        self.value(path)
+
+    # What a subclass that checks declarations looks at; positions are where the key starts.
+    def table_header(self, path: KeyPath, position: Position) -> None:
+        pass
+
+    def value_key(self, table: KeyPath, path: KeyPath, position: Position) -> None:
+        pass
 
     def key(self, prefix: KeyPath) -> KeyPath:
         """Reads a dotted key, records where each part starts, and returns the full path."""
@@ -105,7 +123,7 @@ class _Scanner:
     def inline_table(self, path: KeyPath) -> None:
         self.offset += 1
         while self.skip_blank_lines() and self.peek() != "}":
-            self.value(self.key(path))
+            self.key_value(path)
             self.skip_blank_lines()
             if self.peek() == ",":
                 self.offset += 1

@@ -8,10 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Diagnostic, Location, SchemaError, in_report_order
+from .duplicates import Duplicate, dotted, first_duplicate
 from .key_positions import KeyPath, Position, key_positions
 
 # tomllib puts the position into the message text: "Invalid value (at line 3, column 9)".
 _TOML_POSITION = re.compile(r"(?P<message>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)")
+# What tomllib says of a key or table declared twice; kilnc finds which, and where first, itself.
+_TOML_DUPLICATE = re.compile(r"Cannot overwrite a value|Cannot declare .* twice|Cannot redefine namespace .*|"
+                             r"Duplicate inline table key .*")
 
 
 @dataclass(frozen=True)
@@ -71,8 +75,37 @@ def _syntax_error(path: str, text: str, message: str) -> Diagnostic:
     if match is None:
         return Diagnostic(Location(path, 1, 1), f"invalid TOML: {message}")
     if match["line"]:
-        location = Location(path, int(match["line"]), int(match["column"]))
+        line, column = int(match["line"]), int(match["column"])
+        if _TOML_DUPLICATE.fullmatch(match["message"]):
+            # tomllib read the text up to here; the second declaration is in it.
+            end = sum(len(text_line) for text_line in text.splitlines(keepends=True)[:line - 1]) + column - 1
+            duplicate = first_duplicate(text[:end])
+            if duplicate is not None:
+                return _duplicate_error(path, duplicate)
+        location = Location(path, line, column)
     else:
         lines = text.replace("\r\n", "\n").split("\n")
         location = Location(path, len(lines), len(lines[-1]) + 1)
     return Diagnostic(location, f"invalid TOML: {match['message']}")
+
+
+def _duplicate_error(path: str, duplicate: Duplicate) -> Diagnostic:
+    """Names what is declared twice, where first, and what to do.
+
+    >>> print(_duplicate_error("game.toml", Duplicate(("component", "Vel"), (4, 2), True, (9, 2), True)))
+    game.toml:9:2: error: table [component.Vel] is declared twice; the first [component.Vel] is at \
+game.toml:4:2: put all of its keys under one of the two and delete the other
+    """
+    first = Location(path, *duplicate.first)
+    name = dotted(duplicate.path)
+    if duplicate.first_header and duplicate.second_header:
+        message = (f"table [{name}] is declared twice; the first [{name}] is at {first}: "
+                   "put all of its keys under one of the two and delete the other")
+    elif duplicate.first_header or duplicate.second_header:
+        message = (f"'{name}' is declared twice, as a [table] and as a key set to a value; the first is at "
+                   f"{first}: keep one of the two")
+    else:
+        where = f" in [{dotted(duplicate.path[:-1])}]" if len(duplicate.path) > 1 else ""
+        message = (f"key '{duplicate.path[-1]}'{where} is set twice; it is first set at {first}: "
+                   "keep one of the two, or rename one")
+    return Diagnostic(Location(path, *duplicate.second), message)

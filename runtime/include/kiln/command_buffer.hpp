@@ -18,7 +18,8 @@
 
 namespace kiln {
 
-// Records create, destroy, add, remove and set for one world, to apply them
+// Records create, destroy, add, remove, set, set_parent and remove_parent
+// for one world, to apply them
 // later in the order they were recorded. While a loop runs over a world's
 // columns, changing the world's shape would move the rows the loop is
 // reading; recording the change instead keeps every reference the loop holds
@@ -80,6 +81,13 @@ public:
         static_assert(component<C>, "kiln::command_buffer::set<C>: C must be a component declared in a schema");
         record<&apply_set<C>>(e, value);
     }
+
+    // Records world.hierarchy().set_parent(child, parent). Applied, it is
+    // skipped when it would be refused (an entity dead by then, or a cycle).
+    void set_parent(entity child, entity parent) { record<&apply_set_parent>(child, parent); }
+
+    // Records world.hierarchy().remove_parent(child).
+    void remove_parent(entity child) { record<&apply_remove_parent>(child); }
 
     // Applies every command in the order recorded, then empties the buffer.
     // Commands recorded while applying (by observers, say) are applied too;
@@ -191,6 +199,15 @@ private:
         if (world.alive(e)) {
             world.template set<C>(e, value);
         }
+    }
+
+    static void apply_set_parent(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [child, parent] = buffer.read<entity, entity>(offset);
+        static_cast<void>(world.hierarchy().set_parent(child, parent));
+    }
+
+    static void apply_remove_parent(World& world, const command_buffer& buffer, std::size_t offset) {
+        world.hierarchy().remove_parent(std::get<0>(buffer.read<entity>(offset)));
     }
 
     World* world_;

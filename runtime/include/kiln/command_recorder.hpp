@@ -8,8 +8,9 @@
 
 namespace kiln {
 
-// Records create, destroy, add, remove and set into a command buffer, and
-// answers alive and has from the world's entity table. What deferred_world
+// Records create, destroy, add, remove, set, set_parent and remove_parent
+// into a command buffer, and answers alive and has from the world's entity
+// table, and parent and children from its hierarchy. What deferred_world
 // (a loop's view of the world) and system_commands (a system's) share.
 template <class World>
 class command_recorder {
@@ -47,6 +48,13 @@ public:
     void set(entity e, const C& value) const {
         commands_->template set<C>(e, value);
     }
+
+    void set_parent(entity child, entity parent) const { commands_->set_parent(child, parent); }
+
+    void remove_parent(entity child) const { commands_->remove_parent(child); }
+
+    // The world's hierarchy, to read: it changes only when commands apply.
+    [[nodiscard]] auto hierarchy() const noexcept { return world_->hierarchy(); }
 
 private:
     const World* world_;

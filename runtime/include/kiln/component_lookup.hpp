@@ -28,12 +28,25 @@ struct component_lookup {
     // Component C of e (C may be const) in world (World, or const World), as
     // reference_t<C>; deduced, so that a C that is no component meets the
     // static_asserts below instead of a failed substitution.
+    // When a static_assert fails, the lookup is not compiled (and returns
+    // nothing), so that the assertion is the only error.
     template <class C, class W>
     static decltype(auto) get(W& world, entity e) {
         using value_type = std::remove_const_t<C>;
-        static_assert(component<value_type>, "kiln::world::get<C>: C must be a component declared in a schema");
-        static_assert(archetypes_with_t<value_type>::size > 0,
-                      "kiln::world::get<C>: no archetype of this world holds C; add it to one in the schema");
+        if constexpr (!component<value_type>) {
+            static_assert(component<value_type>, "kiln::world::get<C>: C must be a component declared in a schema");
+        } else if constexpr (archetypes_with_t<value_type>::size == 0) {
+            static_assert(archetypes_with_t<value_type>::size > 0,
+                          "kiln::world::get<C>: no archetype of this world holds C; add it to one in the schema");
+        } else {
+            return found<C>(world, e);
+        }
+    }
+
+    // Component C of e (C may be const) in world, as get has checked it may.
+    template <class C, class W>
+    static decltype(auto) found(W& world, entity e) {
+        using value_type = std::remove_const_t<C>;
         constexpr bool read_only = std::is_const_v<C> || std::is_const_v<W>;
         using access = std::conditional_t<read_only, const value_type, value_type>;
         // One read of e's slot, then a branch per archetype holding C: each

@@ -17,6 +17,7 @@
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/field_info.hpp>
+#include <kiln/hierarchy.hpp>
 #include <kiln/reflect.hpp>
 #include <kiln/type_list.hpp>
 
@@ -132,10 +133,36 @@ void dump_archetype(std::FILE* out, const World& world, type_list<Components...>
     }
 }
 
+// One line per parent, its children after it in order, parents in the order
+// of the links (hierarchy_table::for_each_link); nothing without links.
+template <class World>
+void dump_hierarchy(std::FILE* out, const World& world) {
+    const hierarchy_table& links = hierarchy_moves<World>::table(world);
+    if (links.link_count() == 0) {
+        return;
+    }
+    dump_text(out, "hierarchy: ");
+    std::fprintf(out, "%zu link%s\n", links.link_count(), links.link_count() == 1 ? "" : "s");
+    links.for_each_link([&](entity child, entity parent) {
+        if (links.links(parent).first_child != child) {
+            return; // the parent's line was written with its first child
+        }
+        dump_text(out, "  ");
+        dump_value(out, parent);
+        dump_text(out, " ->");
+        for (entity e = child; !e.is_null(); e = links.links(e).next_sibling) {
+            dump_text(out, " ");
+            dump_value(out, e);
+        }
+        dump_text(out, "\n");
+    });
+}
+
 template <class World, class... Resources, class... Archetypes>
 void dump_world(std::FILE* out, const World& world, type_list<Resources...>, type_list<Archetypes...>) {
     ((dump_text(out, "resource "), dump_record(out, world.template resource<Resources>()), dump_text(out, "\n")), ...);
     (dump_archetype<Archetypes>(out, world, typename Archetypes::components{}), ...);
+    dump_hierarchy(out, world);
 }
 
 } // namespace internal
@@ -153,7 +180,11 @@ void dump_world(std::FILE* out, const World& world, type_list<Resources...>, typ
 // %g, entities as index:generation or null, std::array as [a, b, c]; an
 // extern type as <Name> (its name in the schema) unless its C++ type is a
 // number or a std::array of numbers. Tags are written as their name alone.
-// An empty archetype gets its header line only.
+// An empty archetype gets its header line only. When some entity has a
+// parent, a last part lists each parent with its children in order:
+//
+//     hierarchy: 2 links
+//       0:0 -> 2:0 1:0
 template <class World>
 void dump(const World& world, std::FILE* out = stdout) {
     using schema = typename World::schema_type;

@@ -47,7 +47,7 @@ public:
           slot_count_{std::exchange(other.slot_count_, 0)}, slot_capacity_{std::exchange(other.slot_capacity_, 0)},
           free_{std::move(other.free_)}, free_count_{std::exchange(other.free_count_, 0)},
           alive_count_{std::exchange(other.alive_count_, 0)},
-          reserved_count_{std::exchange(other.reserved_count_, 0)} {}
+          reserved_count_{std::exchange(other.reserved_count_, 0)}, relocations_{other.relocations_} {}
 
     entity_table& operator=(entity_table&& other) noexcept {
         row_bits_ = other.row_bits_;
@@ -59,6 +59,7 @@ public:
         free_count_ = std::exchange(other.free_count_, 0);
         alive_count_ = std::exchange(other.alive_count_, 0);
         reserved_count_ = std::exchange(other.reserved_count_, 0);
+        relocations_ = other.relocations_;
         return *this;
     }
 
@@ -181,7 +182,12 @@ public:
         KILN_ASSERT(alive(e), "entity_table::relocate: entity %u:%u is not alive", e.index(), e.generation());
         check_row(where);
         slots_[e.index()].place = pack(where);
+        ++relocations_;
     }
+
+    // How many times relocate was called: a cache of where entities live
+    // (kiln/hierarchy_order.hpp) is stale once this moves on.
+    [[nodiscard]] std::uint64_t relocations() const noexcept { return relocations_; }
 
     void reserve(std::size_t count) {
         if (count <= slot_capacity_) {
@@ -356,6 +362,7 @@ private:
     std::size_t free_count_ = 0;
     std::size_t alive_count_ = 0;
     std::size_t reserved_count_ = 0;
+    std::uint64_t relocations_ = 0;
 };
 
 } // namespace kiln

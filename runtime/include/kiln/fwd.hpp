@@ -51,5 +51,8 @@ template <class World>
 class deferred_world;
 template <class World>
 class system_commands;
+template <class World>
+class hierarchy;
+class hierarchy_table;
 
 } // namespace kiln

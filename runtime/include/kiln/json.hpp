@@ -28,6 +28,7 @@
 
 #include <kiln/config.hpp>
 #include <kiln/io/json_format.hpp>
+#include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/json_reader.hpp>
 #include <kiln/io/json_syntax_error.hpp>
 #include <kiln/io/json_writer.hpp>
@@ -46,14 +47,17 @@ concept json_document = std::same_as<Json, nlohmann::ordered_json> || std::same_
 //     {"schema": "game", "version": 1,
 //      "resources": {"Time": {"dt": 0.016666668, "frame": 0}},
 //      "archetypes": {"Particle": [{"entity": "0:0", "Position": {"x": 1.0, "y": 2.0}, ...}], ...},
-//      "entity_table": {"free": ["3:1"], "retired": []}}
+//      "entity_table": {"free": ["3:1"], "retired": []},
+//      "hierarchy": [["1:0", "0:0"], ["2:0", "1:0"]]}
 //
 // Every resource and archetype in schema order, an archetype's entities in
 // row order, each component's fields by name. Values: integers exact, floats
 // as numbers that read back to the same bits ("nan", "inf", "-inf" for what
 // JSON numbers cannot hold), bools, handles as "index:generation" (null for
 // the null entity), std::arrays as arrays, other extern types as the hex of
-// their bytes. docs/json.md describes it.
+// their bytes. "hierarchy", present when some entity has a parent, lists
+// [child, parent] pairs, each parent's children in order. docs/json.md
+// describes it.
 //
 // Precondition, as for save: nothing pending in the world (call flush()
 // first); checked in debug builds. Reads the world and changes nothing.
@@ -70,6 +74,9 @@ template <class Schema>
     document["resources"] = internal::resources_json(world, typename Schema::resources{});
     document["archetypes"] = internal::archetypes_json(world, typename Schema::archetypes{});
     document["entity_table"] = internal::table_json(access::entities(world));
+    if (access::hierarchy(world).link_count() != 0) {
+        document["hierarchy"] = internal::hierarchy_json(access::hierarchy(world));
+    }
     return document;
 }
 

@@ -29,6 +29,7 @@
 #include <kiln/config.hpp>
 #include <kiln/deferred_world.hpp>
 #include <kiln/dump.hpp>
+#include <kiln/each_function.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/event.hpp>
@@ -37,7 +38,12 @@
 #include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/hierarchy.hpp>
+#include <kiln/hierarchy_order.hpp>
+#include <kiln/hierarchy_sort.hpp>
+#include <kiln/hierarchy_table.hpp>
 #include <kiln/observer_dispatch.hpp>
+#include <kiln/propagation.hpp>
 #include <kiln/query.hpp>
 #include <kiln/query_loop.hpp>
 #include <kiln/reflect.hpp>

@@ -81,22 +81,40 @@ struct query_target {
 
 namespace internal {
 
+template <class C>
+struct some_archetype_holds : std::bool_constant<(archetypes_with_t<C>::size > 0)> {};
+
+// Stops the build when no archetype holds C; a function of its own, so that
+// the compiler's "in instantiation of" line names C.
+template <class C>
+constexpr void require_some_archetype_holds() {
+    static_assert(some_archetype_holds<C>::value,
+                  "kiln query: no archetype of this world holds C, the component this assertion is instantiated for; "
+                  "add C to an archetype's components in the schema");
+}
+
 template <class A, class... Access>
 constexpr auto target_of() {
     using member = std::remove_const_t<decltype(A::storage)>;
     return query_target<member, sizeof...(Access)>{A::storage, {first_column<Access>(typename A::components{})...}};
 }
 
+// No candidates (a query that does not compile, see query::well_formed) give
+// no targets, of a type nothing uses.
 template <class Required, class Excluded, class... Access, class... Candidates>
 constexpr auto make_targets(type_list<Candidates...>) {
-    using member = std::remove_const_t<decltype(front_t<type_list<Candidates...>>::storage)>;
-    constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{matches_v<Candidates, Required, Excluded>});
-    std::array<query_target<member, sizeof...(Access)>, count> result{};
-    std::size_t next = 0;
-    ((matches_v<Candidates, Required, Excluded> ? static_cast<void>(result[next++] = target_of<Candidates, Access...>())
-                                                : static_cast<void>(0)),
-     ...);
-    return result;
+    if constexpr (sizeof...(Candidates) == 0) {
+        return std::array<query_target<std::nullptr_t, sizeof...(Access)>, 0>{};
+    } else {
+        using member = std::remove_const_t<decltype(front_t<type_list<Candidates...>>::storage)>;
+        constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{matches_v<Candidates, Required, Excluded>});
+        std::array<query_target<member, sizeof...(Access)>, count> result{};
+        std::size_t next = 0;
+        ((matches_v<Candidates, Required, Excluded> ? static_cast<void>(result[next++] = target_of<Candidates, Access...>())
+                                                    : static_cast<void>(0)),
+         ...);
+        return result;
+    }
 }
 
 } // namespace internal
@@ -111,17 +129,30 @@ struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
     using required = type_list<std::remove_const_t<Access>..., With...>;
     using excluded = type_list<Without...>;
 
+    static constexpr bool all_components = ((component<std::remove_const_t<Access>>) && ...) &&
+                                           (component<With> && ...) && (component<Without> && ...);
     static_assert(sizeof...(Access) + sizeof...(With) > 0,
                   "kiln query: name at least one component to access or require");
-    static_assert(((component<std::remove_const_t<Access>>) && ...) && (component<With> && ...) &&
-                      (component<Without> && ...),
-                  "kiln query: every type must be a component declared in a schema");
-    static_assert(((archetypes_with_t<std::remove_const_t<Access>>::size > 0) && ...) &&
-                      ((archetypes_with_t<With>::size > 0) && ...),
-                  "kiln query: no archetype of this world holds one of the requested components; "
-                  "add it to an archetype in the schema");
+    static_assert(all_components, "kiln query: every type must be a component declared in a schema");
+    // Whether the query can be compiled. When it cannot, a static_assert says
+    // why (above, or in name_unheld, which query_loop calls), and nothing
+    // else is instantiated: the candidates are none, and query_loop
+    // instantiates no loop, so that the assertion is the only error.
+    static constexpr bool well_formed =
+        sizeof...(Access) + sizeof...(With) > 0 &&
+        std::conjunction_v<std::bool_constant<all_components>,
+                           internal::some_archetype_holds<std::remove_const_t<Access>>...,
+                           internal::some_archetype_holds<With>...>;
 
-    using candidates = typename internal::shortest_archetype_list<required>::type;
+    static constexpr void name_unheld() {
+        if constexpr (all_components) {
+            (internal::require_some_archetype_holds<std::remove_const_t<Access>>(), ...);
+            (internal::require_some_archetype_holds<With>(), ...);
+        }
+    }
+
+    using candidates = typename std::conditional_t<well_formed, internal::shortest_archetype_list<required>,
+                                                   std::type_identity<type_list<>>>::type;
 
     // The matching archetypes, in schema order, as data: one loop over this
     // table replaces one instantiated loop per archetype, which keeps queries

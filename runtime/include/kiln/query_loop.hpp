@@ -10,6 +10,7 @@
 
 #include <kiln/archetype_storage.hpp>
 #include <kiln/column.hpp>
+#include <kiln/each_function.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/row_loop.hpp>
 
@@ -21,8 +22,36 @@ template <class World>
 struct query_loop {
     using deferred_type = typename World::deferred_type;
 
+    // A query that does not compile, or a function each cannot call, stops
+    // here after its static_assert, instantiating no loop: the assertion's
+    // sentence is then the only error.
     template <class Query, class... Access, class Function>
     static void each(World& world, Function& function) {
+        if constexpr (!Query::well_formed) {
+            Query::name_unheld();
+        } else if constexpr (!each_can_call_v<deferred_type, Function, Access...>) {
+            reject_each_function<deferred_type, Function, Access...>();
+        } else {
+            loop<Query, Access...>(world, function);
+        }
+    }
+
+    template <class Query>
+    static std::size_t count(const World& world) noexcept {
+        std::size_t total = 0;
+        if constexpr (Query::well_formed) {
+            for (const auto& target : Query::targets) {
+                total += (world.storages_.*target.storage).size();
+            }
+        } else {
+            Query::name_unheld();
+        }
+        return total;
+    }
+
+private:
+    template <class Query, class... Access, class Function>
+    static void loop(World& world, Function& function) {
         ++world.iteration_depth_;
         for (const auto& target : Query::targets) {
             archetype_storage& rows = world.storages_.*target.storage;
@@ -40,16 +69,6 @@ struct query_loop {
         }
     }
 
-    template <class Query>
-    static std::size_t count(const World& world) noexcept {
-        std::size_t total = 0;
-        for (const auto& target : Query::targets) {
-            total += (world.storages_.*target.storage).size();
-        }
-        return total;
-    }
-
-private:
     template <class... Access, class Function, std::size_t... I>
     static void each_row(World& world, Function& function, archetype_storage& rows,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
@@ -68,10 +87,6 @@ private:
             for_each_row_with_entity(function, 0, rows.size(), entities,
                                      access_cursor<Access>(columns, first_columns[I])...);
         } else {
-            static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
-                          "kiln::world::each<Access...>: the function must take (reference_t<Access>...), "
-                          "optionally preceded by kiln::entity and before that by the world's deferred_type&: "
-                          "C& or const C& for packed components, C::ref or C::cref for split ones");
             for_each_row(function, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
         }
     }

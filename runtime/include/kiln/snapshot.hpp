@@ -120,6 +120,11 @@ struct snapshot_access<basic_world<Schema>> {
         return world.entities_;
     }
 
+    template <class World>
+    static auto& hierarchy(World& world) {
+        return world.hierarchy_;
+    }
+
     // Empties the world for a load, keeping the memory of its columns and
     // table: no rows, and every resource at its default.
     static void empty_for_load(world_type& world) {
@@ -128,6 +133,7 @@ struct snapshot_access<basic_world<Schema>> {
             (world.storages_.*member).clear();
         }
         world.resources_ = decltype(world.resources_){};
+        world.hierarchy_.clear();
     }
 
     // The commands waiting in the world's buffers, which a save would miss
@@ -189,7 +195,7 @@ template <class Schema, class Sink>
     const auto storages = access::storages(world);
     const auto resources = access::resources(world);
     if (!internal::save_world(internal::described_schema<Schema>::get(), storages, resources, access::entities(world),
-                              {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
+                              access::hierarchy(world), {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
         return internal::make_snapshot_error(snapshot_errc::io, 0, "save: the sink failed to take the bytes");
     }
     return {};
@@ -200,7 +206,8 @@ template <class Schema>
 [[nodiscard]] snapshot_error save(const basic_world<Schema>& world, std::vector<std::byte>& out) {
     using access = internal::snapshot_access<basic_world<Schema>>;
     out.reserve(out.size() + internal::saved_size_bound(internal::described_schema<Schema>::get(),
-                                                        access::storages(world), access::entities(world)));
+                                                        access::storages(world), access::entities(world),
+                                                        access::hierarchy(world)));
     return save(world, [&out](std::span<const std::byte> bytes) { out.insert(out.end(), bytes.begin(), bytes.end()); });
 }
 
@@ -230,7 +237,8 @@ template <class Schema>
     const auto storages = access::storages(world);
     const auto resources = access::resources(world);
     const internal::world_description description = internal::described_schema<Schema>::get();
-    internal::save_loader loader{description, storages, resources, access::entities(world), input};
+    internal::save_loader loader{description, storages, resources, access::entities(world), access::hierarchy(world),
+                                 input};
     if (!loader.check()) {
         return loader.error();
     }

@@ -3,19 +3,25 @@
 // and observers kept in step.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
+#include <kiln/archetype.hpp>
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/archetype_view.hpp>
 #include <kiln/change_ticks.hpp>
+#include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/system.hpp>
+#include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln::internal {
@@ -45,6 +51,37 @@ void push_row(const View& rows, entity created, type_list<Components...>, Given&
 // and tell its observers.
 template <class World>
 struct structural_moves {
+    // world.create_n<A>(count, make_values): count rows appended to A, each
+    // column written in one pass, stamped as new, observers told. Returns the
+    // new entities.
+    template <class A, class MakeValues>
+    static std::span<const entity> create_rows(World& world, std::size_t count, MakeValues& make_values) {
+        world.assert_not_iterating("create_n");
+        const auto rows = world.template storage<A>();
+        const auto first_row = static_cast<std::uint32_t>(rows.size());
+        entity_table& entities = world.entities_;
+        std::uint32_t first = 0;
+        if (entities.has_free_slots()) {
+            entities.reserve(entities.capacity_needed(count));
+            first = rows.append_made(
+                count, [&entities](std::uint32_t row) { return entities.create({A::id, row}); }, make_values);
+        } else {
+            // Nothing to reuse: one block of new slots, issued in one pass.
+            const entity::index_type first_index = entities.create_block(count, A::id, first_row);
+            first = rows.append_made(
+                count, [=](std::uint32_t row) { return entity{first_index + (row - first_row), 0}; }, make_values);
+        }
+        World::tracking::template stamp_new<A>(world, first, rows.size());
+        if constexpr (World::observers::size > 0) {
+            for (std::size_t row = first; row < rows.size(); ++row) {
+                world.template notify<observer_event::enter>(rows.entities()[row], A::id,
+                                                             static_cast<std::uint32_t>(row));
+            }
+            world.apply_observer_commands();
+        }
+        return rows.entities().subspan(first);
+    }
+
     // Moves e, at row of From, to a new row of To; its components that To
     // holds go along, added supplies the one To adds. Returns the new row.
     template <class From, class To, class... Added>
@@ -62,6 +99,51 @@ struct structural_moves {
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
+    }
+
+    // world.add<C>(e, value): e moves to the archetype the transition table
+    // names for gaining C. Returns the new component.
+    template <class C>
+    static reference_t<C> gain(World& world, entity e, C value) {
+        static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
+        constexpr std::string_view name = component_traits<C>::name;
+        KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
+                   static_cast<int>(name.size()), name.data(), e.index(), e.generation());
+        world.assert_not_iterating("add");
+        const entity_location where = world.entities_.location(e);
+        std::uint32_t row = 0;
+        decltype(cursor_of<C>(world.template storage<front_t<archetypes_with_t<C>>>())) cursor{};
+        const auto move = [&]<class From, class To>() {
+            row = move_entity<From, To>(world, e, where.row, std::move(value));
+            cursor = cursor_of<C>(world.template storage<To>());
+        };
+        if (!visit_edge(typename transitions<C>::add{}, where.archetype, move)) [[unlikely]] {
+            report_impossible_move(e, where.archetype, name, world.template has<C>(e) ? "already has" : "cannot gain");
+        }
+        if constexpr (World::observers::size > 0) {
+            world.apply_observer_commands(); // which may move e again
+            return world.template get<C>(e);
+        } else {
+            return cursor[row];
+        }
+    }
+
+    // world.remove<C>(e): e moves to the archetype the transition table names
+    // for losing C. Returns false, and does nothing, when e is dead or lacks C.
+    template <class C>
+    static bool lose(World& world, entity e) {
+        static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
+        if (!world.template has<C>(e)) {
+            return false;
+        }
+        world.assert_not_iterating("remove");
+        const entity_location where = world.entities_.location(e);
+        const auto move = [&]<class From, class To>() { move_entity<From, To>(world, e, where.row); };
+        if (!visit_edge(typename transitions<C>::remove{}, where.archetype, move)) [[unlikely]] {
+            report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
+        }
+        world.apply_observer_commands();
+        return true;
     }
 
     // Removes the row at where, filling it with its archetype's last row,

@@ -28,6 +28,7 @@
 #include <kiln/event_channel.hpp>
 #include <kiln/executor.hpp>
 #include <kiln/handle.hpp>
+#include <kiln/hierarchy.hpp>
 #include <kiln/observer_dispatch.hpp>
 #include <kiln/query.hpp>
 #include <kiln/query_loop.hpp>
@@ -150,46 +151,30 @@ public:
     template <archetype A, class MakeValues>
         requires std::invocable<MakeValues&, std::size_t>
     std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
-        assert_not_iterating("create_n");
-        const auto rows = storage<A>();
-        const auto first_row = static_cast<std::uint32_t>(rows.size());
-        std::uint32_t first = 0;
-        if (entities_.has_free_slots()) {
-            entities_.reserve(entities_.capacity_needed(count));
-            first = rows.append_made(
-                count, [this](std::uint32_t row) { return entities_.create({A::id, row}); }, make_values);
-        } else {
-            // Nothing to reuse: one block of new slots, issued in one pass.
-            const entity::index_type first_index = entities_.create_block(count, A::id, first_row);
-            first = rows.append_made(
-                count, [=](std::uint32_t row) { return entity{first_index + (row - first_row), 0}; }, make_values);
-        }
-        tracking::template stamp_new<A>(*this, first, rows.size());
-        if constexpr (observers::size > 0) {
-            for (std::size_t row = first; row < rows.size(); ++row) {
-                notify<observer_event::enter>(rows.entities()[row], A::id, static_cast<std::uint32_t>(row));
-            }
-            apply_observer_commands();
-        }
-        return rows.entities().subspan(first);
+        return moves::template create_rows<A>(*this, count, make_values);
     }
 
     // Destroys every entity of archetype A.
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
+        tree_moves::destroy_linked_rows(*this, A::id);
         moves::destroy_rows(*this, A::id);
         apply_observer_commands();
     }
 
-    // Destroys e: its row is filled by its archetype's last row. Returns
-    // false, and does nothing, when e is not alive.
+    // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy):
+    // its row is filled by its archetype's last row. Returns false, and does
+    // nothing, when e is not alive.
     bool destroy(entity e) {
         const entity_location where = entities_.find(e);
         if (where.archetype >= archetypes::size) {
             return false;
         }
         assert_not_iterating("destroy");
+        if (hierarchy_.link_count() != 0 && hierarchy_.linked(e)) [[unlikely]] {
+            return tree_moves::destroy_subtree(*this, e);
+        }
         notify<observer_event::leave>(e, where.archetype, where.row);
         moves::remove_row(*this, where);
         entities_.destroy(e);
@@ -220,16 +205,28 @@ public:
 
     // Component C of the entity of h, found without looking up its
     // archetype. A lacking C is a compile error; h no longer naming a live
-    // entity of A stops the program with a message, as get does.
+    // entity of A stops the program with a message, as get does. Without C,
+    // the assertion is the only error: an empty cursor's row, never run,
+    // stands in for the lookup, so that the caller's code compiles on.
     template <class C, class A>
     [[nodiscard]] reference_t<C> get(handle<A> h) {
-        static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
-        return internal::cursor_of<C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        using value_type = std::remove_const_t<C>;
+        static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
+        if constexpr (holds_v<A, value_type>) {
+            return internal::cursor_of<C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        } else {
+            return cursor_t<value_type, std::is_const_v<C>>{}[0];
+        }
     }
     template <class C, class A>
     [[nodiscard]] reference_t<const C> get(handle<A> h) const {
-        static_assert(holds_v<A, std::remove_const_t<C>>, "kiln::world::get<C>(handle<A>): archetype A has no C");
-        return internal::cursor_of<const C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        using value_type = std::remove_const_t<C>;
+        static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
+        if constexpr (holds_v<A, value_type>) {
+            return internal::cursor_of<const C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+        } else {
+            return cursor_t<value_type, true>{}[0];
+        }
     }
 
     // A handle<A> for e, or nothing when e is dead or not in archetype A.
@@ -248,28 +245,7 @@ public:
     // plus C: the transition rule is in docs/schema.md.
     template <class C>
     reference_t<C> add(entity e, C value = C{}) {
-        static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
-        constexpr std::string_view name = component_traits<C>::name;
-        KILN_CHECK(entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive", static_cast<int>(name.size()),
-                   name.data(), e.index(), e.generation());
-        assert_not_iterating("add");
-        const entity_location where = entities_.location(e);
-        std::uint32_t row = 0;
-        decltype(internal::cursor_of<C>(storage<front_t<archetypes_with_t<C>>>())) cursor{};
-        const auto move = [&]<class From, class To>() {
-            row = moves::template move_entity<From, To>(*this, e, where.row, std::move(value));
-            cursor = internal::cursor_of<C>(storage<To>());
-        };
-        const bool moved = internal::visit_edge(typename transitions<C>::add{}, where.archetype, move);
-        if (!moved) [[unlikely]] {
-            moves::report_impossible_move(e, where.archetype, name, has<C>(e) ? "already has" : "cannot gain");
-        }
-        if constexpr (observers::size > 0) {
-            apply_observer_commands(); // which may move e again
-            return get<C>(e);
-        } else {
-            return cursor[row];
-        }
+        return moves::template gain<C>(*this, e, std::move(value));
     }
 
     // The same for an entity whose archetype is known: a missing transition
@@ -281,9 +257,11 @@ public:
         static_assert(!std::is_void_v<target>,
                       "kiln::world::add<C>(handle<A>): no archetype of the schema holds A's components plus C; "
                       "declare one to allow the move");
-        assert_not_iterating("add");
-        moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
-        apply_observer_commands();
+        if constexpr (!holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
+            assert_not_iterating("add");
+            moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
+            apply_observer_commands();
+        }
         return handle<target>::adopt(h);
     }
 
@@ -293,19 +271,7 @@ public:
     // holds its components minus C.
     template <class C>
     bool remove(entity e) {
-        static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
-        if (!has<C>(e)) {
-            return false;
-        }
-        assert_not_iterating("remove");
-        const entity_location where = entities_.location(e);
-        const auto move = [&]<class From, class To>() { moves::template move_entity<From, To>(*this, e, where.row); };
-        const bool moved = internal::visit_edge(typename transitions<C>::remove{}, where.archetype, move);
-        if (!moved) [[unlikely]] {
-            moves::report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
-        }
-        apply_observer_commands();
-        return true;
+        return moves::template lose<C>(*this, e);
     }
 
     // The same for an entity whose archetype is known: a missing transition
@@ -317,9 +283,11 @@ public:
         static_assert(!std::is_void_v<target>,
                       "kiln::world::remove<C>(handle<A>): no archetype of the schema holds A's components minus C; "
                       "declare one to allow the move");
-        assert_not_iterating("remove");
-        moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
-        apply_observer_commands();
+        if constexpr (holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
+            assert_not_iterating("remove");
+            moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
+            apply_observer_commands();
+        }
         return handle<target>::adopt(h);
     }
 
@@ -418,6 +386,10 @@ public:
         return query_loop::template count<matching>(*this);
     }
 
+    // The parents and children of this world's entities.
+    [[nodiscard]] auto hierarchy() noexcept { return kiln::hierarchy<basic_world>{*this}; }
+    [[nodiscard]] auto hierarchy() const noexcept { return kiln::hierarchy<const basic_world>{*this}; }
+
     // The number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
 
@@ -492,10 +464,11 @@ public:
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
             moves::destroy_rows(*this, id);
         }
+        hierarchy_.clear();
         apply_observer_commands();
     }
 
-    // Exchanges entities, rows and resources with other: every handle issued
+    // Exchanges entities, rows, hierarchy and resources with other: every handle issued
     // by either world now names the same entity in the other. Command
     // buffers, and where progress is in its stages, stay with each world;
     // observers are not told; every tracked row counts as added at the swap
@@ -523,6 +496,7 @@ public:
         std::swap(entities_, other.entities_);
         tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
         tracking::stamp_all(other);
+        hierarchy_.swap(other.hierarchy_);
     }
 
 private:
@@ -541,6 +515,8 @@ private:
     friend query_loop;
     using tracking = internal::change_tracking<basic_world>;
     friend tracking;
+    using tree_moves = internal::hierarchy_moves<basic_world>;
+    friend tree_moves;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
     static constexpr auto storage_members = internal::storage_members(archetypes{});
@@ -606,6 +582,8 @@ private:
     typename Schema::storages storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
+    hierarchy_table hierarchy_;
+    internal::hierarchy_order hierarchy_order_; // a cache, for kiln/propagation.hpp
     int iteration_depth_ = 0;
     commands_type commands_{*this};
     commands_type observer_commands_{*this};

@@ -29,6 +29,7 @@
 #include <kiln/field_info.hpp>
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/json_format.hpp>
+#include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/reflect.hpp>
 #include <kiln/snapshot.hpp>
@@ -517,12 +518,13 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
         return in.fail(snapshot_errc::not_a_save, "expected an object, a world as kiln::to_json writes it, found %s",
                        in.found(document).c_str());
     }
-    constexpr std::string_view keys[] = {"schema", "version", "resources", "archetypes", "entity_table"};
+    constexpr std::string_view keys[] = {"schema", "version", "resources", "archetypes", "entity_table", "hierarchy"};
     for (auto item = document.begin(); item != document.end(); ++item) {
         if (std::find(std::begin(keys), std::end(keys), item.key()) == std::end(keys)) {
             const json_path::segment at{in.path, item.key()};
             return in.fail(snapshot_errc::corrupt,
-                           "a world has the keys schema, version, resources, archetypes and entity_table only");
+                           "a world has the keys schema, version, resources, archetypes, entity_table and hierarchy "
+                           "only");
         }
     }
     const auto schema = document.find("schema");
@@ -576,6 +578,12 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     const auto storages = access::storages(fresh);
     if (!in.restore_table(storages, description.archetypes, free, retired, access::entities(fresh))) {
         return false;
+    }
+    if (const auto links = document.find("hierarchy"); links != document.end()) {
+        const json_path::segment at{in.path, "hierarchy"};
+        if (!read_hierarchy(in, *links, access::entities(fresh), access::hierarchy(fresh))) {
+            return false;
+        }
     }
     const auto resources = access::resources(fresh);
     null_dead_references(description, storages, resources, access::entities(fresh));

@@ -19,6 +19,7 @@
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/id_index.hpp>
 #include <kiln/io/save_format.hpp>
+#include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
 #include <kiln/io/save_type_mapping.hpp>
 #include <kiln/snapshot_error.hpp>
@@ -35,8 +36,10 @@ namespace kiln::internal {
 class save_loader : private save_type_mapping {
 public:
     save_loader(const world_description& world, std::span<archetype_storage* const> storages,
-                std::span<std::byte* const> resources, entity_table& entities, std::span<const std::byte> input)
-        : save_type_mapping{input}, world_{world}, storages_{storages}, resources_{resources}, entities_{entities} {}
+                std::span<std::byte* const> resources, entity_table& entities, hierarchy_table& links,
+                std::span<const std::byte> input)
+        : save_type_mapping{input}, world_{world}, storages_{storages}, resources_{resources}, entities_{entities},
+          links_{links} {}
 
     // false, with error() saying why, when the input is not a save this world
     // can load.
@@ -47,16 +50,17 @@ public:
             return false;
         }
         values_at_ = in_.offset();
-        return resource_values() && table() && archetype_rows() && end();
+        return resource_values() && table() && archetype_rows() && check_hierarchy() && end();
     }
 
     // Writes the save that check() accepted into the world, which must have
-    // no rows and every resource at its default. false only if the passes
-    // disagree: a bug.
+    // no rows, no links and every resource at its default. false only if the
+    // passes disagree: a bug.
     bool apply() {
         pass_ = pass::apply;
         in_.seek(values_at_);
-        return resource_values() && table() && archetype_rows() && finish_table();
+        return resource_values() && table() && archetype_rows() && finish_table() &&
+               (format_ < hierarchy_format_version || apply_links(in_, entities_, links_));
     }
 
     [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
@@ -77,11 +81,12 @@ private:
         if (!in_.number(format, "the format version")) {
             return false;
         }
-        if (format < oldest_save_format_version || format > save_format_version) {
+        if (format < oldest_save_format_version || format > newest_save_format_version) {
             return fail_at(snapshot_errc::unsupported_format, 8,
                            "save format version %u at byte 8: this runtime reads versions %u to %u", format,
-                           oldest_save_format_version, save_format_version);
+                           oldest_save_format_version, newest_save_format_version);
         }
+        format_ = format;
         if (format >= first_checksummed_format_version && !checksum()) {
             return false;
         }
@@ -455,6 +460,18 @@ private:
         return true;
     }
 
+    // The links of a save of the hierarchy's format; each end must be an
+    // entity of the save: a slot's handle, neither free nor unplaced.
+    bool check_hierarchy() {
+        if (format_ < hierarchy_format_version) {
+            return true;
+        }
+        return check_links(in_, [this](entity e) {
+            return e.index() < places_.size() && saved_generation(generations_, e.index()) == e.generation() &&
+                   places_[e.index()] != entity_table::unplaced && places_[e.index()] != on_free_list;
+        });
+    }
+
     bool end() {
         if (in_.remaining() != 0) {
             return fail_at(snapshot_errc::corrupt, in_.offset(),
@@ -483,7 +500,9 @@ private:
     std::span<archetype_storage* const> storages_;
     std::span<std::byte* const> resources_;
     entity_table& entities_;
+    hierarchy_table& links_;
 
+    std::uint32_t format_ = 0;
     std::vector<saved_type> components_;
     std::vector<saved_type> resources_saved_;
     std::vector<saved_archetype> archetypes_;

@@ -16,6 +16,7 @@
 #include <kiln/entity_table.hpp>
 #include <kiln/field_info.hpp>
 #include <kiln/io/save_format.hpp> // and xxhash.h, for the checksum's state
+#include <kiln/io/save_hierarchy.hpp>
 
 namespace kiln::internal {
 
@@ -157,8 +158,8 @@ inline void write_values(save_writer& out, const std::byte* values, std::size_t 
 
 // A bound on the bytes save_world writes, for sinks that reserve.
 inline std::size_t saved_size_bound(const world_description& world, std::span<const archetype_storage* const> storages,
-                                    const entity_table& entities) {
-    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count() + save_checksum_size;
+                                    const entity_table& entities, const hierarchy_table& links) {
+    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count() + links_size(links) + save_checksum_size;
     for (const auto* types : {&world.components, &world.resources}) {
         for (const type_description& type : *types) {
             total += 13 + type.size;
@@ -180,13 +181,14 @@ inline std::size_t saved_size_bound(const world_description& world, std::span<co
 
 // Writes the world whose types are world, whose archetypes' rows are
 // storages (in id order), whose resources are at resources and whose handles
-// are entities. Returns false when the sink failed. The caller checked that
-// no entity is reserved.
+// are entities and whose hierarchy is links. Returns false when the sink
+// failed. The caller checked that no entity is reserved.
 inline bool save_world(const world_description& world, std::span<const archetype_storage* const> storages,
-                       std::span<const std::byte* const> resources, const entity_table& entities, sink_ref sink) {
+                       std::span<const std::byte* const> resources, const entity_table& entities,
+                       const hierarchy_table& links, sink_ref sink) {
     save_writer out{sink};
     out.bytes(save_magic, sizeof save_magic);
-    out.u32(save_format_version);
+    out.u32(save_format_for(links));
     out.u32(world.version);
     out.u64(world.fingerprint);
     out.text(world.name);
@@ -251,6 +253,7 @@ inline bool save_world(const world_description& world, std::span<const archetype
             columns += column_count(type);
         }
     }
+    write_links(out, links);
     return out.finish();
 }
 

@@ -1,0 +1,86 @@
+// The ECS part of the drawn examples' frames (docs/games.md): their systems,
+// the render systems that fill the draw list included, and no drawing.
+//
+// quads_frame/<executor>/N   one frame of examples/quads with N quads: Rise,
+//                            Spin, UpdateModels, and DrawQuads filling the
+//                            draw list (serial: it writes a resource)
+// invaders_step/<executor>   one step and frame of examples/invaders, its 26
+//                            systems, played by held keys: fire, and left or
+//                            right in turn, restarting whenever the game ends
+//
+// <executor> is serial or parallel (oneTBB). There is no hand-written
+// baseline: the quads' systems against hand-written loops are stress_quads
+// of kiln_bench; these measure what a frame of the games costs, and what the
+// parallel executor gives them. Run: build/release/bench/kiln_bench_games
+#include <cstdint>
+
+#include <benchmark/benchmark.h>
+#include <game/world.hpp>
+#include <invaders/world.hpp>
+#include <screen/draw_list.hpp>
+
+#include "scene.hpp"
+
+namespace {
+
+template <class Executor>
+void quads_frame(benchmark::State& state) {
+    const auto n = static_cast<std::int64_t>(state.range(0));
+    game::World world;
+    quads::build_scene(world, n, 3);
+    screen::draw_list list;
+    const float dt = world.resource<game::Time>().dt;
+    for (auto _ : state) {
+        const screen::bind_draw_list bound{world.resource<game::Screen>().target, list};
+        world.progress(dt, Executor{});
+        benchmark::DoNotOptimize(list.quads.data());
+    }
+    state.counters["entities"] = static_cast<double>(n);
+    state.counters["s_per_entity"] = benchmark::Counter(
+        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+template <class Executor>
+void invaders_step(benchmark::State& state) {
+    invaders::World world;
+    screen::draw_list list;
+    std::uint64_t step = 0;
+    for (auto _ : state) {
+        auto& input = world.resource<invaders::Input>();
+        input.fire = true;
+        input.restart = true;
+        input.left = (step / 60) % 2 == 0;
+        input.right = !input.left;
+        ++step;
+        const screen::bind_draw_list bound{world.resource<invaders::Screen>().target, list};
+        world.progress(invaders::schema::fixed_step, Executor{});
+        benchmark::DoNotOptimize(list.quads.data());
+    }
+    state.counters["entities"] = static_cast<double>(world.size());
+}
+
+} // namespace
+
+BENCHMARK(quads_frame<kiln::serial_executor>)
+    ->Name("quads_frame/serial")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(invaders_step<kiln::serial_executor>)->Name("invaders_step/serial")->Unit(benchmark::kMicrosecond)->UseRealTime();
+#if KILN_HAS_TBB
+BENCHMARK(quads_frame<kiln::parallel_executor>)
+    ->Name("quads_frame/parallel")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(invaders_step<kiln::parallel_executor>)
+    ->Name("invaders_step/parallel")
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
+#endif
+
+BENCHMARK_MAIN();
