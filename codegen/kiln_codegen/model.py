@@ -268,6 +268,7 @@ class ObserverEvent(enum.Enum):
 
     ENTER = "enter"  # an entity comes to match its access and filters
     LEAVE = "leave"  # an entity stops matching them
+    CHANGE = "change"  # after a stage, its trigger (tracked) changed since the observer last ran
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ class Observer:
 
     name: str
     event: ObserverEvent
-    trigger: Component | None  # the component of on_add or on_remove; None for on_enter and on_leave
+    trigger: Component | None  # the component of on_add, on_remove or on_change; None for on_enter and on_leave
     access: Access
     doc: str | None = None
 

@@ -108,7 +108,20 @@ class SystemFilters(SchemaTestCase):
         self.assertError(errors, "game.toml:17:10", "'Position' in added is neither read nor written by it",
                          "add it to read")
 
-    def test_one_filter_per_system(self):
+    def test_several_filtered_components_are_written_in_order(self):
+        outputs = self.outputs(TRACKED_POSITION.replace('x = "f32"\n\n            [archetype', 'x = "f32"\n'
+                                                        '            kiln = { track = true }\n\n            [archetype')
+                               + """
+            [system.Sync]
+            stage = "render"
+            read = ["Position", "Velocity"]
+            changed = ["Velocity"]
+            added = ["Position"]
+        """)
+        self.assertLines(outputs["systems.hpp"], "struct Sync {", "    using changed = kiln::type_list<Velocity>;",
+                         "    using added = kiln::type_list<Position>;")
+
+    def test_a_component_in_both_changed_and_added(self):
         errors = self.system("""
             [system.Watch]
             stage = "render"
@@ -116,8 +129,8 @@ class SystemFilters(SchemaTestCase):
             changed = ["Position"]
             added = ["Position"]
         """)
-        self.assertError(errors, "game.toml:18:1", "system 'Watch' filters on 2 components",
-                         "one changed or added component")
+        self.assertError(errors, "game.toml:18:1", "system 'Watch': 'Position' is in both changed and added",
+                         "keep it in changed alone")
 
     def test_no_filter_on_a_columns_system(self):
         errors = self.system("""
@@ -137,6 +150,34 @@ class SystemFilters(SchemaTestCase):
             changed = ["Positon"]
         """)
         self.assertError(errors, "game.toml:17:12", "unknown component 'Positon' in changed; did you mean 'Position'?")
+
+
+class ObserversOnChange(SchemaTestCase):
+    def test_an_observer_on_change_names_its_component(self):
+        outputs = self.outputs(TRACKED_POSITION + """
+            [observer.Upload]
+            on_change = "Position"
+            read = ["Position"]
+        """)
+        self.assertLines(outputs["systems.hpp"],
+                         "// Observer (on_change Position): runs after each stage for each entity with Position whose Position",
+                         "struct Upload {", "    static constexpr kiln::observer_event event = kiln::observer_event::change;",
+                         "    using changed = kiln::type_list<Position>;")
+
+    def test_on_change_of_an_untracked_component_names_the_key_to_add(self):
+        errors = self.errors(TRACKED_POSITION + """
+            [observer.Upload]
+            on_change = "Velocity"
+        """)
+        self.assertError(errors, "game.toml:15:1", "observer 'Upload': on_change = \"Velocity\" needs the ticks of "
+                         "a tracked component; add kiln = { track = true } to [component.Velocity]")
+
+    def test_on_change_must_name_a_component(self):
+        errors = self.errors(TRACKED_POSITION + """
+            [observer.Upload]
+            on_change = ["Position"]
+        """)
+        self.assertError(errors, "game.toml:15:1", "observer 'Upload': on_change must be a component's name in quotes")
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ TEST_CASE("the row filter skips a chunk whose maximum is not newer, whatever its
     for (std::size_t i = 0; i < indices.size(); ++i) {
         indices[i] = i;
     }
-    const kiln::internal::row_filter filter{rows.data(), chunk_max.data(), 4};
+    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, 4};
     filter.each(function, visit, 0, rows.size(), indices.data());
     REQUIRE(visited.size() == 2 * kiln::tick_chunk_rows);
     CHECK(visited[kiln::tick_chunk_rows] == 2 * kiln::tick_chunk_rows); // chunk 1 skipped
@@ -232,4 +232,95 @@ TEMPLATE_LIST_TEST_CASE("a system with changed or added runs only on the rows ch
     world.run(stage::render, executor);
     CHECK(watched.size() == 3001);
     CHECK(healed.empty());
+}
+
+TEST_CASE("a filter on several components requires them all and lets through a row where any one changed",
+          "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{1.0f, 0.0f}, Velocity{}, Health{1, 0, 1});
+    const kiln::entity frozen = world.create<FrozenShip>(Position{2.0f, 0.0f}, Velocity{}, Health{1, 0, 2});
+    const kiln::entity particle = world.create<Particle>(Position{3.0f, 0.0f}, Velocity{});
+    world.create<Wreck>(Health{1, 0, 4}); // no Position: never visited
+    const auto both = [&](auto filter) {
+        std::set<kiln::entity> seen;
+        world.each<const Position, const Health>(filter,
+                                                 [&](kiln::entity e, const Position&, Health::cref) { seen.insert(e); });
+        return seen;
+    };
+    const kiln::change_tick since = world.advance_tick();
+    world.each<Position>(kiln::with<Frozen>, [](Position& p) { p.y += 1.0f; });
+    CHECK(both(kiln::changed<Position, Health>(since)) == std::set{frozen});
+    const kiln::change_tick later = world.advance_tick();
+    world.each<Health>(kiln::without<Frozen>, [](Health::ref h) { ++h.hp; }); // the Ship's and the Wreck's
+    CHECK(both(kiln::changed<Position, Health>(later)) == std::set{ship});
+    CHECK(both(kiln::changed<Position, Health>(since)) == std::set{ship, frozen});
+    CHECK(both(kiln::changed<Health, Position>(since)) == std::set{ship, frozen}); // the order does not matter
+    CHECK(both(kiln::added<Position, Health>(since)).empty());
+    world.add<Health>(particle, Health{1, 0, 3}); // Health added, Position kept
+    CHECK(both(kiln::added<Position, Health>(since)) == std::set{particle});
+    CHECK(both(kiln::added<Position>(since)).empty());
+}
+
+TEST_CASE("the row filter of several columns visits a chunk when any of its maxima is newer", "[change_tracking]") {
+    std::vector<kiln::change_tick> old_rows(2 * kiln::tick_chunk_rows, 1);
+    std::vector<kiln::change_tick> new_rows(2 * kiln::tick_chunk_rows, 1);
+    new_rows[kiln::tick_chunk_rows + 7] = 9;
+    std::vector<kiln::change_tick> old_max{1, 1};
+    std::vector<kiln::change_tick> new_max{1, 9};
+    std::vector<std::size_t> visited;
+    auto function = [] {};
+    auto visit = [&](std::size_t row) { visited.push_back(row); };
+    const kiln::internal::row_filter<2> filter{{old_rows.data(), new_rows.data()}, {old_max.data(), new_max.data()}, 4};
+    filter.each(function, visit, 0, old_rows.size());
+    CHECK(visited == std::vector<std::size_t>{kiln::tick_chunk_rows + 7});
+}
+
+// What Sync and Track ran on, by Position::x.
+std::multiset<float> synced;
+std::multiset<float> tracked;
+
+void changes::Sync::run(const Position& position, Health::cref) { synced.insert(position.x); }
+void changes::Track::run(kiln::deferred_world<World>&, kiln::entity, const Position& position) {
+    tracked.insert(position.x);
+}
+
+TEMPLATE_LIST_TEST_CASE("a system with several changed components runs on the rows where any one changed",
+                        "[change_tracking]", executors) {
+    World world;
+    const TestType executor{};
+    world.create<Ship>(Position{1.0f, 0.0f}, Velocity{}, Health{1, 0, 1});
+    world.create<FrozenShip>(Position{2.0f, 0.0f}, Velocity{}, Health{1, 0, 2});
+    world.create<Particle>(Position{3.0f, 0.0f}, Velocity{});
+    synced.clear();
+    world.run(stage::fixed_update, executor);
+    CHECK(synced == std::multiset<float>{1.0f, 2.0f}); // the first run: both were added
+    synced.clear();
+    world.run(stage::fixed_update, executor);
+    CHECK(synced.empty());
+    world.each<Health>(kiln::with<Frozen>, [](Health::ref h) { ++h.hp; });
+    world.run(stage::fixed_update, executor);
+    CHECK(synced == std::multiset<float>{2.0f});
+}
+
+TEMPLATE_LIST_TEST_CASE("an observer on change runs after each stage on the rows changed since it last ran",
+                        "[change_tracking]", executors) {
+    World world;
+    const TestType executor{};
+    world.create<Particle>(Position{1.0f, 0.0f}, Velocity{1.0f});
+    world.create<Ship>(Position{2.0f, 0.0f}, Velocity{1.0f}, Health{1, 0, 2});
+    tracked.clear();
+    world.run(stage::render, executor); // the first run: both were created since
+    CHECK(tracked == std::multiset<float>{1.0f, 2.0f});
+    tracked.clear();
+    world.run(stage::render, executor); // Watch reads Position, Heal writes Health: no Position changed
+    CHECK(tracked.empty());
+    world.run(stage::update, executor); // Move writes every Position
+    CHECK(tracked == std::multiset<float>{2.0f, 3.0f});
+    tracked.clear();
+    // A change between stages is seen at the end of the next one, whichever it is.
+    world.each<Position>([](Position& p) { p.x += 10.0f; });
+    world.create<Particle>(Position{50.0f, 0.0f}, Velocity{});
+    CHECK(tracked.empty());
+    world.run(stage::render, executor);
+    CHECK(tracked == std::multiset<float>{12.0f, 13.0f, 50.0f});
 }

@@ -6,8 +6,9 @@ kiln::changed<X> and kiln::added<X> can find them (docs/changes.md). A component
 tracked keeps exactly the code and the memory it had before tracking existed.
 
 A system's `changed = ["C"]` (or `added`) runs it only on the rows whose C was written (or gained)
-since the system last ran. C must be tracked (kilnc says which key to add) and read or written by
-the system, so that the schedule already keeps writers of C apart from it.
+since the system last ran; given several components, in either list, a row passes when any one of
+them passes. C must be tracked (kilnc says which key to add) and read or written by the system, so
+that the schedule already keeps writers of C apart from it.
 """
 
 from collections.abc import Iterator
@@ -85,15 +86,16 @@ def change_filters(checker: SystemChecking, declaration: SystemDeclaration, acce
             else:
                 components.append(component)
         found[key] = tuple(components)
-    filters = [(key, component) for key in CHANGE_KEYS for component in found[key]]
-    if len(filters) > 1:
-        checker.reporter.error(file, declaration.keys + (filters[1][0],),
-                               f"{label} filters on {len(filters)} components; a system takes one changed or added "
-                               "component for now: keep one, and test the others in run()")
-        found = {key: () for key in CHANGE_KEYS}
-    elif filters and columns:
-        checker.reporter.error(file, declaration.keys + (filters[0][0],),
-                               f"{label}: {filters[0][0]} and columns = true do not go together: a columns system is "
+    both = [component for component in found["added"] if component in found["changed"]]
+    for component in both:
+        checker.reporter.error(file, declaration.keys + ("added",),
+                               f"{label}: '{component.name}' is in both changed and added; a row that gains it "
+                               "counts as changed already, so keep it in changed alone")
+    found["added"] = tuple(component for component in found["added"] if component not in both)
+    filters = [key for key in CHANGE_KEYS if found[key]]
+    if filters and columns:
+        checker.reporter.error(file, declaration.keys + (filters[0],),
+                               f"{label}: {filters[0]} and columns = true do not go together: a columns system is "
                                "handed whole chunks of rows; remove columns, or the filter")
         found = {key: () for key in CHANGE_KEYS}
     return found

@@ -41,26 +41,31 @@ using change_tick = std::uint32_t;
 // The rows a chunk's maximum tick stands for.
 inline constexpr std::size_t tick_chunk_rows = 1024;
 
-// Filters for each(): only rows whose C was written (changed) or gained
-// (added) after since, a tick the caller took from world.advance_tick().
-// A row that gained C counts as changed too.
-template <class C>
+// Filters for each(): only the rows whose C was written (changed) or gained
+// (added) after since, a tick the caller took from world.advance_tick(). A
+// row that gained C counts as changed too. Given several components, a
+// filter requires all of them and lets through the rows where any one of
+// them changed (or was added): changed<Transform, Sprite> finds the sprites
+// to upload again, whichever of the two moved.
+template <class... Components>
 struct changed_t {
+    static_assert(sizeof...(Components) > 0, "kiln::changed<C...>: name at least one component");
     change_tick since;
 };
 
-template <class C>
+template <class... Components>
 struct added_t {
+    static_assert(sizeof...(Components) > 0, "kiln::added<C...>: name at least one component");
     change_tick since;
 };
 
-template <class C>
-[[nodiscard]] constexpr changed_t<C> changed(change_tick since) noexcept {
+template <class... Components>
+[[nodiscard]] constexpr changed_t<Components...> changed(change_tick since) noexcept {
     return {since};
 }
 
-template <class C>
-[[nodiscard]] constexpr added_t<C> added(change_tick since) noexcept {
+template <class... Components>
+[[nodiscard]] constexpr added_t<Components...> added(change_tick since) noexcept {
     return {since};
 }
 
@@ -179,16 +184,19 @@ void copy_ticks(type_list<Components...> components, std::byte* const* columns, 
 
 // The world's clock: the tick changes are stamped with now, and each
 // system's ticks (the one it runs at, and the one it ran at before, which
-// its changed filters look past). Empty for a world that tracks nothing.
-template <bool Tracks, std::size_t Systems>
+// its changed filters look past), and the tick of each observer's latest
+// run (only observers on change use theirs). Empty for a world that tracks
+// nothing.
+template <bool Tracks, std::size_t Systems, std::size_t Observers>
 struct change_clock {
     change_tick now = 1;
-    std::array<change_tick, Systems> runs{};  // the tick of each system's latest run
-    std::array<change_tick, Systems> since{}; // the tick of the run before it
+    std::array<change_tick, Systems> runs{};     // the tick of each system's latest run
+    std::array<change_tick, Systems> since{};    // the tick of the run before it
+    std::array<change_tick, Observers> observed{}; // the tick of each observer's latest run on change
 };
 
-template <std::size_t Systems>
-struct change_clock<false, Systems> {};
+template <std::size_t Systems, std::size_t Observers>
+struct change_clock<false, Systems, Observers> {};
 
 } // namespace internal
 

@@ -11,6 +11,7 @@
 
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/change_filters.hpp>
 #include <kiln/change_ticks.hpp>
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
@@ -21,42 +22,6 @@
 #include <kiln/type_list.hpp>
 
 namespace kiln::internal {
-
-template <class Filter>
-struct filter_traits {
-    static constexpr bool is_change_filter = false;
-};
-
-template <class C>
-struct filter_traits<changed_t<C>> {
-    static constexpr bool is_change_filter = true;
-    static constexpr bool on_added = false;
-    using component = C;
-};
-
-template <class C>
-struct filter_traits<added_t<C>> {
-    static constexpr bool is_change_filter = true;
-    static constexpr bool on_added = true;
-    using component = C;
-};
-
-// kiln::changed<C>(since) or kiln::added<C>(since).
-template <class Filter>
-concept change_filter = filter_traits<Filter>::is_change_filter;
-
-template <class... Lists>
-struct concat {
-    using type = type_list<>;
-};
-
-template <class... Types>
-struct concat<type_list<Types...>> {
-    using type = type_list<Types...>;
-};
-
-template <class... First, class... Second, class... Rest>
-struct concat<type_list<First...>, type_list<Second...>, Rest...> : concat<type_list<First..., Second...>, Rest...> {};
 
 // The components among Access that a loop writes and the schema tracks.
 template <class... Access>
@@ -110,55 +75,17 @@ void mark_rows(std::byte* const* columns, const std::array<std::uint32_t, Count>
     }
 }
 
-// The rows a changed or added filter lets through: those whose tick in
-// rows is newer than since, found chunk by chunk.
-struct row_filter {
-    const change_tick* rows;
-    const change_tick* chunk_max;
-    change_tick since;
-
-    // Calls function(cursors[row]...) for each row in [begin, end) that
-    // passes, skipping each chunk whose maximum is not newer; after each
-    // call, visited(row).
-    template <class Function, class Visited, class... Cursors>
-    void each(Function& function, Visited&& visited, std::size_t begin, std::size_t end, Cursors... cursors) const {
-        for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
-            if (!is_newer(chunk_max[chunk], since)) {
-                continue;
-            }
-            const std::size_t last = std::min(end, (chunk + 1) * tick_chunk_rows);
-            for (std::size_t row = std::max(begin, chunk * tick_chunk_rows); row < last; ++row) {
-                if (is_newer(rows[row], since)) {
-                    function(cursors[row]...);
-                    visited(row);
-                }
-            }
-        }
+// Marks row as written at tick in each of the tick columns at firsts.
+template <std::size_t Count>
+void mark_row(std::byte* const* columns, const std::array<std::uint32_t, Count>& firsts, std::size_t row,
+              change_tick tick) noexcept {
+    for (const std::uint32_t first : firsts) {
+        const tick_columns ticks = tick_columns_at(columns, first);
+        ticks.changed[row] = tick;
+        change_tick& chunk_max = ticks.chunk_max[row / tick_chunk_rows];
+        chunk_max = newest(chunk_max, tick);
     }
-};
-
-// What a generated system declares of changed = [...] or added = [...]:
-// present, the component, and which tick it looks at.
-template <class S>
-struct system_filter {
-    static constexpr bool present = false;
-};
-
-template <class S>
-    requires requires { typename S::changed; }
-struct system_filter<S> {
-    static constexpr bool present = true;
-    static constexpr bool on_added = false;
-    using component = front_t<typename S::changed>;
-};
-
-template <class S>
-    requires requires { typename S::added; }
-struct system_filter<S> {
-    static constexpr bool present = true;
-    static constexpr bool on_added = true;
-    using component = front_t<typename S::added>;
-};
+}
 
 // World (basic_world) is a friend: this reaches its storages and its clock.
 template <class World>
@@ -208,15 +135,8 @@ struct change_tracking {
             const change_tick tick = world.clock_.runs[index_of_v<S, typename World::systems>];
             if constexpr (system_filter<S>::present) {
                 using archetypes = typename archetypes_of_query<query_of<S>>::type;
-                const auto firsts = written_tick_columns<written, archetypes>::firsts[index];
-                std::byte* const* columns = rows.columns();
-                const auto mark = [&](std::size_t row) {
-                    for (const std::uint32_t first : firsts) {
-                        const tick_columns ticks = tick_columns_at(columns, first);
-                        ticks.changed[row] = tick;
-                        ticks.chunk_max[row / tick_chunk_rows] = tick; // the newest tick there is
-                    }
-                };
+                constexpr auto& firsts = written_tick_columns<written, archetypes>::firsts;
+                const auto mark = [&](std::size_t row) { mark_row(rows.columns(), firsts[index], row, tick); };
                 const auto nothing = [] {};
                 system_rows<S>(world, rows, index).each(nothing, mark, 0, rows.size());
             } else {
@@ -225,20 +145,34 @@ struct change_tracking {
         }
     }
 
-    // The rows of the index-th target of system S that its filter lets
-    // through: those changed (or added) since S last ran.
+    // The same for an observer, which ran on one row, now.
+    template <class O>
+    static void mark_observed(World& world, archetype_storage& rows, std::size_t index, std::size_t row) noexcept {
+        using written = decltype(tracked_writes_in(typename O::access{}));
+        if constexpr (World::tracks_changes && written::size > 0) {
+            using archetypes = typename archetypes_of_query<query_of<O>>::type;
+            mark_row(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], row, world.clock_.now);
+        }
+    }
+
+    // The rows of the index-th target of S (a system, or an observer on
+    // change) that its filter lets through: those changed (or added) after
+    // since.
     template <class S>
-    static row_filter system_rows(World& world, archetype_storage& rows, std::size_t index) noexcept {
+    static auto filtered_rows(archetype_storage& rows, std::size_t index, change_tick since) noexcept {
         using filter = system_filter<S>;
-        using filtered = typename filter::component;
-        static_assert(tracked_v<filtered>,
+        static_assert(all_tracked(typename filter::components{}),
                       "kiln: system S filters on changed or added C, and the schema does not track C; add "
                       "kiln = { track = true } to [component.C] (docs/changes.md)");
         using archetypes = typename archetypes_of_query<query_of<S>>::type;
-        const tick_columns ticks =
-            tick_columns_at(rows.columns(), written_tick_columns<type_list<filtered>, archetypes>::firsts[index][0]);
-        return {filter::on_added ? ticks.added : ticks.changed, ticks.chunk_max,
-                world.clock_.since[index_of_v<S, typename World::systems>]};
+        return filter_rows(rows.columns(), written_tick_columns<typename filter::components, archetypes>::firsts[index],
+                           filter::added, since);
+    }
+
+    // Those of system S: changed (or added) since S last ran.
+    template <class S>
+    static auto system_rows(World& world, archetype_storage& rows, std::size_t index) noexcept {
+        return filtered_rows<S>(rows, index, world.clock_.since[index_of_v<S, typename World::systems>]);
     }
 
     // Gives each of Systems, about to run together, its tick: the next one
@@ -260,19 +194,30 @@ struct change_tracking {
         }
     }
 
+    // Starts the run of observer on change O: it gets the clock's next tick,
+    // which stamps its writes, and the tick of its run before, which its
+    // filter looks past. Returns the latter.
+    template <class O>
+    static change_tick start_observing(World& world) noexcept {
+        change_tick& run = world.clock_.observed[index_of_v<O, typename World::observers>];
+        const change_tick before = run;
+        run = ++world.clock_.now;
+        return before;
+    }
+
     // world.each<Access...>(filter, function) with a changed or added filter.
     template <class... Access, class Filter, class Function>
     static void each(World& world, Filter filter, Function& function) {
         using traits = filter_traits<Filter>;
-        using filtered = typename traits::component;
-        static_assert(tracked_v<filtered>,
+        using filtered = typename traits::components;
+        static_assert(all_tracked(filtered{}),
                       "kiln::changed<C> / kiln::added<C>: the schema does not track C; add "
                       "kiln = { track = true } to [component.C] (docs/changes.md)");
-        using matching = query<type_list<Access...>, type_list<filtered>>;
+        using matching = query<type_list<Access...>, filtered>;
         ++world.iteration_depth_;
         for_each_type(typename matching::candidates{}, [&]<class A>() {
             if constexpr (matches_v<A, typename matching::required, type_list<>>) {
-                each_in<A, filtered, traits::on_added, Access...>(world, filter.since, function);
+                each_in<A, traits, Access...>(world, filter.since, function);
             }
         });
         if (--world.iteration_depth_ == 0 && !world.commands_.empty()) {
@@ -281,7 +226,15 @@ struct change_tracking {
     }
 
 private:
-    template <class A, class Filtered, bool OnAdded, class... Access, class Function>
+    template <class... Components>
+    static constexpr bool all_tracked(type_list<Components...>) {
+        return (tracked_v<Components> && ...);
+    }
+
+    template <class... Access>
+    static tracked_writes_t<Access...> tracked_writes_in(type_list<Access...>);
+
+    template <class A, class Traits, class... Access, class Function>
     static void each_in(World& world, change_tick since, Function& function) {
         archetype_storage& rows = world.template storage<A>().storage();
         if (rows.empty()) {
@@ -289,25 +242,20 @@ private:
         }
         using components = typename A::components;
         std::byte* const* columns = rows.columns();
-        const tick_columns filtered = tick_columns_at(columns, first_tick_column<Filtered>(components{}));
+        constexpr auto filtered = written_tick_columns<typename Traits::components, type_list<A>>::firsts[0];
         constexpr auto written = written_tick_columns<tracked_writes_t<Access...>, type_list<A>>::firsts[0];
         const change_tick now = world.clock_.now;
-        auto visited = [&](std::size_t row) {
-            for (const std::uint32_t first : written) {
-                const tick_columns ticks = tick_columns_at(columns, first);
-                ticks.changed[row] = now;
-                ticks.chunk_max[row / tick_chunk_rows] = now; // the newest tick there is
-            }
-        };
-        const row_filter filter{OnAdded ? filtered.added : filtered.changed, filtered.chunk_max, since};
+        const auto visited = [&](std::size_t row) { mark_row(columns, written, row, now); };
+        const auto filter = filter_rows(columns, filtered, Traits::added, since);
         if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
             filter.each(function, visited, 0, rows.size(), rows.entities().data(),
-                               access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
+                        access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
         } else {
             static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
                           "kiln::world::each<Access...>(kiln::changed<C>(since), function): the function must take "
                           "(reference_t<Access>...), optionally preceded by kiln::entity");
-            filter.each(function, visited, 0, rows.size(), access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
+            filter.each(function, visited, 0, rows.size(),
+                        access_cursor<Access>(columns, first_column<std::remove_const_t<Access>>(components{}))...);
         }
     }
 };

@@ -126,6 +126,8 @@ struct stage_runner {
             });
         });
         world.apply_observer_commands();
+        World::observer_dispatch::notify_changes(world);
+        world.apply_observer_commands();
         world.events_.drop_read();
     }
 

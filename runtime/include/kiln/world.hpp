@@ -592,7 +592,7 @@ private:
     double accumulated_ = 0;
     bool started_ = false;
     [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
-    [[no_unique_address]] internal::change_clock<tracks_changes, systems::size> clock_;
+    [[no_unique_address]] internal::change_clock<tracks_changes, systems::size, observers::size> clock_;
 };
 
 } // namespace kiln
