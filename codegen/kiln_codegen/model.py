@@ -139,6 +139,7 @@ class Component:
     doc: str | None
     origin: Origin = NO_ORIGIN
     stable_id: int = 0  # unlike id (the position), kept across schema edits: what save files name
+    tracked: bool = False  # kiln = { track = true }: its rows carry change ticks (docs/changes.md)
 
     @property
     def is_split(self) -> bool:
@@ -253,6 +254,8 @@ class System:
     doc: str | None = None
     emit: tuple[Event, ...] = ()  # events run() is handed a kiln::event_writer for
     events: tuple[Event, ...] = ()  # events run() is handed a kiln::event_reader for
+    changed: tuple[Component, ...] = ()  # runs only on rows whose component changed since its last run
+    added: tuple[Component, ...] = ()  # runs only on rows that gained the component since its last run
     # Set for the system of a [propagate.NAME], which the runtime runs with kiln::propagate
     # rather than a run() of the game's.
     propagation: "Propagation | None" = None
@@ -285,6 +288,7 @@ class ObserverEvent(enum.Enum):
 
     ENTER = "enter"  # an entity comes to match its access and filters
     LEAVE = "leave"  # an entity stops matching them
+    CHANGE = "change"  # after a stage, its trigger (tracked) changed since the observer last ran
 
 
 @dataclass(frozen=True)
@@ -297,7 +301,7 @@ class Observer:
 
     name: str
     event: ObserverEvent
-    trigger: Component | None  # the component of on_add or on_remove; None for on_enter and on_leave
+    trigger: Component | None  # the component of on_add, on_remove or on_change; None for on_enter and on_leave
     access: Access
     doc: str | None = None
 

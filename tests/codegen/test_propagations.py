@@ -4,7 +4,7 @@ propagation; and the struct kilnc writes for it."""
 import textwrap
 import unittest
 
-from .systems_support import SystemsTestCase, line
+from .systems_support import WORLD, SystemsTestCase, line
 
 # Ship and FrozenShip hold Velocity and Position; Velocity is the local part, Position the global one.
 # Lines line(1) to line(6), then a blank one.
@@ -59,6 +59,12 @@ class PropagationErrors(SystemsTestCase):
         errors = self.system_errors(DRIFT.replace('global = "Position"', 'global = "Frozen"'))
         self.assertError(errors, f"game.toml:{line(3)}:1", "global 'Frozen' is a tag component, which holds no "
                          "value to combine")
+
+    def test_a_tracked_global_part(self):
+        world = WORLD.replace('[component.Position]\nx = "f32"', '[component.Position]\nkiln = { track = true }\nx = "f32"')
+        errors = self.errors(world + DRIFT)
+        self.assertError(errors, f"game.toml:{line(3) + 1}:1", "propagate 'Drift': global 'Position' is tracked "
+                         "(kiln.track), but the propagation rewrites every row", "track the local part instead")
 
     def test_the_same_component_as_both_parts(self):
         errors = self.system_errors(DRIFT.replace('global = "Position"', 'global = "Velocity"'))

@@ -416,8 +416,8 @@ class ObserverErrors(SystemsTestCase):
             read = ["Position"]
         """)
         self.assertEqual(errors, [f"game.toml:{line(1)}:11: error: observer 'Idle' has no event; add one of on_add = "
-                                  "\"Component\", on_remove = \"Component\", on_enter = { with = [...], without = [...] } "
-                                  "or on_leave = { ... }"])
+                                  "\"Component\", on_remove = \"Component\", on_change = \"Component\", "
+                                  "on_enter = { with = [...], without = [...] } or on_leave = { ... }"])
 
     def test_systems_keys_are_not_observers_keys(self):
         errors = self.system_errors("""

@@ -173,7 +173,13 @@ def observer_summary(observer: Observer) -> str:
     'Observer (on_add Frozen): runs when an entity comes to have Velocity and Frozen. The game defines run().'
     >>> observer_summary(Observer("Gone", ObserverEvent.LEAVE, None, Access(without=(frozen,))))
     'Observer (on_leave): runs when an entity stops lacking Frozen. The game defines run().'
+    >>> observer_summary(Observer("Show", ObserverEvent.CHANGE, velocity, Access(read=(velocity,))))
+    'Observer (on_change Velocity): runs after each stage for each entity with Velocity whose Velocity changed since it last ran. The game defines run().'
     """
+    if observer.event is ObserverEvent.CHANGE:
+        trigger = observer.trigger.name if observer.trigger else ""
+        return (f"Observer (on_change {trigger}): runs after each stage for each entity with {_set(observer.access)} "
+                f"whose {trigger} changed since it last ran. The game defines run().")
     enter = observer.event is ObserverEvent.ENTER
     if observer.trigger is not None:
         declared = f"{'on_add' if enter else 'on_remove'} {observer.trigger.name}"

@@ -24,6 +24,7 @@ from .stable_ids import StableIds
 from .unheld_components import unheld_components
 from .validate_events import event, warn_of_unused
 from .validate_propagations import PropagationChecker
+from .validate_tracking import tracked
 from .validate_systems import SystemChecker
 
 KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer", "propagate")  # named tables
@@ -31,7 +32,7 @@ TOP_LEVEL = ("kiln",) + KINDS
 HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
 EXTERN_KEYS = ("cpp", "include")
 FIELD_KEYS = ("type", "default", "doc", "id", "renamed_from", "migrate_from")
-OPTION_KEYS = {"component": ("layout", "doc", "id", "renamed_from"),
+OPTION_KEYS = {"component": ("layout", "doc", "id", "renamed_from", "track"),
                "resource": ("doc", "id", "renamed_from"),
                "event": ("doc", "external")}  # keys of the reserved `kiln`
 ARCHETYPE_KEYS = ("components", "doc", "id", "renamed_from")
@@ -373,7 +374,8 @@ class Checker:
                                f"components ({listing(SPLIT_VIEW_NAMES)}); choose another name")
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
         self.check_size(declaration, fields)
-        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin)
+        return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin,
+                         tracked=tracked(self, declaration, options))
 
     def resource(self, declaration: _Declaration) -> Resource:
         options = self.options(declaration)

@@ -108,6 +108,12 @@ class PropagationChecker:
                                 f"{label}: {role} '{name}' is a tag component, which holds no value to combine; "
                                 f"give '{name}' fields, or name another component")
             return None
+        if role == "global" and component.tracked:
+            self.reporter.error(file, keys,
+                                f"{label}: global '{name}' is tracked (kiln.track), but the propagation rewrites "
+                                f"every row of it each pass and marks no change; track the local part instead, "
+                                f"whose writes are what changed, and remove kiln.track from '{name}'")
+            return None
         return component
 
     def check_held_together(self, declaration: Declaration, local: Component, global_: Component) -> None:

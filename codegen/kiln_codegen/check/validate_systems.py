@@ -16,14 +16,16 @@ from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
 from .access import matched
+from .validate_tracking import CHANGE_KEYS, change_filters
 
 ACCESS_KEYS = ("write", "read", "with", "without", "resources_write", "resources")
 ORDER_KEYS = ("after", "before", "ambiguous_with")
 FLAG_KEYS = ("commands", "parallel", "columns")
 EVENT_KEYS = ("emit", "events")  # events a system emits, and events it reads
-SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + EVENT_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
+SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + EVENT_KEYS + CHANGE_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
 EVENTS = {"on_add": ObserverEvent.ENTER, "on_remove": ObserverEvent.LEAVE,
-          "on_enter": ObserverEvent.ENTER, "on_leave": ObserverEvent.LEAVE}
+          "on_enter": ObserverEvent.ENTER, "on_leave": ObserverEvent.LEAVE, "on_change": ObserverEvent.CHANGE}
+TRIGGERS = ("on_add", "on_remove", "on_change")  # the events that name one component
 OBSERVER_KEYS = tuple(EVENTS) + ACCESS_KEYS + ("doc",)
 SET_KEYS = ("with", "without")  # of on_enter and on_leave
 
@@ -112,9 +114,10 @@ class SystemChecker:
         doc = self.reporter.doc(file, keys + ("doc",), body.get("doc"), label)
         if len(self.reporter.diagnostics) == reported and not misspelled:  # a misspelled key may be a list
             self.check_shape(declaration, access, entries, any(events.values()), **flags)
+        filters = change_filters(self, declaration, access, flags["columns"])
         if stage is None:
             return None
-        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags)
+        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags, **filters)
 
     def event_names(self, declaration: Declaration, key: str) -> tuple[Event, ...]:
         """The events that emit or events names; the names of anything else are reported."""
@@ -263,7 +266,7 @@ class SystemChecker:
         if not events:
             if not misspelled:
                 self.reporter.error(file, keys, f'{label} has no event; add one of on_add = "Component", on_remove = '
-                                    '"Component", on_enter = { with = [...], without = [...] } or on_leave = { ... }')
+                                    '"Component", on_change = "Component", on_enter = { with = [...], without = [...] } or on_leave = { ... }')
             return None
         for extra in events[1:]:
             self.reporter.error(file, keys + (extra,),
@@ -279,16 +282,21 @@ class SystemChecker:
         return Observer(declaration.name, EVENTS[event], trigger, access, doc)
 
     def event_entries(self, declaration: Declaration, event: str) -> tuple[Component | None, list[_Entry]]:
-        """The component of on_add or on_remove, and the entries the event adds to the access."""
+        """The component of on_add, on_remove or on_change, and the entries the event adds to the access."""
         file, keys, label = declaration.file, declaration.keys, declaration.label
         value = declaration.body[event]
-        if event in ("on_add", "on_remove"):
+        if event in TRIGGERS:
             if not isinstance(value, str):
                 self.reporter.error(file, keys + (event,),
                                     f'{label}: {event} must be a component\'s name in quotes, like "Frozen", '
                                     f"not {shown(value)}")
                 return None, []
             component = self.component(declaration, value, (event,), event)
+            if component is not None and event == "on_change" and not component.tracked:
+                self.reporter.error(file, keys + (event,),
+                                    f"{label}: on_change = \"{value}\" needs the ticks of a tracked component; add "
+                                    f"kiln = {{ track = true }} to [component.{value}] (docs/changes.md)")
+                return None, []
             return component, ([_Entry(component, event, (event,), "trigger")] if component else [])
         if not isinstance(value, dict):
             self.reporter.error(file, keys + (event,),

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include <kiln/archetype_storage.hpp>
+#include <kiln/change_ticks.hpp>
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
@@ -117,6 +118,9 @@ public:
     {
         return storage_->swap_remove(row, [](std::byte* const* columns, std::size_t to, std::size_t from) {
             (copy_element<Components>(columns + first_column<Components>(components{}), to, from), ...);
+            if constexpr (internal::any_tracked_v<Components...>) {
+                internal::copy_ticks(components{}, columns, to, from);
+            }
         });
     }
 

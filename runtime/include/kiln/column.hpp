@@ -81,9 +81,25 @@ constexpr auto layouts_of() {
     }
 }
 
+// The columns of a tracked component's change ticks, after every
+// component's own columns (so that saves, which walk the components' columns
+// in order, never meet them): see kiln/change_ticks.hpp.
+inline constexpr std::size_t tick_columns_per_component = 3;
+
+template <class C>
+constexpr auto tick_layouts_of() {
+    if constexpr (tracked_v<C>) {
+        constexpr column_layout tick{sizeof(std::uint32_t), alignof(std::uint32_t)};
+        return std::array<column_layout, tick_columns_per_component>{tick, tick, tick};
+    } else {
+        return std::array<column_layout, 0>{};
+    }
+}
+
 template <class... Components>
 constexpr auto concatenated_layouts() {
-    constexpr std::size_t total = (std::size_t{0} + ... + layouts_of<Components>().size());
+    constexpr std::size_t total = (std::size_t{0} + ... + layouts_of<Components>().size()) +
+                                  (std::size_t{0} + ... + tick_layouts_of<Components>().size());
     std::array<column_layout, total> all{};
     std::size_t next = 0;
     const auto append = [&](const auto& layouts) {
@@ -92,6 +108,7 @@ constexpr auto concatenated_layouts() {
         }
     };
     (append(layouts_of<Components>()), ...);
+    (append(tick_layouts_of<Components>()), ...);
     return all;
 }
 
@@ -108,6 +125,19 @@ constexpr std::uint32_t first_column(type_list<Components...>) {
     std::uint32_t first = 0;
     bool found = false;
     ((found = found || std::is_same_v<C, Components>, first += found ? 0 : column_count_v<Components>), ...);
+    return first;
+}
+
+// Where the change ticks of tracked component C start among the columns of
+// an archetype holding Components: after every component's own columns, in
+// the order of the tracked components.
+template <class C, class... Components>
+constexpr std::uint32_t first_tick_column(type_list<Components...>) {
+    std::uint32_t first = (std::uint32_t{0} + ... + static_cast<std::uint32_t>(column_count_v<Components>));
+    bool found = false;
+    ((found = found || std::is_same_v<C, Components>,
+      first += (found || !tracked_v<Components>) ? 0 : internal::tick_columns_per_component),
+     ...);
     return first;
 }
 

@@ -30,6 +30,7 @@ enum class layout : std::uint8_t {
 //   static constexpr std::uint32_t stable_id;     // what save files name C by (the lock file keeps it)
 //   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr kiln::layout layout;
+//   static constexpr bool tracked = true;         // only when the schema tracks C
 //   static constexpr std::string_view doc;        // the schema's doc, "" for none
 //   static constexpr kiln::schema_origin origin;  // where the schema declares C
 //   using members = kiln::member_list<&C::x, ...>;               // the data members, in order
@@ -59,6 +60,16 @@ concept resource = requires {
 
 template <class C>
 inline constexpr layout layout_of = component_traits<C>::layout;
+
+// Whether the schema tracks changes to C (kiln = { track = true }): then each
+// of its rows carries change ticks (kiln/change_ticks.hpp). The traits of an
+// untracked component say nothing of it.
+template <class C>
+inline constexpr bool tracked_v = false;
+
+template <class C>
+    requires requires { component_traits<C>::tracked; }
+inline constexpr bool tracked_v<C> = component_traits<C>::tracked;
 
 // The reference type of one field in a split component's row view.
 template <bool Const, class Field>

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <kiln/archetype_storage.hpp>
+#include <kiln/change_ticks.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/row_loop.hpp>
 #include <kiln/schedule.hpp>
@@ -53,24 +54,54 @@ struct observer_dispatch {
             if constexpr (O::event == Event) {
                 constexpr auto& targets = targets_by_archetype<O>;
                 if (targets[id] >= 0 && (other == no_archetype || targets[other] < 0)) {
-                    call<O>(world, e, world.storages_.*World::storage_members[id],
-                            query_of<O>::targets[static_cast<std::size_t>(targets[id])].first_columns, row,
-                            typename O::access{}, typename O::resources{}, std::make_index_sequence<O::access::size>{});
+                    call<O>(world, e, world.storages_.*World::storage_members[id], static_cast<std::size_t>(targets[id]),
+                            row, typename O::access{}, typename O::resources{},
+                            std::make_index_sequence<O::access::size>{});
                 }
             }
         });
     }
 
+    // After a stage: each observer on change runs for the rows whose
+    // component changed since it last ran, at a tick of its own (which its
+    // writes are stamped with, and which its next run looks past), in
+    // schema order. What they record is applied by the caller.
+    static void notify_changes(World& world) {
+        if constexpr (World::tracks_changes) {
+            ++world.iteration_depth_;
+            for_each_type(observers{}, [&]<class O>() {
+                if constexpr (O::event == observer_event::change) {
+                    const change_tick since = World::tracking::template start_observing<O>(world);
+                    for (std::size_t t = 0; t < query_of<O>::targets.size(); ++t) {
+                        archetype_storage& rows = world.storages_.*query_of<O>::targets[t].storage;
+                        const auto run = [&](std::size_t row) {
+                            call<O>(world, rows.entities()[row], rows, t, static_cast<std::uint32_t>(row),
+                                    typename O::access{}, typename O::resources{},
+                                    std::make_index_sequence<O::access::size>{});
+                        };
+                        const auto nothing = [] {};
+                        World::tracking::template filtered_rows<O>(rows, t, since).each(nothing, run, 0, rows.size());
+                    }
+                }
+            });
+            World::tracking::end_runs(world);
+            --world.iteration_depth_;
+        }
+    }
+
+    // Calls O on e, at row of the target-th archetype O matches; what O
+    // writes of a tracked component counts as changed.
     template <class O, class... Access, class... Resources, std::size_t... I>
-    static void call(World& world, entity e, archetype_storage& rows,
-                     const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
+    static void call(World& world, entity e, archetype_storage& rows, std::size_t target,
                      [[maybe_unused]] std::uint32_t row, type_list<Access...>, type_list<Resources...>,
                      std::index_sequence<I...>) {
         typename World::deferred_type deferred{world, world.observer_commands_};
         // Unused, as row is, by an observer that accesses no component (its event names only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
+        [[maybe_unused]] const auto& first_columns = query_of<O>::targets[target].first_columns;
         O::run(deferred, e, access_cursor<Access>(columns, first_columns[I])[row]...,
                world.template resource<std::remove_const_t<Resources>>()...);
+        World::tracking::template mark_observed<O>(world, rows, target, row);
     }
 };
 

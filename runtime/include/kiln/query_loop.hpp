@@ -59,6 +59,10 @@ private:
                 continue;
             }
             each_row<Access...>(world, function, rows, target.first_columns, std::index_sequence_for<Access...>{});
+            if constexpr (World::tracks_changes) {
+                World::tracking::template mark_target<Query, Access...>(&target - Query::targets.data(), rows,
+                                                                        world.clock_.now);
+            }
         }
         if (--world.iteration_depth_ == 0 && !world.commands_.empty()) {
             world.commands_.apply();

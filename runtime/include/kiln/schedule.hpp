@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -145,9 +146,11 @@ struct stage_runner {
     static void run_plan(World& world, const Executor& executor) {
         ++world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            World::tracking::start_runs(world, typename Batch::systems{});
             run_batch(world, executor, typename Batch::systems{});
             world.events_.publish(typename Batch::systems{});
         });
+        World::tracking::end_runs(world);
         --world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             for_each_type(typename Batch::systems{}, [&]<class S>() {
@@ -156,6 +159,8 @@ struct stage_runner {
                 }
             });
         });
+        world.apply_observer_commands();
+        World::observer_dispatch::notify_changes(world);
         world.apply_observer_commands();
         world.events_.drop_read();
     }
@@ -194,7 +199,8 @@ struct stage_runner {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = world.storages_.*target.storage;
                 const auto chunk = [&](std::size_t begin, std::size_t end, auto&... io) {
-                    run_rows<S>(world, rows, target.first_columns, begin, end, typename S::access{},
+                    run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, begin, end,
+                                typename S::access{},
                                 typename S::resources{}, std::make_index_sequence<S::access::size>{}, io...);
                 };
                 if constexpr (S::parallel && !S::commands) {
@@ -202,6 +208,9 @@ struct stage_runner {
                 } else if (!rows.empty()) {
                     events.call([&](auto&... io) { chunk(0, rows.size(), io...); });
                 }
+                // After the chunks, which may run at once, so that none shares a chunk's maximum tick.
+                World::tracking::template mark_system_target<S>(world, typename S::access{},
+                                                                &target - query_of<S>::targets.data(), rows);
             }
         }
     }
@@ -220,7 +229,7 @@ struct stage_runner {
     // Rows begin to end of one archetype, through the row loop that each()
     // runs, so that a system is as fast as the same work written with each().
     template <class S, class... Access, class... Resources, std::size_t... I, class... Events>
-    static void run_rows(World& world, archetype_storage& rows,
+    static void run_rows(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
                          Events&... events) {
@@ -229,6 +238,23 @@ struct stage_runner {
         if constexpr (S::columns) {
             S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
                    world.template resource<std::remove_const_t<Resources>>()..., events...);
+        } else if constexpr (World::tracking::template filtered_system_v<S>) {
+            // changed = [...] or added = [...]: only the rows changed since S last ran (docs/changes.md).
+            const auto filter = World::tracking::template system_rows<S>(world, rows, target_index);
+            [[maybe_unused]] std::optional<system_commands<World>> commands;
+            auto call = [&](entity e, reference_t<Access>... values) {
+                if constexpr (S::commands) {
+                    S::run(*commands, e, values..., world.template resource<std::remove_const_t<Resources>>()...,
+                           events...);
+                } else {
+                    S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+                }
+            };
+            if constexpr (S::commands) {
+                commands.emplace(world, world.template commands_of<S>());
+            }
+            filter.each(call, [](std::size_t) {}, begin, end, rows.entities().data(),
+                        access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
             auto call = [&](entity e, reference_t<Access>... values) {

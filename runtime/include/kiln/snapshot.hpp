@@ -247,6 +247,7 @@ template <class Schema>
     // Only a bug in the loader gets here: the check pass accepted these bytes.
     KILN_CHECK(applied, "kiln::load: the apply pass refused a save that the check pass accepted: %s",
                loader.error().message.c_str());
+    internal::change_tracking<basic_world<Schema>>::stamp_all(world); // loaded rows count as added (docs/changes.md)
     return {};
 }
 

@@ -3,8 +3,10 @@
 // and observers kept in step.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -13,6 +15,7 @@
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
+#include <kiln/change_ticks.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -48,6 +51,37 @@ void push_row(const View& rows, entity created, type_list<Components...>, Given&
 // and tell its observers.
 template <class World>
 struct structural_moves {
+    // world.create_n<A>(count, make_values): count rows appended to A, each
+    // column written in one pass, stamped as new, observers told. Returns the
+    // new entities.
+    template <class A, class MakeValues>
+    static std::span<const entity> create_rows(World& world, std::size_t count, MakeValues& make_values) {
+        world.assert_not_iterating("create_n");
+        const auto rows = world.template storage<A>();
+        const auto first_row = static_cast<std::uint32_t>(rows.size());
+        entity_table& entities = world.entities_;
+        std::uint32_t first = 0;
+        if (entities.has_free_slots()) {
+            entities.reserve(entities.capacity_needed(count));
+            first = rows.append_made(
+                count, [&entities](std::uint32_t row) { return entities.create({A::id, row}); }, make_values);
+        } else {
+            // Nothing to reuse: one block of new slots, issued in one pass.
+            const entity::index_type first_index = entities.create_block(count, A::id, first_row);
+            first = rows.append_made(
+                count, [=](std::uint32_t row) { return entity{first_index + (row - first_row), 0}; }, make_values);
+        }
+        World::tracking::template stamp_new<A>(world, first, rows.size());
+        if constexpr (World::observers::size > 0) {
+            for (std::size_t row = first; row < rows.size(); ++row) {
+                world.template notify<observer_event::enter>(rows.entities()[row], A::id,
+                                                             static_cast<std::uint32_t>(row));
+            }
+            world.apply_observer_commands();
+        }
+        return rows.entities().subspan(first);
+    }
+
     // Moves e, at row of From, to a new row of To; its components that To
     // holds go along, added supplies the one To adds. Returns the new row.
     template <class From, class To, class... Added>
@@ -56,6 +90,11 @@ struct structural_moves {
         const auto target = world.template storage<To>();
         const auto new_row = static_cast<std::uint32_t>(target.size());
         push_moved<From>(world, target, e, row, typename To::components{}, std::forward<Added>(added)...);
+        if constexpr (World::tracks_changes) {
+            internal::carry_ticks(typename From::components{}, world.template storage<From>().storage().columns(),
+                                  row, typename To::components{}, target.storage().columns(), new_row,
+                                  world.clock_.now);
+        }
         remove_row<From>(world, row);
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);

@@ -39,8 +39,10 @@ struct stage_plan {
 
 // An observer runs when an entity enters the set of entities its query
 // matches (created in it, or moved into it) or leaves it (destroyed, or moved
-// out).
-enum class observer_event : std::uint8_t { enter, leave };
+// out); an observer on change (its `changed` lists one tracked component)
+// runs after each stage for the entities whose component changed since it
+// last ran (docs/changes.md).
+enum class observer_event : std::uint8_t { enter, leave, change };
 
 // A generated system S has
 //   static constexpr std::string_view name;

@@ -17,6 +17,7 @@
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
+#include <kiln/change_tracking.hpp>
 #include <kiln/command_buffer.hpp>
 #include <kiln/component_lookup.hpp>
 #include <kiln/component.hpp>
@@ -78,6 +79,8 @@ class basic_world {
 
 public:
     using schema_type = Schema;
+    // Whether the schema tracks a component: only then does the world keep a clock (docs/changes.md).
+    static constexpr bool tracks_changes = internal::tracks_any<typename Schema::components>::value;
 
     using commands_type = command_buffer<basic_world>;
     using deferred_type = deferred_world<basic_world>;
@@ -124,6 +127,7 @@ public:
         const auto row = static_cast<std::uint32_t>(rows.size());
         const entity created = entities_.create({A::id, row});
         internal::push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
+        tracking::template stamp_new<A>(*this, row, row + 1);
         notify<observer_event::enter>(created, A::id, row);
         apply_observer_commands();
         return handle<A>::adopt(created);
@@ -147,27 +151,7 @@ public:
     template <archetype A, class MakeValues>
         requires std::invocable<MakeValues&, std::size_t>
     std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
-        assert_not_iterating("create_n");
-        const auto rows = storage<A>();
-        const auto first_row = static_cast<std::uint32_t>(rows.size());
-        std::uint32_t first = 0;
-        if (entities_.has_free_slots()) {
-            entities_.reserve(entities_.capacity_needed(count));
-            first = rows.append_made(
-                count, [this](std::uint32_t row) { return entities_.create({A::id, row}); }, make_values);
-        } else {
-            // Nothing to reuse: one block of new slots, issued in one pass.
-            const entity::index_type first_index = entities_.create_block(count, A::id, first_row);
-            first = rows.append_made(
-                count, [=](std::uint32_t row) { return entity{first_index + (row - first_row), 0}; }, make_values);
-        }
-        if constexpr (observers::size > 0) {
-            for (std::size_t row = first; row < rows.size(); ++row) {
-                notify<observer_event::enter>(rows.entities()[row], A::id, static_cast<std::uint32_t>(row));
-            }
-            apply_observer_commands();
-        }
-        return rows.entities().subspan(first);
+        return moves::template create_rows<A>(*this, count, make_values);
     }
 
     // Destroys every entity of archetype A.
@@ -375,6 +359,13 @@ public:
         query_loop::template each<matching, Access...>(*this, function);
     }
 
+    // The same over the rows whose C changed (or was added) after a tick:
+    // filter is kiln::changed<C>(since) or kiln::added<C>(since); see docs/changes.md.
+    template <class... Access, internal::change_filter Filter, class Function>
+    void each(Filter filter, Function&& function) {
+        tracking::template each<Access...>(*this, filter, function);
+    }
+
     // The number of entities each<Components...>(filters...) would visit.
     template <class... Components>
     [[nodiscard]] std::size_t count() const noexcept {
@@ -455,6 +446,12 @@ public:
         events_.template of<E>().push(std::move(e));
     }
 
+    // The tick changes are stamped with now. advance_tick() returns it and
+    // starts the next, so that kiln::changed<C>(returned) finds the changes
+    // made after the call (docs/changes.md).
+    [[nodiscard]] change_tick current_tick() const noexcept requires tracks_changes { return clock_.now; }
+    change_tick advance_tick() noexcept requires tracks_changes { return clock_.now++; }
+
     // The name of the archetype e lives in. Precondition: alive(e).
     [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {
         KILN_CHECK(entities_.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(), e.generation());
@@ -474,7 +471,8 @@ public:
     // Exchanges entities, rows, hierarchy and resources with other: every handle issued
     // by either world now names the same entity in the other. Command
     // buffers, and where progress is in its stages, stay with each world;
-    // observers are not told. The JSON loader fills a fresh world and swaps
+    // observers are not told; every tracked row counts as added at the swap
+    // (docs/changes.md). The JSON loader fills a fresh world and swaps
     // it in only once the whole input has been read, so that bad input
     // changes nothing.
     //
@@ -496,6 +494,8 @@ public:
         }
         std::swap(resources_, other.resources_);
         std::swap(entities_, other.entities_);
+        tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
+        tracking::stamp_all(other);
         hierarchy_.swap(other.hierarchy_);
     }
 
@@ -513,6 +513,8 @@ private:
     friend lookup;
     using query_loop = internal::query_loop<basic_world>;
     friend query_loop;
+    using tracking = internal::change_tracking<basic_world>;
+    friend tracking;
     using tree_moves = internal::hierarchy_moves<basic_world>;
     friend tree_moves;
 
@@ -566,6 +568,7 @@ private:
         const auto row = static_cast<std::uint32_t>(rows.size());
         entities_.place(e, {A::id, row});
         internal::push_row(rows, e, typename A::components{}, given...);
+        tracking::template stamp_new<A>(*this, row, row + 1);
         notify<observer_event::enter>(e, A::id, row);
         apply_observer_commands();
     }
@@ -589,6 +592,7 @@ private:
     double accumulated_ = 0;
     bool started_ = false;
     [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
+    [[no_unique_address]] internal::change_clock<tracks_changes, systems::size, observers::size> clock_;
 };
 
 } // namespace kiln

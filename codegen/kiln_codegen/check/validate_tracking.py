@@ -1,0 +1,101 @@
+"""Checks the `track` option of a component, and the `changed` and `added` filters of systems.
+
+`[component.X] kiln = { track = true }` asks the runtime to keep, for each row of X, the tick at
+which the row gained X and the tick at which a system or a writable each() last wrote it, so that
+kiln::changed<X> and kiln::added<X> can find them (docs/changes.md). A component that is not
+tracked keeps exactly the code and the memory it had before tracking existed.
+
+A system's `changed = ["C"]` (or `added`) runs it only on the rows whose C was written (or gained)
+since the system last ran; given several components, in either list, a row passes when any one of
+them passes. C must be tracked (kilnc says which key to add) and read or written by the system, so
+that the schedule already keeps writers of C apart from it.
+"""
+
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from ..errors import shown
+from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile
+from ..model import Access, Component
+
+CHANGE_KEYS = ("changed", "added")  # of a system: the component whose changed or added rows it runs on
+
+
+class Declaration(Protocol):
+    body: dict[str, Any]
+    file: SchemaFile
+    keys: KeyPath
+    label: str
+
+
+class Reporter(Protocol):
+    def error(self, file: SchemaFile, keys: KeyPath, message: str) -> None: ...
+
+
+def tracked(reporter: Reporter, declaration: Declaration, options: dict[str, Any]) -> bool:
+    """Whether the component `declaration` asks to be tracked; a wrong `track` is reported."""
+    track = options.get("track", False)
+    keys = declaration.keys + ("kiln", "track")
+    if not isinstance(track, bool):
+        reporter.error(declaration.file, keys,
+                       f"{declaration.label}: track must be true or false, not {shown(track)}; "
+                       "kiln = { track = true } keeps a change tick per row (docs/changes.md)")
+        return False
+    if track and not any(key != "kiln" for key in declaration.body):
+        reporter.error(declaration.file, keys,
+                       f"{declaration.label} has no fields, so it is a tag and has no value that could change; "
+                       "remove kiln.track")
+        return False
+    return track
+
+
+class SystemDeclaration(Declaration, Protocol):
+    kind: str
+    name: str
+
+
+class SystemChecking(Protocol):
+    reporter: Reporter
+
+    def names_in(self, declaration: Any, path: tuple[str, ...], what: str) -> Iterator[tuple[str, KeyPath]]: ...
+
+    def component(self, declaration: Any, name: str, keys: KeyPath, origin: str) -> Component | None: ...
+
+
+def change_filters(checker: SystemChecking, declaration: SystemDeclaration, access: Access,
+                   columns: bool) -> dict[str, tuple[Component, ...]]:
+    """The system's `changed` and `added` components, keyed so; their mistakes are reported."""
+    file, label = declaration.file, declaration.label
+    found: dict[str, tuple[Component, ...]] = {}
+    accessed = {component.name for component in access.write + access.read}
+    for key in CHANGE_KEYS:
+        components = []
+        for name, where in checker.names_in(declaration, (key,), "component"):
+            component = checker.component(declaration, name, where[len(declaration.keys):], key)
+            if component is None:
+                continue
+            if not component.tracked:
+                checker.reporter.error(file, where,
+                                       f"{label}: {key} = [\"{name}\"] needs the ticks of a tracked component; add "
+                                       f"kiln = {{ track = true }} to [component.{name}] (docs/changes.md)")
+            elif name not in accessed:
+                checker.reporter.error(file, where,
+                                       f"{label}: '{name}' in {key} is neither read nor written by it; add it to "
+                                       "read (or write), so that the schedule keeps its writers apart")
+            else:
+                components.append(component)
+        found[key] = tuple(components)
+    both = [component for component in found["added"] if component in found["changed"]]
+    for component in both:
+        checker.reporter.error(file, declaration.keys + ("added",),
+                               f"{label}: '{component.name}' is in both changed and added; a row that gains it "
+                               "counts as changed already, so keep it in changed alone")
+    found["added"] = tuple(component for component in found["added"] if component not in both)
+    filters = [key for key in CHANGE_KEYS if found[key]]
+    if filters and columns:
+        checker.reporter.error(file, declaration.keys + (filters[0],),
+                               f"{label}: {filters[0]} and columns = true do not go together: a columns system is "
+                               "handed whole chunks of rows; remove columns, or the filter")
+        found = {key: () for key in CHANGE_KEYS}
+    return found

@@ -1,0 +1,326 @@
+// Change tracking in a world (tests/schema/changes.toml): the ticks a
+// tracked component's rows carry through creates, writes, structural moves,
+// destroys, clears and loads, and the changed/added filters of each().
+#include <kiln/change_tracking.hpp>
+
+#include <changes/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <tuple>
+#include <vector>
+
+using namespace changes;
+
+namespace {
+
+// The entities each<Position>(changed<Position>(since)) visits.
+std::set<kiln::entity> changed_positions(World& world, kiln::change_tick since) {
+    std::set<kiln::entity> seen;
+    world.each<const Position>(kiln::changed<Position>(since),
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    return seen;
+}
+
+std::set<kiln::entity> added_healths(World& world, kiln::change_tick since) {
+    std::set<kiln::entity> seen;
+    world.each<const Health>(kiln::added<Health>(since), [&](kiln::entity e, Health::cref) { seen.insert(e); });
+    return seen;
+}
+
+#if KILN_HAS_TBB
+using executors = std::tuple<kiln::serial_executor, kiln::parallel_executor>;
+#else
+using executors = std::tuple<kiln::serial_executor>;
+#endif
+
+} // namespace
+
+// What Watch and Heal ran on, by Position::x and Health::id, which the tests make unique.
+std::multiset<float> watched;
+std::multiset<std::uint32_t> healed;
+
+void changes::Move::run(Position& position, const Velocity& velocity) { position.x += velocity.x; }
+void changes::Inspect::run(Health::cref) {}
+void changes::Watch::run(const Position& position) { watched.insert(position.x); }
+void changes::Heal::run(Health::ref health) {
+    ++health.hp;
+    healed.insert(health.id);
+}
+
+TEST_CASE("tracked components take hidden tick columns after every component's own, untracked ones take none",
+          "[change_tracking]") {
+    // Position (packed, 1) + Velocity (1) + Health (split, 3): 5 columns of values.
+    STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 3);
+    STATIC_REQUIRE(kiln::column_layouts<Velocity>.size() == 1);
+    STATIC_REQUIRE(kiln::first_tick_column<Position>(kiln::type_list<Position, Velocity, Health>{}) == 5);
+    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 8);
+    STATIC_REQUIRE(kiln::tracked_v<Position>);
+    STATIC_REQUIRE(!kiln::tracked_v<Velocity>);
+    STATIC_REQUIRE(World::tracks_changes);
+}
+
+TEST_CASE("a created row counts as added and changed after the tick before it", "[change_tracking]") {
+    World world;
+    const kiln::entity before = world.create<Particle>();
+    const kiln::change_tick since = world.advance_tick();
+    const kiln::entity after = world.create<Particle>();
+    const kiln::entity ship = world.create<Ship>();
+    CHECK(changed_positions(world, since) == std::set{after, ship});
+    CHECK(added_healths(world, since) == std::set{ship});
+    CHECK(changed_positions(world, since - 1) == std::set{before, after, ship});
+}
+
+TEST_CASE("a writable each marks every row it visits, a read-only one marks none", "[change_tracking]") {
+    World world;
+    world.create_n<Particle>(3000, Position{}, Velocity{1.0f});
+    const kiln::change_tick since = world.advance_tick();
+    world.each<const Position>([](const Position&) {});
+    CHECK(changed_positions(world, since).empty());
+    world.each<Position>([](Position& p) { p.y += 1.0f; });
+    CHECK(changed_positions(world, since).size() == 3000);
+    // Writing Velocity, which is not tracked, marks nothing.
+    const kiln::change_tick later = world.advance_tick();
+    world.each<Velocity>([](Velocity& v) { v.x = 2.0f; });
+    CHECK(changed_positions(world, later).empty());
+}
+
+TEST_CASE("a filtered each visits only the rows changed after since, and its writes mark only those",
+          "[change_tracking]") {
+    World world;
+    const auto created = world.create_n<Particle>(5000, Position{}, Velocity{});
+    const std::vector<kiln::entity> all(created.begin(), created.end());
+    const kiln::change_tick since = world.advance_tick();
+    // Three new rows, each moved by a destroy into a chunk of old rows (chunks 0, 1 and 3).
+    std::set<kiln::entity> fresh;
+    for (const std::size_t hole : {4095u, 2047u, 3u}) {
+        fresh.insert(world.create<Particle>());
+        world.destroy(all[hole]);
+    }
+    std::set<kiln::entity> visited;
+    world.each<Position>(kiln::changed<Position>(since), [&](kiln::entity e, Position& p) {
+        visited.insert(e);
+        p.x = 7.0f;
+    });
+    CHECK(visited == fresh);
+    const kiln::change_tick written = world.advance_tick();
+    CHECK(changed_positions(world, written).empty());
+    CHECK(changed_positions(world, written - 1) == fresh); // the filtered loop's writes, and only those
+    // A read-only filtered loop marks nothing.
+    world.each<const Position>(kiln::changed<Position>(since), [](const Position&) {});
+    CHECK(changed_positions(world, world.advance_tick()).empty());
+}
+
+TEST_CASE("the row filter skips a chunk whose maximum is not newer, whatever its rows say", "[change_tracking]") {
+    std::vector<kiln::change_tick> rows(3 * kiln::tick_chunk_rows, 5);
+    std::vector<kiln::change_tick> chunk_max{5, 1, 5};
+    std::vector<std::size_t> visited;
+    auto function = [](std::size_t) {};
+    auto visit = [&](std::size_t row) { visited.push_back(row); };
+    std::vector<std::size_t> indices(rows.size());
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        indices[i] = i;
+    }
+    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, 4};
+    filter.each(function, visit, 0, rows.size(), indices.data());
+    REQUIRE(visited.size() == 2 * kiln::tick_chunk_rows);
+    CHECK(visited[kiln::tick_chunk_rows] == 2 * kiln::tick_chunk_rows); // chunk 1 skipped
+    CHECK(kiln::is_newer(0, 0xffff'fff0u)); // ticks compare modulo 2^32
+    CHECK(!kiln::is_newer(0xffff'fff0u, 0));
+}
+
+TEST_CASE("ticks move with the row, moves keep them and the component a move adds is added then", "[change_tracking]") {
+    World world;
+    const kiln::entity particle = world.create<Particle>();
+    const kiln::entity other = world.create<Particle>();
+    const kiln::change_tick since = world.advance_tick();
+    world.add<Health>(particle, Health{5, 1});
+    // Position moved along: not changed by the move. Health was added by it.
+    CHECK(changed_positions(world, since).empty());
+    CHECK(added_healths(world, since) == std::set{particle});
+    const kiln::change_tick later = world.advance_tick();
+    world.add<Frozen>(particle);
+    CHECK(added_healths(world, later).empty());
+    const kiln::entity ship = world.create<Ship>();
+    CHECK(world.remove<Health>(ship));
+    CHECK(changed_positions(world, later).size() == 1); // the Ship created above, now a Particle
+    (void)other;
+}
+
+TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, and its chunk's maximum",
+          "[change_tracking]") {
+    World world;
+    const auto created = world.create_n<Particle>(2100, Position{}, Velocity{});
+    const kiln::entity first = created.front();
+    const kiln::change_tick since = world.advance_tick();
+    const kiln::entity newest = world.create<Particle>(); // row 2100, in chunk 2
+    CHECK(changed_positions(world, since) == std::set{newest});
+    world.destroy(first); // newest moves to row 0, in chunk 0, whose rows are all older
+    CHECK(changed_positions(world, since) == std::set{newest});
+    CHECK(world.get<Position>(newest).x == 0.0f);
+    world.destroy(newest);
+    CHECK(changed_positions(world, since).empty());
+}
+
+TEST_CASE("clear drops the ticks with the rows, and rows created after are added", "[change_tracking]") {
+    World world;
+    world.create_n<Particle>(100, Position{}, Velocity{});
+    const kiln::change_tick since = world.advance_tick();
+    world.clear();
+    const kiln::entity fresh = world.create<Particle>();
+    CHECK(changed_positions(world, since) == std::set{fresh});
+}
+
+TEMPLATE_LIST_TEST_CASE("a system that writes a tracked component marks the rows it runs on, one that reads marks none",
+                        "[change_tracking]", executors) {
+    World world;
+    world.create_n<Particle>(10, Position{}, Velocity{1.0f});
+    world.create_n<Ship>(5, Position{}, Velocity{1.0f}, Health{1, 0});
+    const kiln::change_tick since = world.advance_tick();
+    world.run(stage::update, TestType{});
+    CHECK(changed_positions(world, since).size() == 15);
+    CHECK(added_healths(world, since).empty());
+    std::size_t healths_changed = 0;
+    world.each<const Health>(kiln::changed<Health>(since), [&](Health::cref) { ++healths_changed; });
+    CHECK(healths_changed == 0);
+    // The stage's ticks are all older than what comes after it.
+    const kiln::change_tick after = world.advance_tick();
+    CHECK(changed_positions(world, after).empty());
+}
+
+TEMPLATE_LIST_TEST_CASE("a system with changed or added runs only on the rows changed or added since it last ran",
+                        "[change_tracking]", executors) {
+    World world;
+    const TestType executor{};
+    std::vector<kiln::entity> particles;
+    for (int i = 0; i < 3000; ++i) {
+        particles.push_back(world.create<Particle>(Position{static_cast<float>(i), 0.0f}, Velocity{0.0f}));
+    }
+    watched.clear();
+    healed.clear();
+    world.run(stage::render, executor); // the first run: everything was added since
+    CHECK(watched.size() == 3000);
+    CHECK(healed.empty());
+    watched.clear();
+    world.run(stage::render, executor);
+    CHECK(watched.empty()); // nothing changed since
+
+    // New rows, and rows that gain Health: Watch sees the new ones (moves keep Position's
+    // ticks), Heal those that gained Health, in whichever archetype and chunk they landed.
+    world.create<Particle>(Position{5000.0f, 0.0f}, Velocity{});
+    world.add<Health>(particles[10], Health{1, 0, 10});
+    world.add<Health>(particles[2500], Health{1, 0, 25});
+    world.create<Wreck>(Health{1, 0, 99});
+    const kiln::change_tick before_heal = world.advance_tick();
+    world.run(stage::render, executor);
+    CHECK(watched == std::multiset<float>{5000.0f});
+    CHECK(healed == std::multiset<std::uint32_t>{10, 25, 99});
+    // Heal wrote Health on exactly the rows it ran on.
+    std::multiset<std::uint32_t> written;
+    world.each<const Health>(kiln::changed<Health>(before_heal), [&](Health::cref h) { written.insert(h.id); });
+    CHECK(written == healed);
+    CHECK(world.get<Health>(particles[10]).hp == 2);
+
+    // Move writes every Position: Watch sees them all on its next run.
+    watched.clear();
+    healed.clear();
+    world.run(stage::update, executor);
+    world.run(stage::render, executor);
+    CHECK(watched.size() == 3001);
+    CHECK(healed.empty());
+}
+
+TEST_CASE("a filter on several components requires them all and lets through a row where any one changed",
+          "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{1.0f, 0.0f}, Velocity{}, Health{1, 0, 1});
+    const kiln::entity frozen = world.create<FrozenShip>(Position{2.0f, 0.0f}, Velocity{}, Health{1, 0, 2});
+    const kiln::entity particle = world.create<Particle>(Position{3.0f, 0.0f}, Velocity{});
+    world.create<Wreck>(Health{1, 0, 4}); // no Position: never visited
+    const auto both = [&](auto filter) {
+        std::set<kiln::entity> seen;
+        world.each<const Position, const Health>(filter,
+                                                 [&](kiln::entity e, const Position&, Health::cref) { seen.insert(e); });
+        return seen;
+    };
+    const kiln::change_tick since = world.advance_tick();
+    world.each<Position>(kiln::with<Frozen>, [](Position& p) { p.y += 1.0f; });
+    CHECK(both(kiln::changed<Position, Health>(since)) == std::set{frozen});
+    const kiln::change_tick later = world.advance_tick();
+    world.each<Health>(kiln::without<Frozen>, [](Health::ref h) { ++h.hp; }); // the Ship's and the Wreck's
+    CHECK(both(kiln::changed<Position, Health>(later)) == std::set{ship});
+    CHECK(both(kiln::changed<Position, Health>(since)) == std::set{ship, frozen});
+    CHECK(both(kiln::changed<Health, Position>(since)) == std::set{ship, frozen}); // the order does not matter
+    CHECK(both(kiln::added<Position, Health>(since)).empty());
+    world.add<Health>(particle, Health{1, 0, 3}); // Health added, Position kept
+    CHECK(both(kiln::added<Position, Health>(since)) == std::set{particle});
+    CHECK(both(kiln::added<Position>(since)).empty());
+}
+
+TEST_CASE("the row filter of several columns visits a chunk when any of its maxima is newer", "[change_tracking]") {
+    std::vector<kiln::change_tick> old_rows(2 * kiln::tick_chunk_rows, 1);
+    std::vector<kiln::change_tick> new_rows(2 * kiln::tick_chunk_rows, 1);
+    new_rows[kiln::tick_chunk_rows + 7] = 9;
+    std::vector<kiln::change_tick> old_max{1, 1};
+    std::vector<kiln::change_tick> new_max{1, 9};
+    std::vector<std::size_t> visited;
+    auto function = [] {};
+    auto visit = [&](std::size_t row) { visited.push_back(row); };
+    const kiln::internal::row_filter<2> filter{{old_rows.data(), new_rows.data()}, {old_max.data(), new_max.data()}, 4};
+    filter.each(function, visit, 0, old_rows.size());
+    CHECK(visited == std::vector<std::size_t>{kiln::tick_chunk_rows + 7});
+}
+
+// What Sync and Track ran on, by Position::x.
+std::multiset<float> synced;
+std::multiset<float> tracked;
+
+void changes::Sync::run(const Position& position, Health::cref) { synced.insert(position.x); }
+void changes::Track::run(kiln::deferred_world<World>&, kiln::entity, const Position& position) {
+    tracked.insert(position.x);
+}
+
+TEMPLATE_LIST_TEST_CASE("a system with several changed components runs on the rows where any one changed",
+                        "[change_tracking]", executors) {
+    World world;
+    const TestType executor{};
+    world.create<Ship>(Position{1.0f, 0.0f}, Velocity{}, Health{1, 0, 1});
+    world.create<FrozenShip>(Position{2.0f, 0.0f}, Velocity{}, Health{1, 0, 2});
+    world.create<Particle>(Position{3.0f, 0.0f}, Velocity{});
+    synced.clear();
+    world.run(stage::fixed_update, executor);
+    CHECK(synced == std::multiset<float>{1.0f, 2.0f}); // the first run: both were added
+    synced.clear();
+    world.run(stage::fixed_update, executor);
+    CHECK(synced.empty());
+    world.each<Health>(kiln::with<Frozen>, [](Health::ref h) { ++h.hp; });
+    world.run(stage::fixed_update, executor);
+    CHECK(synced == std::multiset<float>{2.0f});
+}
+
+TEMPLATE_LIST_TEST_CASE("an observer on change runs after each stage on the rows changed since it last ran",
+                        "[change_tracking]", executors) {
+    World world;
+    const TestType executor{};
+    world.create<Particle>(Position{1.0f, 0.0f}, Velocity{1.0f});
+    world.create<Ship>(Position{2.0f, 0.0f}, Velocity{1.0f}, Health{1, 0, 2});
+    tracked.clear();
+    world.run(stage::render, executor); // the first run: both were created since
+    CHECK(tracked == std::multiset<float>{1.0f, 2.0f});
+    tracked.clear();
+    world.run(stage::render, executor); // Watch reads Position, Heal writes Health: no Position changed
+    CHECK(tracked.empty());
+    world.run(stage::update, executor); // Move writes every Position
+    CHECK(tracked == std::multiset<float>{2.0f, 3.0f});
+    tracked.clear();
+    // A change between stages is seen at the end of the next one, whichever it is.
+    world.each<Position>([](Position& p) { p.x += 10.0f; });
+    world.create<Particle>(Position{50.0f, 0.0f}, Velocity{});
+    CHECK(tracked.empty());
+    world.run(stage::render, executor);
+    CHECK(tracked == std::multiset<float>{12.0f, 13.0f, 50.0f});
+}
