@@ -147,6 +147,13 @@ CASES = (
         )
     ),
     Case(
+        "systems7",
+        None,
+        "A frame of abeimler/ecs_benchmark's seven systems over N mixed entities (half heroes and monsters), "
+        "run by `world.run()` for their stage; soa: the same seven loops written by hand, one std::vector per "
+        "component for each component set.",
+    ),
+    Case(
         "snapshot_save",
         2.0,
         "N entities of Position, Velocity and Data saved (kiln::save) into a buffer allocated beforehand; memcpy: "
