@@ -37,6 +37,7 @@
 #include <kiln/system.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
+#include <kiln/work_estimate.hpp>
 
 namespace kiln {
 
@@ -589,6 +590,7 @@ private:
     double accumulated_ = 0;
     bool started_ = false;
     [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
+    internal::work_estimates<systems::size> work_; // for the parallel executor (kiln/work_estimate.hpp)
 };
 
 } // namespace kiln
