@@ -69,7 +69,7 @@ struct parallel_executor {
     // docs/systems.md, "The parallel executor".
     std::chrono::nanoseconds serial_below{default_serial_below};
 
-    static constexpr std::chrono::nanoseconds default_serial_below{std::chrono::microseconds{20}};
+    static constexpr std::chrono::nanoseconds default_serial_below{std::chrono::microseconds{4}};
 
     template <class... Tasks>
     void run_together(Tasks&&... tasks) const {
