@@ -39,6 +39,7 @@ TEST_CASE("chunk_rows_for: chunks of about half the threshold's work, or the fal
     CHECK(chunk_rows_for(40us, 1'000, 20us, 1024) == 250); // 40 ns a row, 10 us a chunk: four chunks
     CHECK(chunk_rows_for(20us, 1'000, 20us, 1024) == 500); // just worth splitting: two
     CHECK(chunk_rows_for(1s, 10, 20us, 1024) == 1);        // rows longer than a chunk: one row each
+    CHECK(chunk_rows_for(1s, 64'000, 4us, 1024) == 1'000); // long work: no more than max_chunks
     CHECK(chunk_rows_for(0ns, 1'000, 20us, 1024) == 1024);  // not measured
     CHECK(chunk_rows_for(40us, 1'000, 0ns, 1024) == 1024);  // split everything: the runner's chunks
 }

@@ -51,8 +51,12 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
 
 // The rows of a chunk when work over rows is split: each chunk about half of
 // serial_below's work, so that a system just worth splitting makes two
-// chunks and a long one many, which threads that fall idle take in turn.
-// fallback when nothing is measured, or serial_below is zero.
+// chunks and a long one many, which threads that fall idle take in turn; but
+// no more than max_chunks, past which each chunk's own start costs more
+// than the balance it buys. fallback when nothing is measured, or
+// serial_below is zero.
+inline constexpr std::size_t max_chunks = 64;
+
 inline std::size_t chunk_rows_for(std::chrono::nanoseconds work, std::size_t rows, std::chrono::nanoseconds serial_below,
                                   std::size_t fallback) noexcept {
     if (serial_below.count() == 0 || work.count() <= 0) {
@@ -60,7 +64,9 @@ inline std::size_t chunk_rows_for(std::chrono::nanoseconds work, std::size_t row
     }
     const double half = static_cast<double>(rows) * static_cast<double>(serial_below.count()) / 2.0 /
                         static_cast<double>(work.count());
-    return half < 1.0 ? 1 : static_cast<std::size_t>(half);
+    const double fewest = static_cast<double>(rows) / static_cast<double>(max_chunks);
+    const double chosen = half > fewest ? half : fewest;
+    return chosen < 1.0 ? 1 : static_cast<std::size_t>(chosen);
 }
 
 // Adds up the time spent in the pieces of one system's run, which may run on
