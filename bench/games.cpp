@@ -1,7 +1,9 @@
 // The ECS part of the drawn examples' frames (docs/games.md): their systems,
 // the render systems that fill the draw list included, and no drawing.
 //
-// quads_frame/<executor>/N   one frame of examples/quads with N quads: Rise,
+// quads_frame/<executor>/N   one frame of examples/quads with N quads (1,000
+//                            to 1,000,000: the parallel executor's speed-up
+//                            curve, bench/suite.toml's targets): Rise,
 //                            Spin, UpdateModels, and DrawQuads filling the
 //                            draw list (serial: it writes a resource)
 // invaders_step/<executor>   one step and frame of examples/invaders, its 26
@@ -59,22 +61,24 @@ void invaders_step(benchmark::State& state) {
     state.counters["entities"] = static_cast<double>(world.size());
 }
 
+void quad_counts(benchmark::internal::Benchmark* benchmark) {
+    for (const std::int64_t n : {1'000, 10'000, 30'000, 100'000, 300'000, 1'000'000}) {
+        benchmark->Arg(n);
+    }
+}
+
 } // namespace
 
 BENCHMARK(quads_frame<kiln::serial_executor>)
     ->Name("quads_frame/serial")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
+    ->Apply(quad_counts)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(invaders_step<kiln::serial_executor>)->Name("invaders_step/serial")->Unit(benchmark::kMicrosecond)->UseRealTime();
 #if KILN_HAS_TBB
 BENCHMARK(quads_frame<kiln::parallel_executor>)
     ->Name("quads_frame/parallel")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
+    ->Apply(quad_counts)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(invaders_step<kiln::parallel_executor>)

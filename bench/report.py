@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Writes the performance report from kiln_bench's JSON output.
 
-Usage: bench/report.py RESULTS.json [--markdown PATH] [--plot PATH] [--compile-cost PATH]
+Usage: bench/report.py RESULTS.json [--other JSON]... [--suite TOML] [--peerbench DIR]
+                       [--markdown PATH] [--plot PATH] [--compile-cost PATH]
 
 For every benchmark <case>/<implementation>/<N> it takes the median over the
 repetitions (the one run when there was a single repetition), computes
@@ -10,7 +11,10 @@ counter, and the ratios of kiln to the soa and aos baselines. It writes a
 Markdown page (by default docs/performance.md) and a plot of ns per entity
 against N, one panel per case (by default docs/performance.png). Given the
 JSON of bench/compile_cost.py (--compile-cost), the page also carries a table
-of what kiln costs the compiler, against its targets.
+of what kiln costs the compiler, against its targets. The JSON of the other
+benchmark binaries (--other, one each) adds their figures, and with those of
+RESULTS.json and of a peerbench run (--peerbench) the section that judges each
+target of the issues listed in bench/suite.toml (--suite; bench/targets.py).
 
 The output depends on the JSON and the arguments only: the same input gives
 the same bytes.
@@ -26,6 +30,8 @@ import os
 import pathlib
 import shlex
 import sys
+
+import targets
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 
@@ -145,6 +151,13 @@ CASES = (
                 "handle, in creation order.",
             ),
         )
+    ),
+    Case(
+        "systems7",
+        None,
+        "A frame of abeimler/ecs_benchmark's seven systems over N mixed entities (half heroes and monsters), "
+        "run by `world.run()` for their stage; soa: the same seven loops written by hand, one std::vector per "
+        "component for each component set.",
     ),
     Case(
         "snapshot_save",
@@ -350,7 +363,7 @@ def command_lines(context: dict, report_arguments: list[str]) -> list[str]:
         "```",
         "",
         "built the `release` preset (`cmake --preset release`, then",
-        "`cmake --build --preset release --target kiln_bench`), ran",
+        "`cmake --build --preset release --target` each binary of bench/suite.toml), ran",
         "",
         *kiln_bench,
         "",
@@ -510,7 +523,13 @@ def handle_floor_lines(results) -> list[str]:
 
 
 def markdown(
-    context: dict, results, report_arguments: list[str], plot_link: str, compile_cost: dict | None = None
+    context: dict,
+    results,
+    report_arguments: list[str],
+    plot_link: str,
+    compile_cost: dict | None = None,
+    target_section: list[str] | None = None,
+    other_section: list[str] | None = None,
 ) -> str:
     repetitions = sorted({result.repetitions for result in results.values()})
     statistic = (
@@ -558,6 +577,7 @@ def markdown(
 
     out += [
         "",
+        *([*target_section, ""] if target_section else []),
         f"![ns per entity against N, one panel per case]({plot_link})",
         "",
         *([*compile_cost_lines(compile_cost), ""] if compile_cost is not None else []),
@@ -609,7 +629,9 @@ def markdown(
             out.append("| " + " | ".join(cells) + " |")
         if case.name == "get":
             out += handle_floor_lines(results)
-    return "\n".join(out) + "\n"
+    if other_section:
+        out += ["", *other_section]
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def plot(results, path: pathlib.Path) -> None:
@@ -678,14 +700,27 @@ def main() -> int:
     parser.add_argument(
         "--compile-cost", type=pathlib.Path, help="bench/compile_cost.py's JSON, for the compile-time table"
     )
+    parser.add_argument(
+        "--other", type=pathlib.Path, action="append", default=[], help="another benchmark binary's JSON"
+    )
+    parser.add_argument("--suite", type=pathlib.Path, default=REPOSITORY / "bench" / "suite.toml")
+    parser.add_argument("--peerbench", type=pathlib.Path, help="the --out DIR of a ../shared/peerbench run")
     arguments = parser.parse_args()
     try:
         context, results = load(pathlib.Path(arguments.results))
         plot_link = pathlib.Path(os.path.relpath(arguments.plot, arguments.markdown.parent)).as_posix()
         compile_cost = None if arguments.compile_cost is None else load_compile_cost(arguments.compile_cost)
-        page = markdown(context, results, sys.argv[1:], plot_link, compile_cost)
+        suite = targets.load_suite(arguments.suite)
+        timings = targets.load_timings([pathlib.Path(arguments.results), *arguments.other])
+        if arguments.peerbench is not None:
+            timings |= targets.load_peerbench(arguments.peerbench)
+        target_section = targets.target_lines(suite, timings, arguments.peerbench is not None)
+        other_section = targets.other_lines(
+            timings, {targets.binary_of(path): targets.names_in(path) for path in arguments.other}
+        )
+        page = markdown(context, results, sys.argv[1:], plot_link, compile_cost, target_section, other_section)
         plot(results, arguments.plot)
-    except ReportError as error:
+    except (ReportError, targets.TargetError) as error:
         print(f"bench/report.py: {error}", file=sys.stderr)
         return 1
     arguments.markdown.parent.mkdir(parents=True, exist_ok=True)

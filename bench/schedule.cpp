@@ -7,6 +7,15 @@
 //                                    bound by computation, over N entities:
 //                                    the speed-up of 2 cores over 1
 //
+// fork_join/chunks, fork_join/tasks
+//                                    what handing work to the other core and
+//                                    waiting for it costs: parallel_executor's
+//                                    for_chunks over two chunks that do
+//                                    nothing, and its run_together of two
+//                                    tasks that do nothing; the parallel
+//                                    executor's default_serial_below comes
+//                                    from these (docs/systems.md)
+//
 // <executor> is serial or parallel (oneTBB). Run: build/release/bench/kiln_bench_schedule
 #include <cstddef>
 
@@ -47,6 +56,24 @@ void system_parallel(benchmark::State& state) {
         static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+#if KILN_HAS_TBB
+void fork_join_chunks(benchmark::State& state) {
+    const kiln::parallel_executor executor{};
+    for (auto _ : state) {
+        executor.for_chunks(2, 1, [](std::size_t begin, std::size_t end) { benchmark::DoNotOptimize(begin + end); });
+    }
+}
+
+void fork_join_tasks(benchmark::State& state) {
+    const kiln::parallel_executor executor{};
+    int one = 0;
+    int other = 0;
+    for (auto _ : state) {
+        executor.run_together([&one] { benchmark::DoNotOptimize(++one); }, [&other] { benchmark::DoNotOptimize(++other); });
+    }
+}
+#endif
+
 } // namespace
 
 BENCHMARK(schedule_dispatch<kiln::serial_executor>)->Name("schedule_dispatch/serial/64")->UseRealTime();
@@ -62,6 +89,8 @@ BENCHMARK(system_parallel<kiln::parallel_executor>)
     ->Arg(100'000)
     ->Arg(1'000'000)
     ->UseRealTime();
+BENCHMARK(fork_join_chunks)->Name("fork_join/chunks")->UseRealTime();
+BENCHMARK(fork_join_tasks)->Name("fork_join/tasks")->UseRealTime();
 #endif
 
 BENCHMARK_MAIN();

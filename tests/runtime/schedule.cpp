@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstddef>
 #include <cstring>
 #include <random>
@@ -116,16 +117,25 @@ void check_identical(World& serial, World& parallel, kiln::type_list<Archetypes.
     (check_archetype.template operator()<Archetypes>(), ...);
 }
 
+// The parallel executor as it comes, which runs work too small to split on
+// the calling thread, and one that splits every batch and parallel system.
+kiln::parallel_executor parallel_executor_of(bool split_everything) {
+    return split_everything ? kiln::parallel_executor{std::chrono::nanoseconds{0}} : kiln::parallel_executor{};
+}
+
 } // namespace
 
 TEST_CASE("the parallel executor leaves exactly the world the serial one does") {
+    const bool split_everything = GENERATE(true, false);
+    INFO((split_everything ? "every system split" : "split where the work is worth it"));
+    const kiln::parallel_executor executor = parallel_executor_of(split_everything);
     World serial;
     World parallel;
     populate(serial, 2024, 20'000);
     populate(parallel, 2024, 20'000);
     for (int frame = 0; frame < 40; ++frame) {
         serial.progress(0.3);
-        parallel.progress(0.3, kiln::parallel_executor{});
+        parallel.progress(0.3, executor);
     }
     CHECK(serial.size() == parallel.size());
     CHECK(serial.size() < 20'000); // the frames did kill some
@@ -139,6 +149,9 @@ TEST_CASE("the parallel executor leaves exactly the world the serial one does") 
 // destroying and freezing ships, so that rows move and Survey visits them in
 // ever new orders; a race, or rows visited out of order, would show in Score.
 TEST_CASE("a system that writes a resource leaves the same save under the parallel executor as under the serial one") {
+    const bool split_everything = GENERATE(true, false);
+    INFO((split_everything ? "every system split" : "split where the work is worth it"));
+    const kiln::parallel_executor executor = parallel_executor_of(split_everything);
     World serial;
     World parallel;
     populate(serial, 77, 5'000);
@@ -147,7 +160,7 @@ TEST_CASE("a system that writes a resource leaves the same save under the parall
         populate(serial, static_cast<std::uint64_t>(frame), 50);
         populate(parallel, static_cast<std::uint64_t>(frame), 50);
         serial.progress(0.3);
-        parallel.progress(0.3, kiln::parallel_executor{});
+        parallel.progress(0.3, executor);
     }
     CHECK(serial.size() > 1'000);
     CHECK(serial.resource<fixture::Score>().points != 0);

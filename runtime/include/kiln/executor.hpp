@@ -1,6 +1,7 @@
 // Executors: who runs a batch's systems and a parallel system's chunks.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 
 #if KILN_HAS_TBB
@@ -57,9 +58,19 @@ inline void after_tasks() {}
 } // namespace internal
 
 // Runs the systems of a batch at once and splits parallel systems over
-// chunks of rows, on oneTBB's worker threads. Available when kiln was
-// configured with oneTBB (KILN_HAS_TBB).
+// chunks of rows, on oneTBB's worker threads, where the work is worth it.
+// Available when kiln was configured with oneTBB (KILN_HAS_TBB).
 struct parallel_executor {
+    // The least work worth handing to other threads. The runner measures
+    // how long each system's last run took (kiln/work_estimate.hpp); a
+    // parallel system whose rows, or a batch whose systems, should take less
+    // than this runs on the calling thread instead, where it costs no
+    // hand-off. Zero splits everything. The default is measured: see
+    // docs/systems.md, "The parallel executor".
+    std::chrono::nanoseconds serial_below{default_serial_below};
+
+    static constexpr std::chrono::nanoseconds default_serial_below{std::chrono::microseconds{4}};
+
     template <class... Tasks>
     void run_together(Tasks&&... tasks) const {
         if constexpr (sizeof...(Tasks) == 1) {

@@ -21,6 +21,7 @@
 #include <kiln/system.hpp>
 #include <kiln/system_commands.hpp>
 #include <kiln/type_list.hpp>
+#include <kiln/work_estimate.hpp>
 
 namespace kiln::internal {
 
@@ -121,7 +122,8 @@ template <class World>
 struct stage_runner {
     using schedule = typename systems_of<typename World::schema_type>::schedule;
 
-    // Rows of a parallel system are split into chunks of this many at least.
+    // Rows of a parallel system are split into chunks of this many, unless
+    // the executor measures work (chunk_rows_for).
     static constexpr std::size_t chunk_rows = 1024;
 
     template <stage_role Role, class Executor>
@@ -165,9 +167,59 @@ struct stage_runner {
         world.events_.drop_read();
     }
 
+    // An executor that splits by work (parallel_executor) runs a batch's
+    // systems at once only when their work, as measured in their last runs,
+    // is worth it, and otherwise one after the other on this thread.
     template <class Executor, class... Systems>
     static void run_batch(World& world, const Executor& executor, type_list<Systems...>) {
-        executor.run_together([&] { run_system<Systems>(world, executor); }...);
+        if constexpr (splits_by_work_v<Executor>) {
+            if (sizeof...(Systems) == 1 || !worth_splitting((estimate<Systems>(world) + ...), executor.serial_below)) {
+                (run_measured<Systems>(world, executor), ...);
+            } else {
+                executor.run_together([&] { run_measured<Systems>(world, executor); }...);
+            }
+        } else {
+            executor.run_together([&] { run_system<Systems>(world, executor); }...);
+        }
+    }
+
+    // The rows system S runs over: 1 for a system without components.
+    template <class S>
+    static std::size_t rows_of(const World& world) noexcept {
+        if constexpr (S::access::size == 0 && S::with::size == 0) {
+            return 1;
+        } else {
+            std::size_t total = 0;
+            for (const auto& target : query_of<S>::targets) {
+                total += (world.storages_.*target.storage).size();
+            }
+            return total;
+        }
+    }
+
+    template <class S>
+    static std::chrono::nanoseconds estimate(const World& world) noexcept {
+        return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
+    }
+
+    // Runs S, splitting its rows over chunks only when its work is worth
+    // it, and records the CPU time it took.
+    template <class S, class Executor>
+    static void run_measured(World& world, const Executor& executor) {
+        const std::size_t rows = rows_of<S>(world);
+        work_meter meter;
+        if constexpr (S::parallel && !S::commands) {
+            const std::chrono::nanoseconds work = estimate<S>(world);
+            if (worth_splitting(work, executor.serial_below)) {
+                const std::size_t rows_per_chunk = chunk_rows_for(work, rows, executor.serial_below, chunk_rows);
+                run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
+            } else {
+                meter.time([&] { run_system<S>(world, serial_executor{}); });
+            }
+        } else {
+            meter.time([&] { run_system<S>(world, executor); });
+        }
+        world.work_.record(index_of_v<S, typename World::systems>, rows, meter.total());
     }
 
     template <class S, class Executor>

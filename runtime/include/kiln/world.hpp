@@ -38,6 +38,7 @@
 #include <kiln/system.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
+#include <kiln/work_estimate.hpp>
 
 namespace kiln {
 
@@ -593,6 +594,7 @@ private:
     bool started_ = false;
     [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
     [[no_unique_address]] internal::change_clock<tracks_changes, systems::size, observers::size> clock_;
+    internal::work_estimates<systems::size> work_; // for the parallel executor (kiln/work_estimate.hpp)
 };
 
 } // namespace kiln

@@ -1,0 +1,274 @@
+"""The issues' targets of bench/suite.toml, judged on the results of a run.
+
+bench/report.py imports this module: it reads the suite (the binaries
+bench/run runs, and the targets), the JSON output of every binary, and
+optionally a peerbench run, and writes the section of docs/performance.md
+that says, target by target, whether it holds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import glob
+import json
+import math
+import os
+import pathlib
+import re
+import statistics
+import tomllib
+
+NANOSECONDS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+PEERBENCH = "peerbench:"
+
+
+class TargetError(Exception):
+    """A problem with the suite or the results, reported as one line."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Target:
+    issue: int
+    what: str
+    measured: str
+    over: tuple[str, ...]  # the fastest of these is the denominator
+    at_most: float | None
+    sizes: tuple[int, ...]
+
+    def names(self, n: int) -> tuple[str, tuple[str, ...]]:
+        """The benchmarks compared at N.
+
+        >>> Target(1, "", "a/kiln/{n}", ("a/soa/{n}",), 1.0, (10,)).names(10)
+        ('a/kiln/10', ('a/soa/10',))
+        """
+        return self.measured.format(n=n), tuple(name.format(n=n) for name in self.over)
+
+
+@dataclasses.dataclass(frozen=True)
+class Suite:
+    binaries: tuple[str, ...]
+    targets: tuple[Target, ...]
+
+
+def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
+    """The suite in text, checked.
+
+    >>> s = parse_suite('binaries = ["b"]\\ntargets = [{ issue = 1, what = "w", measured = "m/{n}", '
+    ...                 'over = "o/{n}", at_most = 1.5, n = [10] }]')
+    >>> s.binaries, s.targets[0].over, s.targets[0].at_most
+    (('b',), ('o/{n}',), 1.5)
+    >>> parse_suite('binaries = []\\ntargets = [{ issue = 1, what = "w", measured = "m" }]')
+    Traceback (most recent call last):
+    targets.TargetError: bench/suite.toml: target 1 ('w') lacks over, n
+    """
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise TargetError(f"{source}: {error}") from None
+    binaries = document.get("binaries")
+    if not isinstance(binaries, list) or not all(isinstance(name, str) for name in binaries):
+        raise TargetError(f"{source}: binaries must be a list of CMake target names")
+    targets = []
+    for index, entry in enumerate(document.get("targets", []), start=1):
+        missing = [key for key in ("issue", "what", "measured", "over", "n") if key not in entry]
+        if missing:
+            raise TargetError(f"{source}: target {index} ({entry.get('what', '?')!r}) lacks {', '.join(missing)}")
+        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n"})
+        if unknown:
+            raise TargetError(f"{source}: target {index} ({entry['what']!r}): unknown key {', '.join(unknown)}")
+        over = entry["over"]
+        targets.append(
+            Target(
+                issue=entry["issue"],
+                what=entry["what"],
+                measured=entry["measured"],
+                over=(over,) if isinstance(over, str) else tuple(over),
+                at_most=entry.get("at_most"),
+                sizes=tuple(entry["n"]),
+            )
+        )
+    return Suite(tuple(binaries), tuple(targets))
+
+
+def load_suite(path: pathlib.Path) -> Suite:
+    try:
+        return parse_suite(path.read_text(), str(path))
+    except OSError as error:
+        raise TargetError(f"cannot read {path}: {error.strerror}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Timing:
+    ns: float  # wall-clock time of one iteration, the median over the repetitions (or rounds)
+    cv: float | None  # the largest coefficient of variation of its repetitions
+
+
+def timings_of(document: dict) -> dict[str, Timing]:
+    """Each benchmark's time per iteration in one binary's JSON, by run name.
+
+    >>> doc = {"benchmarks": [
+    ...     {"run_name": "a/1/real_time", "run_type": "aggregate", "aggregate_name": "median",
+    ...      "real_time": 2.0, "time_unit": "us"},
+    ...     {"run_name": "a/1/real_time", "run_type": "aggregate", "aggregate_name": "cv",
+    ...      "real_time": 0.05, "time_unit": "us"},
+    ...     {"run_name": "b/1", "run_type": "iteration", "real_time": 3.0, "time_unit": "ns"}]}
+    >>> timings_of(doc)
+    {'a/1': Timing(ns=2000.0, cv=0.05), 'b/1': Timing(ns=3.0, cv=None)}
+    """
+    medians: dict[str, float] = {}
+    singles: dict[str, float] = {}
+    cvs: dict[str, float] = {}
+    for benchmark in document.get("benchmarks", []):
+        if benchmark.get("error_occurred"):
+            raise TargetError(f"{benchmark['name']} failed: {benchmark.get('error_message', 'no message')}")
+        name = benchmark["run_name"].removesuffix("/real_time")
+        if benchmark.get("run_type") == "aggregate":
+            if benchmark["aggregate_name"] == "median":
+                medians[name] = benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]]
+            elif benchmark["aggregate_name"] == "cv":
+                cvs[name] = benchmark["real_time"]
+        else:
+            singles.setdefault(name, benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]])
+    names = dict.fromkeys([*medians, *singles])  # in the file's order, each once
+    return {name: Timing(medians.get(name, singles.get(name)), cvs.get(name)) for name in names}
+
+
+def load_timings(paths: list[pathlib.Path]) -> dict[str, Timing]:
+    """Every benchmark of every binary's JSON; a name twice is an error."""
+    timings: dict[str, Timing] = {}
+    for path in paths:
+        try:
+            document = json.loads(path.read_text())
+        except OSError as error:
+            raise TargetError(f"cannot read {path}: {error.strerror}") from None
+        except json.JSONDecodeError as error:
+            raise TargetError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+        for name, timing in timings_of(document).items():
+            if name in timings:
+                raise TargetError(f"{path}: benchmark {name} is also in another binary's results")
+            timings[name] = timing
+    return timings
+
+
+def load_peerbench(directory: pathlib.Path) -> dict[str, Timing]:
+    """A peerbench run's benchmarks (DIR/results/r<round>_<library>.json),
+    named peerbench:<name>: the median over the rounds of each round's median,
+    as peerbench's own tables take it, and the largest CV of a round."""
+    rounds: dict[str, list[list[float]]] = {}
+    paths = sorted(glob.glob(os.path.join(directory, "results", "r*_*.json")))
+    if not paths:
+        raise TargetError(f"{directory}: no peerbench results (results/r<round>_<library>.json)")
+    for path in paths:
+        per_round: dict[str, list[float]] = {}
+        for benchmark in json.loads(pathlib.Path(path).read_text()).get("benchmarks", []):
+            if benchmark.get("run_type", "iteration") != "iteration":
+                continue
+            name = PEERBENCH + benchmark["name"].removesuffix("/real_time")
+            per_round.setdefault(name, []).append(benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]])
+        for name, values in per_round.items():
+            rounds.setdefault(name, []).append(values)
+    timings = {}
+    for name, per_round in rounds.items():
+        cvs = [statistics.pstdev(values) / statistics.fmean(values) for values in per_round if len(values) > 1]
+        timings[name] = Timing(statistics.median(statistics.median(values) for values in per_round), max(cvs, default=None))
+    return timings
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    target: Target
+    n: int
+    ratio: float | None
+    against: str | None  # which of `over` was the fastest
+    missing: str | None  # the first benchmark the run lacks
+    cv: float | None
+
+    @property
+    def holds(self) -> str:
+        if self.ratio is None:
+            return "not measured"
+        if self.target.at_most is None:
+            return "reported"
+        return "yes" if self.ratio <= self.target.at_most else "**no**"
+
+
+def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
+    """The target at each of its N.
+
+    >>> t = Target(1, "", "a/{n}", ("b/{n}", "c/{n}"), 1.0, (10, 20))
+    >>> v = judge(t, {"a/10": Timing(3.0, 0.01), "b/10": Timing(4.0, None), "c/10": Timing(2.0, 0.2)})
+    >>> [(x.n, x.ratio, x.against, x.missing, x.holds, x.cv) for x in v]
+    [(10, 1.5, 'c/10', None, '**no**', 0.2), (20, None, None, 'a/20', 'not measured', None)]
+    """
+    verdicts = []
+    for n in target.sizes:
+        measured, over = target.names(n)
+        missing = next((name for name in (measured, *over) if name not in timings), None)
+        if missing is not None:
+            verdicts.append(Verdict(target, n, None, None, missing, None))
+            continue
+        fastest = min(over, key=lambda name: timings[name].ns)
+        cvs = [timings[name].cv for name in (measured, fastest) if timings[name].cv is not None]
+        verdicts.append(
+            Verdict(target, n, timings[measured].ns / timings[fastest].ns, fastest, None, max(cvs, default=None))
+        )
+    return verdicts
+
+
+def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool) -> list[str]:
+    """The section of the report: one row per target and N."""
+    out = [
+        "## Targets of the issues",
+        "",
+        "Each target of [bench/suite.toml](../bench/suite.toml): the wall-clock time of one benchmark",
+        "over another's (over the fastest, where it names several), at each N, against the most it may be.",
+        "Rows named `peerbench:` come from a run of ../shared/peerbench, both sides from that run"
+        + ("." if peerbench_given else "; none was given to bench/run (--peerbench DIR), so they are not measured."),
+        "",
+        "| issue | target | N | measured | over | ratio | at most | holds | cv |",
+        "|---:|---|---:|---|---|---:|---:|---|---:|",
+    ]
+    for target in suite.targets:
+        for verdict in judge(target, timings):
+            measured, over = target.names(verdict.n)
+            shown_over = verdict.against or " or ".join(over)
+            ratio = "—" if verdict.ratio is None else f"{verdict.ratio:.3f}"
+            limit = "—" if target.at_most is None else f"{target.at_most:g}"
+            holds = verdict.holds if verdict.missing is None else f"not measured (no {verdict.missing})"
+            cv = "—" if verdict.cv is None or math.isnan(verdict.cv) else f"{100 * verdict.cv:.1f}%"
+            out.append(
+                f"| #{target.issue} | {target.what} | {verdict.n} | `{measured}` | `{shown_over}` "
+                f"| {ratio} | {limit} | {holds} | {cv} |"
+            )
+    return out
+
+
+def other_lines(timings: dict[str, Timing], binaries: dict[str, list[str]]) -> list[str]:
+    """Every benchmark of the binaries other than kiln_bench, as measured."""
+    out = ["## The other binaries", ""]
+    for binary, names in binaries.items():
+        out += [f"### {binary}", "", "| benchmark | ns per iteration | cv |", "|---|---:|---:|"]
+        for name in names:
+            timing = timings[name]
+            cv = "—" if timing.cv is None else f"{100 * timing.cv:.1f}%"
+            out.append(f"| `{name}` | {timing.ns:,.0f} | {cv} |")
+        out.append("")
+    return out
+
+
+def names_in(path: pathlib.Path) -> list[str]:
+    """The run names of one binary's JSON, in its order, each once."""
+    names = []
+    for benchmark in json.loads(path.read_text()).get("benchmarks", []):
+        name = benchmark["run_name"].removesuffix("/real_time")
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def binary_of(path: pathlib.Path) -> str:
+    """
+    >>> binary_of(pathlib.Path("build/release/bench/results/kiln_bench_games.json"))
+    'kiln_bench_games'
+    """
+    return re.sub(r"\.json$", "", path.name)
