@@ -11,6 +11,11 @@ static_assert(kiln::codegen_abi == 3,
 
 namespace game {
 
+// Components live in kiln's columns as raw memory: an extern, which kilnc cannot see into, must be plain data.
+static_assert(kiln::plain_data<quads::mat4>,
+              "extern 'Mat4' (quads::mat4) must be trivially copyable and destructible: kiln's "
+              "columns hold it as raw memory");
+
 struct Position {
     float x{};
     float y{};

@@ -11,20 +11,6 @@ namespace profile = KILN_PROFILE_NS;
 
 namespace {
 
-template <std::size_t I, class List>
-struct nth;
-
-template <std::size_t I, class First, class... Rest>
-struct nth<I, kiln::type_list<First, Rest...>> : nth<I - 1, kiln::type_list<Rest...>> {};
-
-template <class First, class... Rest>
-struct nth<0, kiln::type_list<First, Rest...>> {
-    using type = First;
-};
-
-template <std::size_t I, class List>
-using nth_t = typename nth<I, List>::type;
-
 // A query over the first two components of the archetype at position I,
 // writing the first and reading the second, after creating one entity there:
 // whether the query visited at least that one. kiln::reference_t gives what
@@ -32,10 +18,10 @@ using nth_t = typename nth<I, List>::type;
 // for a split one.
 template <std::size_t I>
 bool query_archetype(profile::World& world) {
-    using archetype = nth_t<I, typename profile::schema::archetypes>;
+    using archetype = kiln::type_at_t<I, typename profile::schema::archetypes>;
     using components = typename archetype::components;
-    using written = nth_t<0, components>;
-    using read = const nth_t<1, components>;
+    using written = kiln::type_at_t<0, components>;
+    using read = const kiln::type_at_t<1, components>;
     std::size_t visited = 0;
     world.create<archetype>();
     world.template each<written, read>([&](kiln::reference_t<written>, kiln::reference_t<read>) { ++visited; });

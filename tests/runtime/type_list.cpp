@@ -2,12 +2,24 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 namespace {
 
 using three = kiln::type_list<int, float, double>;
+
+template <std::size_t... I>
+kiln::type_list<std::integral_constant<std::size_t, I>...> numbered(std::index_sequence<I...>);
+
+// 1,000 types: past the compiler's default template depth (900), which a
+// recursive search of the list would pass.
+using thousand = decltype(numbered(std::make_index_sequence<1000>{}));
+
+template <std::size_t I>
+using number = std::integral_constant<std::size_t, I>;
 
 } // namespace
 
@@ -33,6 +45,19 @@ TEST_CASE("a type_list answers size, contains, unique, front and index_of at com
     STATIC_REQUIRE(kiln::index_of_v<double, three> == 2);
     // The first of two equal types.
     STATIC_REQUIRE(kiln::index_of_v<int, kiln::type_list<float, int, int>> == 1);
+
+    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<0, three>, int>);
+    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<2, three>, double>);
+}
+
+TEST_CASE("a type_list of a thousand types answers without recursion") {
+    STATIC_REQUIRE(kiln::contains_v<number<999>, thousand>);
+    STATIC_REQUIRE_FALSE(kiln::contains_v<number<1000>, thousand>);
+    STATIC_REQUIRE(kiln::unique_v<thousand>);
+    STATIC_REQUIRE(kiln::index_of_v<number<0>, thousand> == 0);
+    STATIC_REQUIRE(kiln::index_of_v<number<999>, thousand> == 999);
+    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<999, thousand>, number<999>>);
+    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<500, thousand>, number<500>>);
 }
 
 TEST_CASE("for_each_type visits each type of the list once, in order") {

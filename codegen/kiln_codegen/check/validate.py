@@ -17,6 +17,7 @@ from ..front.loader import SchemaFile
 from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldType, Layout, Observer, Origin, Resource,
                      Scalar, System)
 from .defaults import DefaultProblem, check_default
+from .limits import archetype_too_large, too_many_components
 from .lockfile import Lock, default_lock_path
 from .names import UNAVAILABLE_NAMES, is_header_path, name_problem, snake_case, unique_name
 from .settings import SETTING_KEYS, Settings, settings
@@ -118,6 +119,8 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
     resources = [checker.resource(declaration) for declaration in _of_kind(declarations, "resource")]
+    checker.diagnostics += too_many_components(
+        [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")])
     # Ids before archetypes and systems, which hold the components and archetypes as they are then.
     stable_ids = StableIds(checker, lock or Lock.empty(default_lock_path(files[0].path)))
     components = stable_ids.records("component", components)
@@ -539,6 +542,9 @@ class Checker:
             self.error(file, keys + ("components",),
                        f"{label} has an empty components list; an archetype holds at least one component")
             return None
+        too_large = archetype_too_large(label, listed)
+        if too_large:
+            self.error(file, keys + ("components",), too_large)
         names = []
         for index, name in enumerate(listed):
             where = keys + ("components", index)

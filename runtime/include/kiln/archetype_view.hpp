@@ -46,8 +46,7 @@ public:
     [[nodiscard]] auto cursor() const noexcept {
         using value_type = std::remove_const_t<C>;
         static_assert(contains_v<value_type, components>, "kiln::archetype_view::cursor<C>: this archetype has no C");
-        return make_cursor<value_type, is_const || std::is_const_v<C>>(storage_->columns() +
-                                                                        first_column<value_type>(components{}));
+        return make_cursor<value_type, is_const || std::is_const_v<C>>(storage_->columns() + first_column_of<value_type>);
     }
 
     // Component C of row, as reference_t<C>.
@@ -70,7 +69,7 @@ public:
         static_assert(layout_of<C> == layout::split, "kiln::archetype_view::field<C, I>: C is not split");
         using field_type = internal::field_type_t<C, I>;
         using element = std::conditional_t<is_const, const field_type, field_type>;
-        return std::span{reinterpret_cast<element*>(storage_->columns()[first_column<C>(components{}) + I]), size()};
+        return std::span{reinterpret_cast<element*>(storage_->columns()[first_column_of<C> + I]), size()};
     }
 
     void reserve(std::size_t count) const
@@ -86,7 +85,7 @@ public:
         const std::uint32_t row = storage_->grow_by(1);
         storage_->entity_at(row) = e;
         std::byte* const* columns = storage_->columns();
-        (write_component(columns + first_column<Components>(components{}), row, values), ...);
+        (write_component(columns + first_column_of<Components>, row, values), ...);
         return row;
     }
 
@@ -104,7 +103,7 @@ public:
             storage_->entity_at(first + i) = make_entity(static_cast<std::uint32_t>(first + i));
         }
         std::byte* const* columns = storage_->columns();
-        (fill_column<Components>(columns + first_column<Components>(components{}), first, count, make_values), ...);
+        (fill_column<Components>(columns + first_column_of<Components>, first, count, make_values), ...);
         return first;
     }
 
@@ -117,7 +116,7 @@ public:
         requires(!is_const)
     {
         return storage_->swap_remove(row, [](std::byte* const* columns, std::size_t to, std::size_t from) {
-            (copy_element<Components>(columns + first_column<Components>(components{}), to, from), ...);
+            (copy_element<Components>(columns + first_column_of<Components>, to, from), ...);
             if constexpr (internal::any_tracked_v<Components...>) {
                 internal::copy_ticks(components{}, columns, to, from);
             }
@@ -125,6 +124,11 @@ public:
     }
 
 private:
+    // Where C's columns start: a constant, so that no function is compiled
+    // for each component of each archetype to say it.
+    template <class C>
+    static constexpr std::uint32_t first_column_of = first_column<C>(components{});
+
     // Copies component C of row from over row to, in C's columns.
     template <class C>
     static void copy_element(std::byte* const* columns, std::size_t to, std::size_t from) noexcept {

@@ -28,11 +28,6 @@ struct column_layout {
     std::uint32_t alignment;
 };
 
-// Whether C can live in kiln's columns: moved with memcpy, dropped without a
-// destructor, and created by writing its bytes.
-template <class C>
-concept plain_data = std::is_trivially_copyable_v<C> && std::is_trivially_destructible_v<C>;
-
 namespace internal {
 
 template <class MemberPointer>
@@ -67,11 +62,11 @@ constexpr auto split_layouts(std::index_sequence<I...>) {
 }
 
 // The columns of component C: one for packed, one per field for split, none
-// for tags.
+// for tags. C is plain data, which is not asserted here: asking it of every
+// component of a large schema took a third of its world's compile time. A
+// schema's own types are plain data, and kilnc asserts it of each [extern].
 template <class C>
 constexpr auto layouts_of() {
-    static_assert(plain_data<C>, "kiln: a component must be plain data (trivially copyable and destructible); "
-                                 "an [extern] type used in it is not");
     if constexpr (layout_of<C> == layout::packed) {
         return std::array<column_layout, 1>{column_layout{sizeof(C), alignof(C)}};
     } else if constexpr (layout_of<C> == layout::split) {
@@ -96,19 +91,37 @@ constexpr auto tick_layouts_of() {
     }
 }
 
+// The columns of component C, and of its change ticks, worked out once for
+// every archetype holding it.
+template <class C>
+inline constexpr auto component_layouts = layouts_of<C>();
+
+template <class C>
+inline constexpr auto component_tick_layouts = tick_layouts_of<C>();
+
+// Copies count layouts from from to to[next], to[next + 1], ...; returns the
+// position after them. Not a template: concatenating an archetype's columns
+// instantiates nothing for each of its components.
+constexpr std::size_t append_layouts(const column_layout* from, std::size_t count, column_layout* to,
+                                     std::size_t next) noexcept {
+    for (std::size_t i = 0; i < count; ++i) {
+        to[next + i] = from[i];
+    }
+    return next + count;
+}
+
 template <class... Components>
 constexpr auto concatenated_layouts() {
-    constexpr std::size_t total = (std::size_t{0} + ... + layouts_of<Components>().size()) +
-                                  (std::size_t{0} + ... + tick_layouts_of<Components>().size());
+    constexpr std::size_t total = (std::size_t{0} + ... + component_layouts<Components>.size()) +
+                                  (std::size_t{0} + ... + component_tick_layouts<Components>.size());
     std::array<column_layout, total> all{};
     std::size_t next = 0;
-    const auto append = [&](const auto& layouts) {
-        for (const column_layout layout : layouts) {
-            all[next++] = layout;
-        }
-    };
-    (append(layouts_of<Components>()), ...);
-    (append(tick_layouts_of<Components>()), ...);
+    ((next = append_layouts(component_layouts<Components>.data(), component_layouts<Components>.size(), all.data(),
+                            next)),
+     ...);
+    ((next = append_layouts(component_tick_layouts<Components>.data(), component_tick_layouts<Components>.size(),
+                            all.data(), next)),
+     ...);
     return all;
 }
 
@@ -116,16 +129,34 @@ constexpr auto concatenated_layouts() {
 
 // The number of columns component C takes.
 template <class C>
-inline constexpr std::size_t column_count_v = internal::layouts_of<C>().size();
+inline constexpr std::size_t column_count_v = internal::component_layouts<C>.size();
+
+namespace internal {
+
+// Where each component's columns start among the columns of an archetype
+// holding Components, and after them, the column count: computed once for
+// the archetype, not once for each component asked about.
+template <class... Components>
+inline constexpr auto first_columns = [] {
+    std::array<std::uint32_t, sizeof...(Components) + 1> firsts{};
+    std::size_t position = 0;
+    std::uint32_t next = 0;
+    ((firsts[position++] = next, next += static_cast<std::uint32_t>(column_count_v<Components>)), ...);
+    firsts[position] = next;
+    return firsts;
+}();
+
+} // namespace internal
 
 // Where component C's columns start among the columns of an archetype holding
 // Components; the column count when it holds no C.
 template <class C, class... Components>
 constexpr std::uint32_t first_column(type_list<Components...>) {
-    std::uint32_t first = 0;
-    bool found = false;
-    ((found = found || std::is_same_v<C, Components>, first += found ? 0 : column_count_v<Components>), ...);
-    return first;
+    if constexpr (contains_v<C, type_list<Components...>>) {
+        return internal::first_columns<Components...>[index_of_v<C, type_list<Components...>>];
+    } else {
+        return internal::first_columns<Components...>[sizeof...(Components)];
+    }
 }
 
 // Where the change ticks of tracked component C start among the columns of

@@ -71,6 +71,13 @@ template <class C>
     requires requires { component_traits<C>::tracked; }
 inline constexpr bool tracked_v<C> = component_traits<C>::tracked;
 
+// Whether C can live in kiln's columns: moved with memcpy, dropped without a
+// destructor, and created by writing its bytes. Every component is; the
+// generated components.hpp asserts it of each [extern] type, the one kind of
+// field kilnc cannot see into.
+template <class C>
+concept plain_data = std::is_trivially_copyable_v<C> && std::is_trivially_destructible_v<C>;
+
 // The reference type of one field in a split component's row view.
 template <bool Const, class Field>
 using field_ref_t = std::conditional_t<Const, const Field&, Field&>;

@@ -32,18 +32,27 @@ struct no_edge {
     using to = void;
 };
 
+// The edges of one list as a class, one base each: an archetype leaves by at
+// most one edge of a list, so the bases differ.
+template <class... Edges>
+struct edge_set : Edges... {};
+
+// The edge leaving From, found as a base of the set (a conversion to a base
+// beats one to void*), or no_edge: one lookup, however many edges the list
+// holds.
+template <class From, class To>
+edge<From, To> edge_leaving(const edge<From, To>*);
+
+template <class From>
+no_edge edge_leaving(const void*);
+
 template <class From, class Edges>
-struct edge_from {
-    using type = no_edge;
-};
+struct edge_from;
 
-template <class From, class To, class... Rest>
-struct edge_from<From, type_list<edge<From, To>, Rest...>> {
-    using type = edge<From, To>;
+template <class From, class... Edges>
+struct edge_from<From, type_list<Edges...>> {
+    using type = decltype(edge_leaving<From>(static_cast<const edge_set<Edges...>*>(nullptr)));
 };
-
-template <class From, class Other, class To, class... Rest>
-struct edge_from<From, type_list<edge<Other, To>, Rest...>> : edge_from<From, type_list<Rest...>> {};
 
 } // namespace internal
 

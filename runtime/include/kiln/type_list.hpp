@@ -1,12 +1,17 @@
 // A list of types, and the few questions kiln asks of one at compile time.
 //
-// Lists in kiln are short (the components of one archetype, the archetypes
-// that hold one component: the generator precomputes the long ones), so plain
-// fold expressions beat heavier metaprogramming on compile time.
+// Lists in kiln can be long (a schema's components, an archetype of hundreds
+// of them), and a question asked of every member of a list must not cost the
+// list's length each time: that is quadratic, and a world of thousands of
+// components would not compile in minutes. So each list is turned, once,
+// into a class with one base per position, and the questions are answered
+// by the compiler's lookup of a base class (no recursion, no fold over the
+// list), whatever the length.
 #pragma once
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 namespace kiln {
 
@@ -15,20 +20,86 @@ struct type_list {
     static constexpr std::size_t size = sizeof...(Types);
 };
 
-// Whether Type is one of List.
+namespace internal {
+
+template <class Type>
+struct type_tag {};
+
+// Position I of a list, holding Type.
+template <std::size_t I, class Type>
+struct at_position : type_tag<Type> {
+    using type = Type;
+};
+
+template <class Positions, class... Types>
+struct list_positions;
+
+// A list as a class: one base at_position<I, T> for each position, and so
+// type_tag<T> among its bases for each type T of the list (ambiguously when
+// T appears twice).
+template <std::size_t... I, class... Types>
+struct list_positions<std::index_sequence<I...>, Types...> : at_position<I, Types>... {};
+
+template <class List>
+struct positions;
+
+template <class... Types>
+struct positions<type_list<Types...>> {
+    using type = list_positions<std::index_sequence_for<Types...>, Types...>;
+};
+
+template <class List>
+using positions_t = typename positions<List>::type;
+
+// Deduces I from the one base at_position<I, Type>; no match when Type is
+// absent or appears twice.
+template <class Type, std::size_t I>
+constexpr std::size_t position_in(const at_position<I, Type>*) noexcept {
+    return I;
+}
+
+// Deduces Type from the base at position I.
+template <std::size_t I, class Type>
+at_position<I, Type> at(const at_position<I, Type>*) noexcept;
+
 template <class Type, class List>
-inline constexpr bool contains_v = false;
+inline constexpr bool once_in_v = requires(const positions_t<List>* list) { internal::position_in<Type>(list); };
+
+// The first position of Type in Types (their count when it is absent), for a
+// list where it is not once.
+template <class Type, class... Types>
+constexpr std::size_t first_position() noexcept {
+    std::size_t position = 0;
+    static_cast<void>(((!std::is_same_v<Type, Types> && (++position, true)) && ...));
+    return position;
+}
+
+template <class Type, class List>
+struct index_of;
 
 template <class Type, class... Types>
-inline constexpr bool contains_v<Type, type_list<Types...>> = (std::is_same_v<Type, Types> || ...);
+struct index_of<Type, type_list<Types...>> {
+    static constexpr std::size_t value = [] {
+        if constexpr (once_in_v<Type, type_list<Types...>>) {
+            return internal::position_in<Type>(static_cast<const positions_t<type_list<Types...>>*>(nullptr));
+        } else {
+            return first_position<Type, Types...>();
+        }
+    }();
+};
+
+} // namespace internal
+
+// Whether Type is one of List.
+template <class Type, class List>
+inline constexpr bool contains_v = std::is_base_of_v<internal::type_tag<Type>, internal::positions_t<List>>;
 
 // Whether no type appears twice in List.
 template <class List>
 inline constexpr bool unique_v = true;
 
-template <class First, class... Rest>
-inline constexpr bool unique_v<type_list<First, Rest...>> =
-    !contains_v<First, type_list<Rest...>> && unique_v<type_list<Rest...>>;
+template <class... Types>
+inline constexpr bool unique_v<type_list<Types...>> = (internal::once_in_v<Types, type_list<Types...>> && ...);
 
 // The first type of a non-empty List.
 template <class List>
@@ -42,13 +113,14 @@ struct front<type_list<First, Rest...>> {
 template <class List>
 using front_t = typename front<List>::type;
 
-// The position of Type in List, which must hold it.
-template <class Type, class List>
-inline constexpr std::size_t index_of_v = 0;
+// The type at position I of List.
+template <std::size_t I, class List>
+using type_at_t = typename decltype(internal::at<I>(static_cast<const internal::positions_t<List>*>(nullptr)))::type;
 
-template <class Type, class First, class... Rest>
-inline constexpr std::size_t index_of_v<Type, type_list<First, Rest...>> =
-    std::is_same_v<Type, First> ? 0 : 1 + index_of_v<Type, type_list<Rest...>>;
+// The position of Type in List, which must hold it (the first, where it
+// appears twice).
+template <class Type, class List>
+inline constexpr std::size_t index_of_v = internal::index_of<Type, List>::value;
 
 // Calls visit.template operator()<Type>() for each type of List, in order.
 template <class... Types, class Visitor>
