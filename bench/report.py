@@ -104,6 +104,12 @@ CASES = (
         "random read per lookup (see get_checked).",
     ),
     Case(
+        "get_batched",
+        1.5,
+        "get through `world.gather`, 2,048 handles at a time into a buffer then summed; the baselines are get's.",
+        target_sizes=(1000000,),  # issue #22: ≤ 1.5x soa at a million entities
+    ),
+    Case(
         "get_checked",
         None,
         "get, against a hand-written soa that also checks a generational handle (slot table, then row): "
@@ -164,7 +170,7 @@ CASES = (
     ),
 )
 CASE_NAMES = tuple(case.name for case in CASES)
-IMPLEMENTATIONS = ("kiln", "soa", "aos", "memcpy")
+IMPLEMENTATIONS = ("kiln", "soa", "aos", "direct", "memcpy")
 
 # The targets of the compile-time table, by unit of bench/compile_cost.py:
 # the most CPU seconds and peak MiB it may take (None: no target).
@@ -624,7 +630,7 @@ def plot(results, path: pathlib.Path) -> None:
     from matplotlib import pyplot
     from matplotlib.ticker import FuncFormatter
 
-    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^"), "memcpy": ("tab:gray", "D")}
+    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^"), "direct": ("tab:purple", "v"), "memcpy": ("tab:gray", "D")}
     measured = [case for case in CASES if sizes_of(results, case.name)]
     columns = 3
     rows = math.ceil(len(measured) / columns)
