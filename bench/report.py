@@ -92,6 +92,12 @@ CASES = (
     Case("destroy", 2.0, "N entities with Position and Velocity destroyed by handle in creation order."),
     Case("destroy_shuffled", None, "The same, destroyed in the shuffled order of get."),
     Case(
+        "destroy_batched",
+        None,
+        "destroy_shuffled through one `world.destroy(span)` of the shuffled handles; the baselines are "
+        "destroy_shuffled's.",
+    ),
+    Case(
         "destroy_deferred",
         None,
         "N entities destroyed through the deferred_world of a loop over them, applied when it returns (kiln only).",

@@ -199,6 +199,10 @@ public:
         return true;
     }
 
+    // Destroys each live entity of doomed as destroy(e) would, and returns
+    // how many; faster, as the holes are filled once, after the batch.
+    std::size_t destroy(std::span<const entity> doomed) { return moves::destroy_batch(*this, doomed); }
+
     [[nodiscard]] bool alive(entity e) const noexcept { return entities_.alive(e); }
 
     // Whether e is alive and its archetype holds C.
