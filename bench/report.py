@@ -636,7 +636,13 @@ def plot(results, path: pathlib.Path) -> None:
     from matplotlib import pyplot
     from matplotlib.ticker import FuncFormatter
 
-    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^"), "direct": ("tab:purple", "v"), "memcpy": ("tab:gray", "D")}
+    styles = {
+        "kiln": ("tab:red", "o"),
+        "soa": ("tab:blue", "s"),
+        "aos": ("tab:green", "^"),
+        "direct": ("tab:purple", "v"),
+        "memcpy": ("tab:gray", "D"),
+    }
     measured = [case for case in CASES if sizes_of(results, case.name)]
     columns = 3
     rows = math.ceil(len(measured) / columns)
