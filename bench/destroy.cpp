@@ -2,6 +2,9 @@
 // destroyed one by one by handle, in creation order, then in the shuffled
 // order of get.
 //
+// destroy_batched: destroy_shuffled through world.destroy(span), the whole
+// shuffled list at once; the baselines are destroy_shuffled's.
+//
 // Each iteration starts from a new world of N entities, made while the timer
 // is paused, as is the list of handles in the order of destruction.
 #include <cstddef>
@@ -15,6 +18,7 @@
 
 #include "aos.hpp"
 #include "baseline.hpp"
+#include "direct.hpp"
 #include "harness.hpp"
 #include "setup.hpp"
 #include "soa.hpp"
@@ -46,7 +50,8 @@ void gather(std::vector<Handle>& into, const std::vector<Handle>& handles, const
     }
 }
 
-template <order Order>
+// One destroy per handle, or (Batched) one destroy of the whole list.
+template <order Order, bool Batched = false>
 void destroy_kiln(benchmark::State& state, std::size_t n) {
     const std::vector<std::uint32_t> indices = destruction_order<Order>(n);
     std::optional<bench::World> world;
@@ -56,8 +61,12 @@ void destroy_kiln(benchmark::State& state, std::size_t n) {
         world.emplace();
         gather(doomed, add_moving(*world, n), indices);
         state.ResumeTiming();
-        for (const kiln::entity e : doomed) {
-            world->destroy(e);
+        if constexpr (Batched) {
+            world->destroy(doomed);
+        } else {
+            for (const kiln::entity e : doomed) {
+                world->destroy(e);
+            }
         }
         benchmark::DoNotOptimize(*world);
     }
@@ -136,12 +145,29 @@ void destroy_aos(benchmark::State& state, std::size_t n) {
     publish(state, n);
 }
 
+template <order Order>
+void destroy_direct(benchmark::State& state, std::size_t n) {
+    const std::vector<std::uint32_t> doomed = destruction_order<Order>(n);
+    std::optional<direct::moving> entities;
+    for (auto _ : state) {
+        state.PauseTiming();
+        entities.emplace(n);
+        state.ResumeTiming();
+        for (const std::uint32_t index : doomed) {
+            entities->destroy(index);
+        }
+        benchmark::DoNotOptimize(*entities);
+    }
+    publish(state, n);
+}
+
 } // namespace
 
 void add_destroy_cases() {
     add("destroy", {{"kiln", destroy_kiln<order::creation>},
                     {"soa", destroy_soa<order::creation>},
-                    {"aos", destroy_aos<order::creation>}});
+                    {"aos", destroy_aos<order::creation>},
+                    {"direct", destroy_direct<order::creation>}});
     // Not a case of BENCH_CASES.md: the cost of a destroy recorded in the
     // world's command buffer while a loop runs and applied when it ends,
     // beside the direct one above. No baseline: hand-written code has no
@@ -149,7 +175,11 @@ void add_destroy_cases() {
     add("destroy_deferred", {{"kiln", destroy_deferred_kiln}});
     add("destroy_shuffled", {{"kiln", destroy_kiln<order::shuffled>},
                              {"soa", destroy_soa<order::shuffled>},
-                             {"aos", destroy_aos<order::shuffled>}});
+                             {"aos", destroy_aos<order::shuffled>},
+                             {"direct", destroy_direct<order::shuffled>}});
+    add("destroy_batched", {{"kiln", destroy_kiln<order::shuffled, true>},
+                            {"soa", destroy_soa<order::shuffled>},
+                            {"direct", destroy_direct<order::shuffled>}});
 }
 
 } // namespace kiln_bench

@@ -2,16 +2,23 @@
 // order, accumulating p.x + p.y.
 //
 // The world and the shuffled handles are made before timing starts; every
-// iteration reads all N. The baselines' handles are their rows.
+// iteration reads all N. The baselines' handles are their rows (soa, aos) or
+// the entities' indices (direct).
+//
+// get_batched: the same reads through world.gather, a batch of handles at a
+// time; the baselines are get's.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 #include <bench/world.hpp>
 
 #include "aos.hpp"
+#include "direct.hpp"
 #include "harness.hpp"
 #include "setup.hpp"
 #include "soa.hpp"
@@ -28,6 +35,28 @@ void get_kiln(benchmark::State& state, std::size_t n) {
         for (const kiln::entity e : handles) {
             const bench::Position::cref p = world.get<const bench::Position>(e);
             sum += p.x + p.y;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    publish(state, n);
+}
+
+// The handles in batches of this many, gathered into a buffer that stays in
+// the cache while it is summed.
+constexpr std::size_t batch = 2048;
+
+void get_batched_kiln(benchmark::State& state, std::size_t n) {
+    bench::World world;
+    const std::vector<kiln::entity> handles = shuffled(add_moving(world, n));
+    std::vector<bench::Position> positions(batch);
+    for (auto _ : state) {
+        float sum = 0;
+        for (std::size_t first = 0; first < n; first += batch) {
+            const std::size_t count = std::min(batch, n - first);
+            world.gather<bench::Position>(std::span{handles}.subspan(first, count), positions);
+            for (std::size_t i = 0; i < count; ++i) {
+                sum += positions[i].x + positions[i].y;
+            }
         }
         benchmark::DoNotOptimize(sum);
     }
@@ -56,6 +85,20 @@ void get_aos(benchmark::State& state, std::size_t n) {
         float sum = 0;
         for (const std::uint32_t row : handles) {
             const bench::Position& p = rows[row].position;
+            sum += p.x + p.y;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    publish(state, n);
+}
+
+void get_direct(benchmark::State& state, std::size_t n) {
+    const direct::moving entities{n};
+    const std::vector<std::uint32_t> handles = shuffled_rows(n);
+    for (auto _ : state) {
+        float sum = 0;
+        for (const std::uint32_t index : handles) {
+            const bench::Position& p = entities.position_of(index);
             sum += p.x + p.y;
         }
         benchmark::DoNotOptimize(sum);
@@ -102,7 +145,8 @@ void get_soa_checked(benchmark::State& state, std::size_t n) {
 } // namespace
 
 void add_get_cases() {
-    add("get", {{"kiln", get_kiln}, {"soa", get_soa}, {"aos", get_aos}});
+    add("get", {{"kiln", get_kiln}, {"soa", get_soa}, {"aos", get_aos}, {"direct", get_direct}});
+    add("get_batched", {{"kiln", get_batched_kiln}, {"soa", get_soa}, {"direct", get_direct}});
     add("get_checked", {{"kiln", get_kiln}, {"soa", get_soa_checked}});
 }
 

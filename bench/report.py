@@ -98,6 +98,12 @@ CASES = (
     Case("destroy", 2.0, "N entities with Position and Velocity destroyed by handle in creation order."),
     Case("destroy_shuffled", None, "The same, destroyed in the shuffled order of get."),
     Case(
+        "destroy_batched",
+        None,
+        "destroy_shuffled through one `world.destroy(span)` of the shuffled handles; the baselines are "
+        "destroy_shuffled's.",
+    ),
+    Case(
         "destroy_deferred",
         None,
         "N entities destroyed through the deferred_world of a loop over them, applied when it returns (kiln only).",
@@ -108,6 +114,12 @@ CASES = (
         "The Position of each of N entities read by handle in a shuffled order, summing `p.x + p.y`. "
         "The soa baseline indexes with rows, not handles: a handle's slot must be read before its row, one more "
         "random read per lookup (see get_checked).",
+    ),
+    Case(
+        "get_batched",
+        1.5,
+        "get through `world.gather`, 2,048 handles at a time into a buffer then summed; the baselines are get's.",
+        target_sizes=(1000000,),  # issue #22: ≤ 1.5x soa at a million entities
     ),
     Case(
         "get_checked",
@@ -177,7 +189,7 @@ CASES = (
     ),
 )
 CASE_NAMES = tuple(case.name for case in CASES)
-IMPLEMENTATIONS = ("kiln", "soa", "aos", "memcpy")
+IMPLEMENTATIONS = ("kiln", "soa", "aos", "direct", "memcpy")
 
 # The targets of the compile-time table, by unit of bench/compile_cost.py:
 # the most CPU seconds and peak MiB it may take (None: no target).
@@ -646,7 +658,13 @@ def plot(results, path: pathlib.Path) -> None:
     from matplotlib import pyplot
     from matplotlib.ticker import FuncFormatter
 
-    styles = {"kiln": ("tab:red", "o"), "soa": ("tab:blue", "s"), "aos": ("tab:green", "^"), "memcpy": ("tab:gray", "D")}
+    styles = {
+        "kiln": ("tab:red", "o"),
+        "soa": ("tab:blue", "s"),
+        "aos": ("tab:green", "^"),
+        "direct": ("tab:purple", "v"),
+        "memcpy": ("tab:gray", "D"),
+    }
     measured = [case for case in CASES if sizes_of(results, case.name)]
     columns = 3
     rows = math.ceil(len(measured) / columns)

@@ -94,3 +94,56 @@ TEST_CASE("a moved archetype_storage takes the rows along and leaves an empty on
     storage = std::move(moved);
     CHECK(position(storage, 0).x == 7);
 }
+
+TEST_CASE("archetype_storage remove_marked fills each hole below the new size once, from the last rows") {
+    kiln::archetype_storage storage{layouts};
+    for (std::uint32_t i = 0; i < 8; ++i) {
+        push(storage, kiln::entity(i, 0), static_cast<float>(i), static_cast<int>(i) * 10);
+    }
+    // Rows 1, 3 and 6 go: 3 holes, the new size 5; holes 1 and 3 take the
+    // unmarked rows 7 and 5 (6 is a hole itself, past the new size).
+    const std::uint64_t marked[] = {(1u << 1) | (1u << 3) | (1u << 6)};
+    std::vector<std::pair<std::size_t, std::size_t>> copies;
+    std::vector<std::pair<kiln::entity, std::uint32_t>> moved;
+    storage.remove_marked(
+        marked, 3,
+        [&](std::byte* const* columns, std::size_t to, std::size_t from) {
+            copies.emplace_back(to, from);
+            for (std::size_t column = 0; column < layouts.size(); ++column) {
+                std::memcpy(columns[column] + to * layouts[column].size,
+                            columns[column] + from * layouts[column].size, layouts[column].size);
+            }
+        },
+        [&](kiln::entity e, std::uint32_t row) { moved.emplace_back(e, row); });
+    CHECK(copies == std::vector<std::pair<std::size_t, std::size_t>>{{1, 7}, {3, 5}});
+    CHECK(moved == std::vector<std::pair<kiln::entity, std::uint32_t>>{{kiln::entity(7, 0), 1}, {kiln::entity(5, 0), 3}});
+    REQUIRE(storage.size() == 5);
+    const std::vector<kiln::entity> rows(storage.entities().begin(), storage.entities().end());
+    CHECK(rows == std::vector<kiln::entity>{kiln::entity(0, 0), kiln::entity(7, 0), kiln::entity(2, 0),
+                                            kiln::entity(5, 0), kiln::entity(4, 0)});
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        CHECK(position(storage, row).x == static_cast<float>(rows[row].index()));
+        CHECK(health(storage, row).hp == static_cast<int>(rows[row].index()) * 10);
+    }
+}
+
+TEST_CASE("archetype_storage remove_marked across words of marks, and of every row, copies nothing it need not") {
+    kiln::archetype_storage storage{layouts};
+    for (std::uint32_t i = 0; i < 200; ++i) {
+        push(storage, kiln::entity(i, 0), static_cast<float>(i), 0);
+    }
+    const auto never = [](std::byte* const*, std::size_t, std::size_t) { FAIL("no row should move"); };
+    const auto unmoved = [](kiln::entity, std::uint32_t) { FAIL("no entity should move"); };
+    // The last 100 rows, across the second, third and fourth words: nothing below them moves.
+    std::uint64_t tail[4] = {0, 0, 0, 0};
+    for (std::size_t row = 100; row < 200; ++row) {
+        tail[row / 64] |= std::uint64_t{1} << (row % 64);
+    }
+    storage.remove_marked(tail, 100, never, unmoved);
+    REQUIRE(storage.size() == 100);
+    CHECK(storage.entities()[99] == kiln::entity(99, 0));
+    // Then every row.
+    std::uint64_t all[2] = {~std::uint64_t{0}, (std::uint64_t{1} << 36) - 1};
+    storage.remove_marked(all, 100, never, unmoved);
+    CHECK(storage.empty());
+}

@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -78,4 +80,26 @@ TEST_CASE("archetype_view swap_remove moves every component of the last row into
     CHECK(ships.swap_remove(2).is_null());
     REQUIRE(ships.size() == 2);
     CHECK(ships.at<fixture::Color>(1).g == 6);
+}
+
+TEST_CASE("archetype_view remove_marked moves every component of the rows that fill the holes") {
+    kiln::archetype_storage storage{ship_layouts};
+    const ship_view ships{storage};
+    for (std::uint32_t i = 0; i < 5; ++i) {
+        const auto c = static_cast<std::uint8_t>(i);
+        ships.push_back(kiln::entity(i, 0), {static_cast<float>(i), 0}, {static_cast<int>(i), true},
+                        {c, static_cast<std::uint8_t>(2 * c), static_cast<std::uint8_t>(3 * c)}, {});
+    }
+    const std::uint64_t marked[] = {(1u << 0) | (1u << 2)};
+    std::vector<std::pair<kiln::entity, std::uint32_t>> moved;
+    ships.remove_marked(marked, 2, [&](kiln::entity e, std::uint32_t row) { moved.emplace_back(e, row); });
+    CHECK(moved == std::vector<std::pair<kiln::entity, std::uint32_t>>{{kiln::entity(4, 0), 0}, {kiln::entity(3, 0), 2}});
+    REQUIRE(ships.size() == 3);
+    for (std::uint32_t row = 0; row < 3; ++row) {
+        const auto i = ships.entities()[row].index();
+        CHECK(ships.at<fixture::Position>(row).x == static_cast<float>(i));
+        CHECK(ships.at<fixture::Health>(row).hp == static_cast<int>(i));
+        CHECK(ships.at<fixture::Color>(row).g == static_cast<std::uint8_t>(2 * i));
+        CHECK(ships.at<fixture::Color>(row).b == static_cast<std::uint8_t>(3 * i));
+    }
 }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -47,8 +48,12 @@ std::multiset<std::uint32_t> healed;
 void changes::Move::run(Position& position, const Velocity& velocity) { position.x += velocity.x; }
 void changes::Inspect::run(Health::cref) {}
 void changes::Watch::run(const Position& position) { watched.insert(position.x); }
+// Heal is parallel: chunks of its rows may run at once, each inserting.
+std::mutex healed_mutex;
+
 void changes::Heal::run(Health::ref health) {
     ++health.hp;
+    const std::lock_guard lock{healed_mutex};
     healed.insert(health.id);
 }
 

@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|swap-reserved\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|swap-reserved\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
@@ -25,6 +25,18 @@ int main(int argc, char** argv) {
     }
     if (std::strcmp(misuse, "get-missing") == 0) {
         return world.get<fixture::Health>(particle).hp;
+    }
+    if (std::strcmp(misuse, "gather-stale") == 0) {
+        const kiln::entity other = world.create<fixture::Particle>();
+        world.destroy(particle);
+        const kiln::entity batch[] = {other, particle};
+        fixture::Position out[2];
+        return static_cast<int>(world.gather<fixture::Position>(batch, out));
+    }
+    if (std::strcmp(misuse, "gather-missing") == 0) {
+        const kiln::entity batch[] = {world.create<fixture::Particle>()};
+        fixture::Health out[1];
+        return static_cast<int>(world.gather<fixture::Health>(batch, out));
     }
     if (std::strcmp(misuse, "create-in-each") == 0) {
         world.each<fixture::Position>([&](fixture::Position&) { world.create<fixture::Particle>(); });

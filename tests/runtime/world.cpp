@@ -2,7 +2,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstddef>
+#include <random>
 #include <set>
+#include <vector>
 
 using fixture::World;
 
@@ -81,6 +85,120 @@ TEST_CASE("destroy fills the hole with the archetype's last row and keeps other 
     CHECK(world.storage<fixture::Particle>().entities()[0] == c);
     CHECK_FALSE(world.destroy(a));
     CHECK_FALSE(world.destroy(kiln::null_entity));
+}
+
+namespace {
+
+// Which of n entities a batch destroys, and in which order; the orders that
+// stress filling the holes: ascending, descending, each half, every other,
+// and a shuffled third.
+std::vector<std::size_t> doomed_order(int pattern, std::size_t n) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool doomed = pattern == 0 || pattern == 1 || (pattern == 2 && i < n / 2) ||
+                            (pattern == 3 && i >= n / 2) || (pattern == 4 && i % 2 == 1) || (pattern == 5 && i % 3 == 0);
+        if (doomed) {
+            order.push_back(i);
+        }
+    }
+    if (pattern == 1) {
+        std::reverse(order.begin(), order.end());
+    }
+    if (pattern == 0 || pattern == 5) {
+        std::mt19937 random(11);
+        std::shuffle(order.begin(), order.end(), random);
+    }
+    return order;
+}
+
+} // namespace
+
+TEST_CASE("destroy(span) destroys each entity of the batch and keeps every other one whole, in its rows") {
+    const int pattern = GENERATE(0, 1, 2, 3, 4, 5);
+    World world;
+    std::vector<kiln::entity> created;
+    constexpr std::size_t n = 300; // several words of marks in each archetype
+    for (std::size_t i = 0; i < n; ++i) {
+        const fixture::Position p{static_cast<float>(i), -static_cast<float>(i)};
+        switch (i % 4) {
+        case 0:
+            created.push_back(world.create<fixture::Particle>(p));
+            break;
+        case 1:
+            created.push_back(world.create<fixture::Ship>(p, fixture::Health{static_cast<int>(i), true}));
+            break;
+        case 2:
+            created.push_back(world.create<fixture::FrozenShip>(p, fixture::Health{static_cast<int>(i), true}));
+            break;
+        default:
+            created.push_back(world.create<fixture::Marker>(p));
+            break;
+        }
+    }
+    std::vector<kiln::entity> doomed;
+    std::set<kiln::entity> gone;
+    for (const std::size_t i : doomed_order(pattern, n)) {
+        doomed.push_back(created[i]);
+        gone.insert(created[i]);
+    }
+    CHECK(world.destroy(doomed) == doomed.size());
+    CHECK(world.size() == n - doomed.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const kiln::entity e = created[i];
+        REQUIRE(world.alive(e) == (gone.count(e) == 0));
+        if (world.alive(e)) {
+            CHECK(world.get<fixture::Position>(e).x == static_cast<float>(i));
+            CHECK(world.get<fixture::Position>(e).y == -static_cast<float>(i));
+            if (world.has<fixture::Health>(e)) {
+                CHECK(world.get<fixture::Health>(e).hp == static_cast<int>(i));
+            }
+        }
+    }
+    // The rows are dense again, each naming its entity.
+    std::set<kiln::entity> visited;
+    world.each<const fixture::Position>([&](kiln::entity e, const fixture::Position& p) {
+        CHECK(visited.insert(e).second);
+        CHECK(world.alive(e));
+        CHECK(p.x == world.get<const fixture::Position>(e).x);
+    });
+    CHECK(visited.size() == n - doomed.size());
+    // The slots are free for the next entities; the batch's handles stay dead.
+    for (std::size_t i = 0; i < doomed.size(); ++i) {
+        world.create<fixture::Particle>();
+    }
+    CHECK(world.size() == n);
+    for (const kiln::entity e : doomed) {
+        CHECK_FALSE(world.alive(e));
+    }
+}
+
+TEST_CASE("destroy(span) skips dead handles and repeats, and counts what it destroyed") {
+    World world;
+    const kiln::entity a = world.create<fixture::Particle>(fixture::Position{1, 0});
+    const kiln::entity b = world.create<fixture::Ship>(fixture::Position{2, 0});
+    const kiln::entity dead = world.create<fixture::Particle>();
+    const kiln::entity kept = world.create<fixture::Particle>(fixture::Position{3, 0});
+    world.destroy(dead);
+    const std::vector<kiln::entity> batch{a, a, dead, kiln::null_entity, kiln::entity{1000, 0}, b, a};
+    CHECK(world.destroy(batch) == 2);
+    CHECK_FALSE(world.alive(a));
+    CHECK_FALSE(world.alive(b));
+    CHECK(world.size() == 1);
+    CHECK(world.get<fixture::Position>(kept).x == 3);
+    CHECK(world.destroy(std::vector<kiln::entity>{}) == 0);
+}
+
+TEST_CASE("destroy(span) destroys the descendants of a linked entity, as destroy(e) does") {
+    World world;
+    const kiln::entity parent = world.create<fixture::Ship>();
+    const kiln::entity child = world.create<fixture::Particle>();
+    const kiln::entity other = world.create<fixture::Particle>();
+    const kiln::entity kept = world.create<fixture::Particle>(fixture::Position{4, 0});
+    REQUIRE(world.hierarchy().set_parent(child, parent) == kiln::set_parent_result::done);
+    CHECK(world.destroy(std::vector<kiln::entity>{parent, other}) == 2);
+    CHECK_FALSE(world.alive(child));
+    CHECK(world.size() == 1);
+    CHECK(world.get<fixture::Position>(kept).x == 4);
 }
 
 TEST_CASE("a stale handle never names the entity that reuses its slot") {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -98,6 +99,31 @@ public:
         return entities_[row];
     }
 
+    // Removes the count rows marked in marked (row r's mark is bit r % 64 of
+    // marked[r / 64]; a mark past size() is an error), keeping the others
+    // dense: each marked row below the new size takes one unmarked row from
+    // above it, copied by copy_row as for swap_remove, and moved(entity, row)
+    // is told where that row's entity went. Each hole is filled once, in
+    // ascending order, from the last rows: removing the rows one by one with
+    // swap_remove may copy a row several times, each to a random place.
+    template <class CopyRow, class Moved>
+    void remove_marked(const std::uint64_t* marked, std::size_t count, CopyRow&& copy_row, Moved&& moved) noexcept {
+        KILN_ASSERT(count <= size_, "archetype_storage::remove_marked: %zu rows of %zu", count, size_);
+        const std::size_t kept = size_ - count;
+        // As many marked rows lie below kept as unmarked ones at or above it:
+        // the scan down from the end finds one for every hole.
+        std::size_t from = size_;
+        for (std::size_t hole = next_marked(marked, 0, kept); hole < kept; hole = next_marked(marked, hole + 1, kept)) {
+            do {
+                --from;
+            } while (is_marked(marked, from));
+            copy_row(columns_.get(), hole, from);
+            entities_[hole] = entities_[from];
+            moved(entities_[hole], static_cast<std::uint32_t>(hole));
+        }
+        size_ = kept;
+    }
+
     // Drops every row, keeping the memory.
     void clear() noexcept { size_ = 0; }
 
@@ -131,6 +157,23 @@ private:
         ::operator delete(entities_);
         entities_ = entities;
         capacity_ = capacity;
+    }
+
+    static bool is_marked(const std::uint64_t* marked, std::size_t row) noexcept {
+        return (marked[row / 64] >> (row % 64) & 1) != 0;
+    }
+
+    // The first marked row at or after row, or a row at or past end when
+    // there is none before end.
+    static std::size_t next_marked(const std::uint64_t* marked, std::size_t row, std::size_t end) noexcept {
+        while (row < end) {
+            const std::uint64_t rest = marked[row / 64] >> (row % 64);
+            if (rest != 0) {
+                return row + static_cast<std::size_t>(std::countr_zero(rest));
+            }
+            row = (row / 64 + 1) * 64;
+        }
+        return end;
     }
 
     void release() noexcept {

@@ -115,15 +115,31 @@ public:
     entity swap_remove(std::size_t row) const
         requires(!is_const)
     {
-        return storage_->swap_remove(row, [](std::byte* const* columns, std::size_t to, std::size_t from) {
-            (copy_element<Components>(columns + first_column_of<Components>, to, from), ...);
-            if constexpr (internal::any_tracked_v<Components...>) {
-                internal::copy_ticks(components{}, columns, to, from);
-            }
-        });
+        return storage_->swap_remove(
+            row, [](std::byte* const* columns, std::size_t to, std::size_t from) { copy_row(columns, to, from); });
+    }
+
+    // Removes the count rows marked in marked, filling each hole below the
+    // new size once (see archetype_storage::remove_marked); moved(entity,
+    // row) is told where each moved entity went.
+    template <class Moved>
+    void remove_marked(const std::uint64_t* marked, std::size_t count, Moved&& moved) const
+        requires(!is_const)
+    {
+        storage_->remove_marked(
+            marked, count,
+            [](std::byte* const* columns, std::size_t to, std::size_t from) { copy_row(columns, to, from); }, moved);
     }
 
 private:
+    // Copies row from over row to, in every column, change ticks included.
+    static void copy_row(std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
+        (copy_element<Components>(columns + first_column_of<Components>, to, from), ...);
+        if constexpr (internal::any_tracked_v<Components...>) {
+            internal::copy_ticks(components{}, columns, to, from);
+        }
+    }
+
     // Where C's columns start: a constant, so that no function is compiled
     // for each component of each archetype to say it.
     template <class C>

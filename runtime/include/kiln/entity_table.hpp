@@ -110,6 +110,15 @@ public:
         return s.place;
     }
 
+    // Starts loading e's slot into the cache, for batched lookups that read
+    // it a few handles later (kiln/gather.hpp). Any handle may be given: an
+    // index this table never issued prefetches nothing.
+    void prefetch(entity e) const noexcept {
+        if (e.index() < slot_count_) {
+            __builtin_prefetch(&slots_[e.index()]);
+        }
+    }
+
     // Issues a handle for a new entity stored at where.
     entity create(entity_location where) {
         check_row(where);

@@ -37,6 +37,7 @@
 #include <kiln/executor.hpp>
 #include <kiln/field_info.hpp>
 #include <kiln/fwd.hpp>
+#include <kiln/gather.hpp>
 #include <kiln/handle.hpp>
 #include <kiln/hierarchy.hpp>
 #include <kiln/hierarchy_order.hpp>

@@ -3,6 +3,8 @@
 // and observers kept in step.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_dispatch.hpp>
@@ -20,6 +23,7 @@
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
+#include <kiln/gather.hpp>
 #include <kiln/system.hpp>
 #include <kiln/transition.hpp>
 #include <kiln/type_list.hpp>
@@ -164,6 +168,71 @@ struct structural_moves {
         if (!moved.is_null()) {
             world.entities_.relocate(moved, {A::id, row});
         }
+    }
+
+    // world.destroy(doomed): destroys each live entity of doomed, telling
+    // observers first; returns how many. The rows are not filled hole by
+    // hole, as destroy(e) fills them with its archetype's last row, a random
+    // write to every column and to the slot of the entity moved: each
+    // archetype's holes are marked, then filled once (remove_marked), and
+    // holes at the end need no filling at all. The slots are read a few
+    // handles ahead of their use.
+    static std::size_t destroy_batch(World& world, std::span<const entity> doomed) {
+        world.assert_not_iterating("destroy");
+        std::size_t destroyed = 0;
+        if (world.hierarchy_.link_count() != 0) [[unlikely]] {
+            // A subtree's destroy moves rows at once, under the marks: one by one.
+            for (const entity e : doomed) {
+                destroyed += world.destroy(e) ? 1 : 0;
+            }
+            return destroyed;
+        }
+        constexpr std::size_t archetype_count = World::archetypes::size;
+        std::vector<std::vector<std::uint64_t>> marked(archetype_count);
+        entity_table& table = world.entities_;
+        constexpr std::size_t distance = gather_distance;
+        // The size in a local: read from the span, it was read again after
+        // every store to the marks.
+        const std::size_t count = doomed.size();
+        for (std::size_t i = 0; i < std::min(distance, count); ++i) {
+            table.prefetch(doomed[i]);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i + distance < count) {
+                table.prefetch(doomed[i + distance]);
+            }
+            const entity e = doomed[i];
+            const entity_location where = table.find(e);
+            if (where.archetype >= archetype_count) {
+                continue; // dead, or destroyed earlier in the batch
+            }
+            world.template notify<observer_event::leave>(e, where.archetype, where.row);
+            table.destroy(e);
+            std::vector<std::uint64_t>& marks = marked[where.archetype];
+            if (marks.empty()) {
+                marks.resize(((world.storages_.*World::storage_members[where.archetype]).size() + 63) / 64);
+            }
+            marks[where.row / 64] |= std::uint64_t{1} << (where.row % 64);
+            ++destroyed;
+        }
+        // The marks are counted here rather than as they are made: a count
+        // per archetype, kept in memory, cost the loop a store per handle.
+        for (std::uint32_t id = 0; id < archetype_count; ++id) {
+            std::size_t marks = 0;
+            for (const std::uint64_t word : marked[id]) {
+                marks += static_cast<std::size_t>(std::popcount(word));
+            }
+            if (marks != 0) {
+                visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
+                    world.template storage<A>().remove_marked(marked[id].data(), marks,
+                                                              [&](entity moved, std::uint32_t row) {
+                                                                  table.relocate(moved, {A::id, row});
+                                                              });
+                });
+            }
+        }
+        world.apply_observer_commands();
+        return destroyed;
     }
 
     // Destroys every entity of archetype id, telling observers first.
