@@ -112,21 +112,30 @@ struct hierarchy_moves {
         for (std::size_t a = 0; a < storages.size(); ++a) {
             storages[a] = &(world.storages_.*World::storage_members[a]);
         }
-        if (!world.hierarchy_order_.current(storages, world.hierarchy_, world.entities_)) {
-            world.entities_.count_relocations();
+        if (!world.hierarchy_order_.current(storages, world.hierarchy_)) {
             world.hierarchy_order_.rebuild(storages, world.hierarchy_, world.entities_,
                                            static_cast<std::uint32_t>(storages.size()));
         }
         return world.hierarchy_order_;
     }
 
-    // Destroys root and its descendants, deepest first, so that an
-    // observer told of an entity's end still finds its parent alive; then
-    // applies what observers recorded. Returns true, as destroy does. Out of
-    // line and cold: inlined, it made world.destroy too big for GCC to
-    // inline into a loop of destroys (bench/ destroy 1.07 -> 2.5x soa).
-    [[gnu::cold, gnu::noinline]] static bool destroy_subtree(World& world, entity root) {
-        destroy_subtree_unapplied(world, root);
+    // world.destroy(e) in a world where some entity is linked: e and its
+    // descendants, deepest first, so that an observer told of an entity's
+    // end still finds its parent alive; then applies what observers
+    // recorded. Returns true, as destroy does. Out of line and cold, and
+    // the world's only test before it one load: with the hierarchy's work
+    // inlined, or a second test, world.destroy lost the registers of a loop
+    // of destroys (bench/ destroy 1.07 -> 2.5x soa, then 1.2-1.3x).
+    [[gnu::cold, gnu::noinline]] static bool destroy(World& world, entity e) {
+        if (world.hierarchy_.linked(e)) {
+            destroy_subtree_unapplied(world, e);
+        } else {
+            const entity_location where = world.entities_.location(e);
+            world.template notify<observer_event::leave>(e, where.archetype, where.row);
+            World::moves::remove_row(world, where);
+            world.entities_.destroy(e);
+            world.hierarchy_.rows_moved();
+        }
         world.apply_observer_commands();
         return true;
     }
@@ -138,6 +147,7 @@ struct hierarchy_moves {
             storages[a] = &(world.storages_.*World::storage_members[a]);
         }
         sort_rows_by_depth(storages, world.hierarchy_, world.entities_);
+        world.hierarchy_.rows_moved();
     }
 
     // Destroys the subtrees of archetype id's linked entities, for
@@ -172,6 +182,7 @@ private:
             world.hierarchy_.erase(*e);
             world.entities_.destroy(*e);
         }
+        world.hierarchy_.rows_moved(); // rows of entities out of the subtree filled the holes
     }
 };
 

@@ -100,6 +100,9 @@ struct structural_moves {
                                   world.clock_.now);
         }
         remove_row<From>(world, row);
+        if (world.hierarchy_.link_count() != 0) [[unlikely]] {
+            world.hierarchy_.rows_moved();
+        }
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
@@ -245,6 +248,9 @@ struct structural_moves {
             world.entities_.destroy(e);
         }
         rows.clear();
+        if (world.hierarchy_.link_count() != 0) {
+            world.hierarchy_.rows_moved();
+        }
     }
 
     [[noreturn]] static void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
