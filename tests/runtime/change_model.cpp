@@ -16,6 +16,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <span>
 #include <tuple>
 #include <vector>
 
@@ -53,16 +54,17 @@ public:
     explicit model(std::uint32_t seed) : random_{seed} {}
 
     void step() {
-        switch (pick(10)) {
+        switch (pick(11)) {
         case 0: create(); break;
         case 1: destroy(); break;
         case 2: add_health(); break;
         case 3: remove_health(); break;
         case 4: freeze(); break;
-        case 5: write_positions_filtered(); break;
+        case 5: pick(2) == 0 ? write_positions_filtered() : write_particle_positions(); break;
         case 6: write_healths(); break;
         case 7: run_update(); break;
         case 8: run_render(); break;
+        case 9: destroy_some(); break;
         default: checkpoint(); break;
         }
     }
@@ -126,14 +128,16 @@ private:
         const kiln::change_tick now = world_.current_tick();
         const Position position{static_cast<float>(id), 0.0f};
         const Health health{1, 0, id};
-        // In bulk, now and then, so that create_n's stamps are checked too.
+        // In bulk, now and then, in one archetype, so that it grows past a
+        // chunk.
         const std::size_t count = pick(8) == 0 ? 1 + pick(1500) : 1;
+        const std::size_t archetype = pick(3);
         for (std::size_t i = 0; i < count; ++i) {
             const std::uint32_t each_id = i == 0 ? id : next_id_++;
             const Position each_position{static_cast<float>(each_id), 0.0f};
             const Health each_health{1, 0, each_id};
             kiln::entity e;
-            switch (pick(3)) {
+            switch (archetype) {
             case 0:
                 e = world_.template create<Particle>(each_position, Velocity{0.0f});
                 records_[e] = {each_id, ticks{now, now}, std::nullopt};
@@ -156,6 +160,21 @@ private:
         if (const auto e = any_entity()) {
             world_.destroy(*e);
             records_.erase(*e);
+        }
+    }
+
+    // A batch destroy of up to 40 entities: its holes are filled from the
+    // top rows down, each once, carrying their ticks.
+    void destroy_some() {
+        std::vector<kiln::entity> doomed;
+        for (std::size_t i = pick(40); i > 0; --i) {
+            if (const auto e = any_entity()) {
+                doomed.push_back(*e);
+            }
+        }
+        world_.destroy(std::span<const kiln::entity>{doomed});
+        for (const kiln::entity e : doomed) {
+            records_.erase(e);
         }
     }
 
@@ -204,12 +223,34 @@ private:
         }
     }
 
+    // Writes every Health, or those of the frozen or the others only: the
+    // chunks a loop writes whole are stamped whole, and the rows that move
+    // into them later, written before, must keep their own ticks.
     void write_healths() {
         const kiln::change_tick now = world_.current_tick();
-        world_.template each<Health>([](Health::ref h) { ++h.hp; });
+        const auto heal = [](Health::ref h) { ++h.hp; };
+        const std::size_t which = pick(3);
+        if (which == 0) {
+            world_.template each<Health>(heal);
+        } else if (which == 1) {
+            world_.template each<Health>(kiln::with<Frozen>, heal);
+        } else {
+            world_.template each<Health>(kiln::without<Frozen>, heal);
+        }
         for (auto& [e, record] : records_) {
-            if (record.health) {
+            if (record.health && (which == 0 || world_.template has<Frozen>(e) == (which == 1))) {
                 record.health->changed = now;
+            }
+        }
+    }
+
+    // Writes the Positions of the entities without Health.
+    void write_particle_positions() {
+        const kiln::change_tick now = world_.current_tick();
+        world_.template each<Position>(kiln::without<Health>, [](Position& p) { p.y += 1.0f; });
+        for (auto& [e, record] : records_) {
+            if (record.position && !record.health) {
+                record.position->changed = now;
             }
         }
     }

@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <mutex>
 #include <set>
+#include <span>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace changes;
@@ -60,10 +62,10 @@ void changes::Heal::run(Health::ref health) {
 TEST_CASE("tracked components take hidden tick columns after every component's own, untracked ones take none",
           "[change_tracking]") {
     // Position (packed, 1) + Velocity (1) + Health (split, 3): 5 columns of values.
-    STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 3);
+    STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 4);
     STATIC_REQUIRE(kiln::column_layouts<Velocity>.size() == 1);
     STATIC_REQUIRE(kiln::first_tick_column<Position>(kiln::type_list<Position, Velocity, Health>{}) == 5);
-    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 8);
+    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 9);
     STATIC_REQUIRE(kiln::tracked_v<Position>);
     STATIC_REQUIRE(!kiln::tracked_v<Velocity>);
     STATIC_REQUIRE(World::tracks_changes);
@@ -123,17 +125,21 @@ TEST_CASE("a filtered each visits only the rows changed after since, and its wri
 TEST_CASE("the row filter skips a chunk whose maximum is not newer, whatever its rows say", "[change_tracking]") {
     std::vector<kiln::change_tick> rows(3 * kiln::tick_chunk_rows, 5);
     std::vector<kiln::change_tick> chunk_max{5, 1, 5};
+    std::vector<kiln::change_tick> chunk_written{1, 1, 1};
     std::vector<std::size_t> visited;
-    auto function = [](std::size_t) {};
-    auto visit = [&](std::size_t row) { visited.push_back(row); };
+    auto function = [&](std::size_t row) { visited.push_back(row); };
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    auto visit = [&](std::size_t first, std::size_t last) { runs.emplace_back(first, last); };
     std::vector<std::size_t> indices(rows.size());
     for (std::size_t i = 0; i < indices.size(); ++i) {
         indices[i] = i;
     }
-    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, 4};
+    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, {chunk_written.data()}, 4};
     filter.each(function, visit, 0, rows.size(), indices.data());
     REQUIRE(visited.size() == 2 * kiln::tick_chunk_rows);
     CHECK(visited[kiln::tick_chunk_rows] == 2 * kiln::tick_chunk_rows); // chunk 1 skipped
+    const std::size_t chunk = kiln::tick_chunk_rows;
+    CHECK(runs == std::vector<std::pair<std::size_t, std::size_t>>{{0, chunk}, {2 * chunk, 3 * chunk}});
     CHECK(kiln::is_newer(0, 0xffff'fff0u)); // ticks compare modulo 2^32
     CHECK(!kiln::is_newer(0xffff'fff0u, 0));
 }
@@ -272,12 +278,92 @@ TEST_CASE("the row filter of several columns visits a chunk when any of its maxi
     new_rows[kiln::tick_chunk_rows + 7] = 9;
     std::vector<kiln::change_tick> old_max{1, 1};
     std::vector<kiln::change_tick> new_max{1, 9};
+    std::vector<kiln::change_tick> written{1, 1};
     std::vector<std::size_t> visited;
     auto function = [] {};
-    auto visit = [&](std::size_t row) { visited.push_back(row); };
-    const kiln::internal::row_filter<2> filter{{old_rows.data(), new_rows.data()}, {old_max.data(), new_max.data()}, 4};
+    auto visit = [&](std::size_t first, std::size_t last) {
+        for (std::size_t row = first; row < last; ++row) {
+            visited.push_back(row);
+        }
+    };
+    const kiln::internal::row_filter<2> filter{
+        {old_rows.data(), new_rows.data()}, {old_max.data(), new_max.data()}, {written.data(), written.data()}, 4};
     filter.each(function, visit, 0, old_rows.size());
     CHECK(visited == std::vector<std::size_t>{kiln::tick_chunk_rows + 7});
+}
+
+TEST_CASE("the row filter lets a chunk written whole after since through whole, whatever its rows say, in runs",
+          "[change_tracking]") {
+    const std::size_t chunk = kiln::tick_chunk_rows;
+    std::vector<kiln::change_tick> rows(2 * chunk + 10, 1);
+    rows[chunk + 3] = rows[chunk + 4] = rows[chunk + 9] = 9; // chunk 1: three rows, in two runs
+    std::vector<kiln::change_tick> chunk_max{9, 9, 1};
+    std::vector<kiln::change_tick> chunk_written{9, 1, 1}; // chunk 0 written whole at 9
+    std::size_t calls = 0;
+    auto function = [&] { ++calls; };
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    auto visit = [&](std::size_t first, std::size_t last) { runs.emplace_back(first, last); };
+    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, {chunk_written.data()}, 4};
+    filter.each(function, visit, 0, rows.size());
+    CHECK(calls == chunk + 3);
+    CHECK(runs == std::vector<std::pair<std::size_t, std::size_t>>{
+                      {0, chunk}, {chunk + 3, chunk + 5}, {chunk + 9, chunk + 10}});
+    // A filter on added ticks has no whole chunks: its rows decide.
+    const kiln::internal::row_filter<1> added{{rows.data()}, {chunk_max.data()}, {nullptr}, 4};
+    runs.clear();
+    added.each(function, visit, 0, rows.size());
+    CHECK(runs == std::vector<std::pair<std::size_t, std::size_t>>{{chunk + 3, chunk + 5}, {chunk + 9, chunk + 10}});
+}
+
+TEST_CASE("a writable loop over every row stamps each chunk of them, not each row", "[change_tracking]") {
+    World world;
+    world.create_n<Particle>(2 * kiln::tick_chunk_rows + 5, Position{}, Velocity{});
+    const kiln::change_tick created = world.current_tick();
+    const kiln::change_tick since = world.advance_tick();
+    world.each<Position>([](Position& p) { p.y += 1.0f; });
+    auto& rows = world.storage<Particle>().storage();
+    const kiln::internal::tick_columns ticks = kiln::internal::tick_columns_at(
+        rows.columns(), kiln::first_tick_column<Position>(Particle::components{}));
+    CHECK(std::all_of(ticks.changed, ticks.changed + rows.size(), [&](kiln::change_tick t) { return t == created; }));
+    for (std::size_t chunk = 0; chunk < 3; ++chunk) {
+        CHECK(ticks.chunk_written[chunk] == world.current_tick());
+        CHECK(ticks.chunk_max[chunk] == world.current_tick());
+    }
+    CHECK(changed_positions(world, since).size() == rows.size());
+}
+
+TEST_CASE("a row moved into a chunk written whole keeps its older tick, and the chunk's rows their newer one",
+          "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 1});
+    const kiln::entity other_ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 2});
+    const std::size_t chunk = kiln::tick_chunk_rows;
+    const auto created = world.create_n<Particle>(2 * chunk + 5, Position{}, Velocity{});
+    const std::vector<kiln::entity> particles(created.begin(), created.end());
+    const kiln::change_tick since = world.advance_tick();
+    world.each<Position>(kiln::without<Health>, [](Position& p) { p.y += 1.0f; }); // every Particle, not the Ships
+    std::set<kiln::entity> written(particles.begin(), particles.end());
+    CHECK(changed_positions(world, since) == written);
+    // A Ship becomes a Particle: its Position, written before since, moves to the last chunk.
+    CHECK(world.remove<Health>(ship));
+    CHECK(changed_positions(world, since) == written);
+    // A batch destroy fills a hole of chunk 0 with it, from the top.
+    const std::vector<kiln::entity> doomed{particles[chunk + 1], particles[1], particles[2 * chunk + 3]};
+    CHECK(world.destroy(std::span<const kiln::entity>{doomed}) == 3);
+    for (const kiln::entity e : doomed) {
+        written.erase(e);
+    }
+    CHECK(changed_positions(world, since) == written);
+    // The other Ship's Position fills the hole of a destroy in chunk 1.
+    CHECK(world.remove<Health>(other_ship));
+    world.destroy(particles[chunk + 6]);
+    written.erase(particles[chunk + 6]);
+    CHECK(changed_positions(world, since) == written);
+    CHECK(changed_positions(world, since - 1).size() == written.size() + 2);
+    // And a row created now, in the last chunk, is newer than all.
+    const kiln::change_tick later = world.advance_tick();
+    const kiln::entity fresh = world.create<Particle>();
+    CHECK(changed_positions(world, later) == std::set{fresh});
 }
 
 // What Sync and Track ran on, by Position::x.
