@@ -54,7 +54,7 @@ public:
     explicit model(std::uint32_t seed) : random_{seed} {}
 
     void step() {
-        switch (pick(11)) {
+        switch (pick(13)) {
         case 0: create(); break;
         case 1: destroy(); break;
         case 2: add_health(); break;
@@ -65,6 +65,8 @@ public:
         case 7: run_update(); break;
         case 8: run_render(); break;
         case 9: destroy_some(); break;
+        case 10: set_position(); break;
+        case 11: patch_or_get_health(); break;
         default: checkpoint(); break;
         }
     }
@@ -175,6 +177,29 @@ private:
         world_.destroy(std::span<const kiln::entity>{doomed});
         for (const kiln::entity e : doomed) {
             records_.erase(e);
+        }
+    }
+
+    // set marks Position changed; it keeps x, the id.
+    void set_position() {
+        const auto e = any_entity();
+        if (e && records_[*e].position) {
+            world_.template set<Position>(*e, Position{world_.template get<Position>(*e).x, 2.0f});
+            records_[*e].position->changed = world_.current_tick();
+        }
+    }
+
+    // patch marks Health changed; a write through get's reference does not.
+    void patch_or_get_health() {
+        const auto e = any_entity();
+        if (!e || !records_[*e].health) {
+            return;
+        }
+        if (pick(2) == 0) {
+            world_.template patch<Health>(*e, [](Health::ref h) { ++h.hp; });
+            records_[*e].health->changed = world_.current_tick();
+        } else {
+            ++world_.template get<Health>(*e).hp;
         }
     }
 

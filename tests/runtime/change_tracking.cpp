@@ -35,6 +35,12 @@ std::set<kiln::entity> added_healths(World& world, kiln::change_tick since) {
     return seen;
 }
 
+std::set<kiln::entity> changed_healths(World& world, kiln::change_tick since) {
+    std::set<kiln::entity> seen;
+    world.each<const Health>(kiln::changed<Health>(since), [&](kiln::entity e, Health::cref) { seen.insert(e); });
+    return seen;
+}
+
 #if KILN_HAS_TBB
 using executors = std::tuple<kiln::serial_executor, kiln::parallel_executor>;
 #else
@@ -364,6 +370,45 @@ TEST_CASE("a row moved into a chunk written whole keeps its older tick, and the 
     const kiln::change_tick later = world.advance_tick();
     const kiln::entity fresh = world.create<Particle>();
     CHECK(changed_positions(world, later) == std::set{fresh});
+}
+
+TEST_CASE("set and patch mark a tracked component changed, a write through get's reference does not",
+          "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 1});
+    const kiln::entity particle = world.create<Particle>(Position{}, Velocity{});
+    const kiln::change_tick since = world.advance_tick();
+    world.get<Position>(ship).y = 5.0f; // through get's reference: not a change
+    CHECK(changed_positions(world, since).empty());
+    world.set<Position>(ship, Position{1.0f, 6.0f});
+    CHECK(changed_positions(world, since) == std::set{ship});
+    const kiln::change_tick later = world.advance_tick();
+    world.patch<Health>(ship, [](Health::ref h) { h.hp += 10; });
+    CHECK(changed_healths(world, later) == std::set{ship});
+    CHECK(world.get<Health>(ship).hp == 11);
+    CHECK(changed_positions(world, later).empty());
+    // set of a component the entity lacks adds it: added, and so changed.
+    world.set<Health>(particle, Health{2, 0, 2});
+    CHECK(added_healths(world, later) == std::set{particle});
+    // A command buffer's set is a set.
+    const kiln::change_tick deferred = world.advance_tick();
+    world.commands().set<Position>(ship, Position{2.0f, 0.0f});
+    CHECK(changed_positions(world, deferred).empty());
+    world.flush();
+    CHECK(changed_positions(world, deferred) == std::set{ship});
+    // A loop's deferred world patches as the world does.
+    world.create<Particle>();
+    const kiln::change_tick in_loop = world.advance_tick();
+    world.each<const Velocity>(kiln::without<Health>, [&](World::deferred_type& deferred, const Velocity&) {
+        deferred.patch<Health>(ship, [](Health::ref h) { ++h.hp; });
+    });
+    CHECK(changed_healths(world, in_loop) == std::set{ship});
+    // On an untracked component both write and mark nothing.
+    const kiln::change_tick untracked = world.advance_tick();
+    CHECK(world.patch<Velocity>(ship, [](Velocity& v) { v.x = 3.0f; }).x == 3.0f);
+    CHECK(world.set<Velocity>(ship, Velocity{4.0f}).x == 4.0f);
+    CHECK(changed_positions(world, untracked).empty());
+    CHECK(changed_healths(world, untracked).empty());
 }
 
 // What Sync and Track ran on, by Position::x.

@@ -307,15 +307,28 @@ public:
     }
 
     // Sets e's component C to value: assigns it when e has C, adds it
-    // otherwise (see add). Returns the component.
+    // otherwise (see add). Returns the component. A tracked C counts as
+    // changed now (docs/changes.md); get's references do not, patch's do.
     template <class C>
     reference_t<C> set(entity e, C value) {
         if (has<C>(e)) {
             reference_t<C> current = get<C>(e);
             current = std::move(value);
+            tracking::template mark_entity<C>(*this, e);
             return current;
         }
         return add<C>(e, std::move(value));
+    }
+
+    // Calls function(get<C>(e)), to change e's component C in place, and
+    // returns the component; a tracked C counts as changed now. The same
+    // precondition as get's.
+    template <class C, class Function>
+    reference_t<C> patch(entity e, Function&& function) {
+        reference_t<C> current = get<C>(e);
+        function(current);
+        tracking::template mark_entity<C>(*this, e);
+        return current;
     }
 
     // Component C of e, or nothing when e is dead or lacks C: a pointer for
