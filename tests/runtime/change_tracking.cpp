@@ -411,6 +411,35 @@ TEST_CASE("set and patch mark a tracked component changed, a write through get's
     CHECK(changed_healths(world, untracked).empty());
 }
 
+TEST_CASE("a change filter combines with with and without", "[change_tracking]") {
+    World world;
+    const kiln::entity particle = world.create<Particle>();
+    const kiln::entity ship = world.create<Ship>();
+    const kiln::entity frozen = world.create<FrozenShip>();
+    world.create<Particle>(); // not written below
+    const kiln::change_tick since = world.advance_tick();
+    for (const kiln::entity e : {particle, ship, frozen}) {
+        world.set<Position>(e, Position{1.0f, 0.0f});
+    }
+    std::set<kiln::entity> seen;
+    world.each<const Position>(kiln::changed<Position>(since), kiln::with<Health>, kiln::without<Frozen>,
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    CHECK(seen == std::set{ship});
+    seen.clear();
+    world.each<const Position>(kiln::changed<Position>(since), kiln::with<Health>,
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    CHECK(seen == std::set{ship, frozen});
+    seen.clear();
+    world.each<const Position>(kiln::changed<Position>(since), kiln::without<Frozen>,
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    CHECK(seen == std::set{particle, ship});
+    // A writable one marks only the rows it visits.
+    const kiln::change_tick later = world.advance_tick();
+    world.each<Position>(kiln::added<Position>(since - 1), kiln::without<Health>, [](Position& p) { p.y += 1.0f; });
+    CHECK(changed_positions(world, later).size() == 2); // both Particles
+    CHECK(changed_positions(world, later).count(ship) == 0);
+}
+
 // What Sync and Track ran on, by Position::x.
 std::multiset<float> synced;
 std::multiset<float> tracked;

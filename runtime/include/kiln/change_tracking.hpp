@@ -221,18 +221,39 @@ struct change_tracking {
         return before;
     }
 
-    // world.each<Access...>(filter, function) with a changed or added filter.
+    // world.each<Access...>(filter, [with,] [without,] function) with a
+    // changed or added filter.
     template <class... Access, class Filter, class Function>
-    static void each(World& world, Filter filter, Function& function) {
+    static void each(World& world, Filter filter, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<>{}, type_list<>{}, function);
+    }
+    template <class... Access, class Filter, class... With, class Function>
+    static void each(World& world, Filter filter, with_t<With...>, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<With...>{}, type_list<>{}, function);
+    }
+    template <class... Access, class Filter, class... Without, class Function>
+    static void each(World& world, Filter filter, without_t<Without...>, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<>{}, type_list<Without...>{}, function);
+    }
+    template <class... Access, class Filter, class... With, class... Without, class Function>
+    static void each(World& world, Filter filter, with_t<With...>, without_t<Without...>, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<With...>{}, type_list<Without...>{}, function);
+    }
+
+private:
+    // The filtered components are required, as With are.
+    template <class... Access, class Filter, class... With, class... Without, class Function>
+    static void filtered_each(World& world, Filter filter, type_list<With...>, type_list<Without...> without,
+                              Function& function) {
         using traits = filter_traits<Filter>;
         using filtered = typename traits::components;
         static_assert(all_tracked(filtered{}),
                       "kiln::changed<C> / kiln::added<C>: the schema does not track C; add "
                       "kiln = { track = true } to [component.C] (docs/changes.md)");
-        using matching = query<type_list<Access...>, filtered>;
+        using matching = query<type_list<Access...>, typename concat<filtered, type_list<With...>>::type>;
         ++world.iteration_depth_;
         for_each_type(typename matching::candidates{}, [&]<class A>() {
-            if constexpr (matches_v<A, typename matching::required, type_list<>>) {
+            if constexpr (matches_v<A, typename matching::required, decltype(without)>) {
                 each_in<A, traits, Access...>(world, filter.since, function);
             }
         });
@@ -241,7 +262,6 @@ struct change_tracking {
         }
     }
 
-private:
     template <class... Components>
     static constexpr bool all_tracked(type_list<Components...>) {
         return (tracked_v<Components> && ...);

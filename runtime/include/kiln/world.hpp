@@ -388,10 +388,11 @@ public:
     }
 
     // The same over the rows whose C changed (or was added) after a tick:
-    // filter is kiln::changed<C>(since) or kiln::added<C>(since); see docs/changes.md.
-    template <class... Access, internal::change_filter Filter, class Function>
-    void each(Filter filter, Function&& function) {
-        tracking::template each<Access...>(*this, filter, function);
+    // each<Access...>(filter, [with,] [without,] function), where filter is
+    // kiln::changed<C>(since) or kiln::added<C>(since); see docs/changes.md.
+    template <class... Access, internal::change_filter Filter, class... Rest>
+    void each(Filter filter, Rest&&... rest) {
+        tracking::template each<Access...>(*this, filter, std::forward<Rest>(rest)...);
     }
 
     // The number of entities each<Components...>(filters...) would visit.
