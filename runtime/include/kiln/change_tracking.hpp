@@ -10,7 +10,6 @@
 #include <type_traits>
 
 #include <kiln/archetype.hpp>
-#include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/change_filters.hpp>
 #include <kiln/change_ticks.hpp>
@@ -155,19 +154,6 @@ struct change_tracking {
         if constexpr (World::tracks_changes && written::size > 0) {
             using archetypes = typename archetypes_of_query<query_of<O>>::type;
             mark_row(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], row, world.clock_.now);
-        }
-    }
-
-    // Marks component C of e, which has it, as changed now: what set and
-    // patch do. Nothing for an untracked C.
-    template <class C>
-    static void mark_entity(World& world, entity e) noexcept {
-        if constexpr (tracked_v<C>) {
-            visit_place(archetypes_with_t<C>{}, world.entities_, world.entities_.find_place(e),
-                        [&]<class A>(std::uint32_t row) {
-                            constexpr std::array<std::uint32_t, 1> firsts{first_tick_column<C>(typename A::components{})};
-                            mark_row(world.template storage<A>().storage().columns(), firsts, row, world.clock_.now);
-                        });
         }
     }
 

@@ -22,12 +22,6 @@ public:
         return world_->template get<C>(e);
     }
 
-    // world.patch: changes C in place, at once, and marks it changed.
-    template <class C, class Function>
-    decltype(auto) patch(entity e, Function&& function) const {
-        return world_->template patch<C>(e, static_cast<Function&&>(function));
-    }
-
     template <class C>
     [[nodiscard]] auto try_get(entity e) const {
         return world_->template try_get<C>(e);
