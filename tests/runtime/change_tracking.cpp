@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <mutex>
 #include <set>
+#include <span>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace changes;
@@ -30,6 +32,12 @@ std::set<kiln::entity> changed_positions(World& world, kiln::change_tick since) 
 std::set<kiln::entity> added_healths(World& world, kiln::change_tick since) {
     std::set<kiln::entity> seen;
     world.each<const Health>(kiln::added<Health>(since), [&](kiln::entity e, Health::cref) { seen.insert(e); });
+    return seen;
+}
+
+std::set<kiln::entity> changed_healths(World& world, kiln::change_tick since) {
+    std::set<kiln::entity> seen;
+    world.each<const Health>(kiln::changed<Health>(since), [&](kiln::entity e, Health::cref) { seen.insert(e); });
     return seen;
 }
 
@@ -60,10 +68,10 @@ void changes::Heal::run(Health::ref health) {
 TEST_CASE("tracked components take hidden tick columns after every component's own, untracked ones take none",
           "[change_tracking]") {
     // Position (packed, 1) + Velocity (1) + Health (split, 3): 5 columns of values.
-    STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 3);
+    STATIC_REQUIRE(kiln::column_layouts<Position, Velocity>.size() == 2 + 4);
     STATIC_REQUIRE(kiln::column_layouts<Velocity>.size() == 1);
     STATIC_REQUIRE(kiln::first_tick_column<Position>(kiln::type_list<Position, Velocity, Health>{}) == 5);
-    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 8);
+    STATIC_REQUIRE(kiln::first_tick_column<Health>(kiln::type_list<Position, Velocity, Health>{}) == 9);
     STATIC_REQUIRE(kiln::tracked_v<Position>);
     STATIC_REQUIRE(!kiln::tracked_v<Velocity>);
     STATIC_REQUIRE(World::tracks_changes);
@@ -92,6 +100,22 @@ TEST_CASE("a writable each marks every row it visits, a read-only one marks none
     const kiln::change_tick later = world.advance_tick();
     world.each<Velocity>([](Velocity& v) { v.x = 2.0f; });
     CHECK(changed_positions(world, later).empty());
+}
+
+TEST_CASE("a writable get, try_get or set marks its row, a const one marks none", "[change_tracking]") {
+    World world;
+    const auto created = world.create_n<Particle>(3000, Position{}, Velocity{});
+    const std::vector<kiln::entity> made(created.begin(), created.end());
+    const kiln::change_tick since = world.advance_tick();
+    CHECK(world.get<const Position>(made[5]).x == 0.0f);
+    CHECK(std::as_const(world).get<Position>(made[6]).x == 0.0f);
+    world.get<Velocity>(made[7]).x = 1.0f; // not tracked
+    CHECK(changed_positions(world, since).empty());
+    world.get<Position>(made[10]).x = 1.0f;
+    world.try_get<Position>(made[2500])->x = 2.0f; // in another chunk
+    world.set(made[11], Position{3.0f, 0.0f});
+    world.get<Position>(kiln::handle<Particle>::adopt(made[12])).x = 4.0f;
+    CHECK(changed_positions(world, since) == std::set{made[10], made[11], made[12], made[2500]});
 }
 
 TEST_CASE("a filtered each visits only the rows changed after since, and its writes mark only those",
@@ -123,17 +147,21 @@ TEST_CASE("a filtered each visits only the rows changed after since, and its wri
 TEST_CASE("the row filter skips a chunk whose maximum is not newer, whatever its rows say", "[change_tracking]") {
     std::vector<kiln::change_tick> rows(3 * kiln::tick_chunk_rows, 5);
     std::vector<kiln::change_tick> chunk_max{5, 1, 5};
+    std::vector<kiln::change_tick> chunk_written{1, 1, 1};
     std::vector<std::size_t> visited;
-    auto function = [](std::size_t) {};
-    auto visit = [&](std::size_t row) { visited.push_back(row); };
+    auto function = [&](std::size_t row) { visited.push_back(row); };
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    auto visit = [&](std::size_t first, std::size_t last) { runs.emplace_back(first, last); };
     std::vector<std::size_t> indices(rows.size());
     for (std::size_t i = 0; i < indices.size(); ++i) {
         indices[i] = i;
     }
-    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, 4};
+    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, {chunk_written.data()}, 4};
     filter.each(function, visit, 0, rows.size(), indices.data());
     REQUIRE(visited.size() == 2 * kiln::tick_chunk_rows);
     CHECK(visited[kiln::tick_chunk_rows] == 2 * kiln::tick_chunk_rows); // chunk 1 skipped
+    const std::size_t chunk = kiln::tick_chunk_rows;
+    CHECK(runs == std::vector<std::pair<std::size_t, std::size_t>>{{0, chunk}, {2 * chunk, 3 * chunk}});
     CHECK(kiln::is_newer(0, 0xffff'fff0u)); // ticks compare modulo 2^32
     CHECK(!kiln::is_newer(0xffff'fff0u, 0));
 }
@@ -166,7 +194,7 @@ TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, an
     CHECK(changed_positions(world, since) == std::set{newest});
     world.destroy(first); // newest moves to row 0, in chunk 0, whose rows are all older
     CHECK(changed_positions(world, since) == std::set{newest});
-    CHECK(world.get<Position>(newest).x == 0.0f);
+    CHECK(world.get<const Position>(newest).x == 0.0f);
     world.destroy(newest);
     CHECK(changed_positions(world, since).empty());
 }
@@ -228,7 +256,7 @@ TEMPLATE_LIST_TEST_CASE("a system with changed or added runs only on the rows ch
     std::multiset<std::uint32_t> written;
     world.each<const Health>(kiln::changed<Health>(before_heal), [&](Health::cref h) { written.insert(h.id); });
     CHECK(written == healed);
-    CHECK(world.get<Health>(particles[10]).hp == 2);
+    CHECK(world.get<const Health>(particles[10]).hp == 2);
 
     // Move writes every Position: Watch sees them all on its next run.
     watched.clear();
@@ -272,12 +300,155 @@ TEST_CASE("the row filter of several columns visits a chunk when any of its maxi
     new_rows[kiln::tick_chunk_rows + 7] = 9;
     std::vector<kiln::change_tick> old_max{1, 1};
     std::vector<kiln::change_tick> new_max{1, 9};
+    std::vector<kiln::change_tick> written{1, 1};
     std::vector<std::size_t> visited;
     auto function = [] {};
-    auto visit = [&](std::size_t row) { visited.push_back(row); };
-    const kiln::internal::row_filter<2> filter{{old_rows.data(), new_rows.data()}, {old_max.data(), new_max.data()}, 4};
+    auto visit = [&](std::size_t first, std::size_t last) {
+        for (std::size_t row = first; row < last; ++row) {
+            visited.push_back(row);
+        }
+    };
+    const kiln::internal::row_filter<2> filter{
+        {old_rows.data(), new_rows.data()}, {old_max.data(), new_max.data()}, {written.data(), written.data()}, 4};
     filter.each(function, visit, 0, old_rows.size());
     CHECK(visited == std::vector<std::size_t>{kiln::tick_chunk_rows + 7});
+}
+
+TEST_CASE("the row filter lets a chunk written whole after since through whole, whatever its rows say, in runs",
+          "[change_tracking]") {
+    const std::size_t chunk = kiln::tick_chunk_rows;
+    std::vector<kiln::change_tick> rows(2 * chunk + 10, 1);
+    rows[chunk + 3] = rows[chunk + 4] = rows[chunk + 9] = 9; // chunk 1: three rows, in two runs
+    std::vector<kiln::change_tick> chunk_max{9, 9, 1};
+    std::vector<kiln::change_tick> chunk_written{9, 1, 1}; // chunk 0 written whole at 9
+    std::size_t calls = 0;
+    auto function = [&] { ++calls; };
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    auto visit = [&](std::size_t first, std::size_t last) { runs.emplace_back(first, last); };
+    const kiln::internal::row_filter<1> filter{{rows.data()}, {chunk_max.data()}, {chunk_written.data()}, 4};
+    filter.each(function, visit, 0, rows.size());
+    CHECK(calls == chunk + 3);
+    CHECK(runs == std::vector<std::pair<std::size_t, std::size_t>>{
+                      {0, chunk}, {chunk + 3, chunk + 5}, {chunk + 9, chunk + 10}});
+    // A filter on added ticks has no whole chunks: its rows decide.
+    const kiln::internal::row_filter<1> added{{rows.data()}, {chunk_max.data()}, {nullptr}, 4};
+    runs.clear();
+    added.each(function, visit, 0, rows.size());
+    CHECK(runs == std::vector<std::pair<std::size_t, std::size_t>>{{chunk + 3, chunk + 5}, {chunk + 9, chunk + 10}});
+}
+
+TEST_CASE("a writable loop over every row stamps each chunk of them, not each row", "[change_tracking]") {
+    World world;
+    world.create_n<Particle>(2 * kiln::tick_chunk_rows + 5, Position{}, Velocity{});
+    const kiln::change_tick created = world.current_tick();
+    const kiln::change_tick since = world.advance_tick();
+    world.each<Position>([](Position& p) { p.y += 1.0f; });
+    auto& rows = world.storage<Particle>().storage();
+    const kiln::internal::tick_columns ticks = kiln::internal::tick_columns_at(
+        rows.columns(), kiln::first_tick_column<Position>(Particle::components{}));
+    CHECK(std::all_of(ticks.changed, ticks.changed + rows.size(), [&](kiln::change_tick t) { return t == created; }));
+    for (std::size_t chunk = 0; chunk < 3; ++chunk) {
+        CHECK(ticks.chunk_written[chunk] == world.current_tick());
+        CHECK(ticks.chunk_max[chunk] == world.current_tick());
+    }
+    CHECK(changed_positions(world, since).size() == rows.size());
+}
+
+TEST_CASE("a row moved into a chunk written whole keeps its older tick, and the chunk's rows their newer one",
+          "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 1});
+    const kiln::entity other_ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 2});
+    const std::size_t chunk = kiln::tick_chunk_rows;
+    const auto created = world.create_n<Particle>(2 * chunk + 5, Position{}, Velocity{});
+    const std::vector<kiln::entity> particles(created.begin(), created.end());
+    const kiln::change_tick since = world.advance_tick();
+    world.each<Position>(kiln::without<Health>, [](Position& p) { p.y += 1.0f; }); // every Particle, not the Ships
+    std::set<kiln::entity> written(particles.begin(), particles.end());
+    CHECK(changed_positions(world, since) == written);
+    // A Ship becomes a Particle: its Position, written before since, moves to the last chunk.
+    CHECK(world.remove<Health>(ship));
+    CHECK(changed_positions(world, since) == written);
+    // A batch destroy fills a hole of chunk 0 with it, from the top.
+    const std::vector<kiln::entity> doomed{particles[chunk + 1], particles[1], particles[2 * chunk + 3]};
+    CHECK(world.destroy(std::span<const kiln::entity>{doomed}) == 3);
+    for (const kiln::entity e : doomed) {
+        written.erase(e);
+    }
+    CHECK(changed_positions(world, since) == written);
+    // The other Ship's Position fills the hole of a destroy in chunk 1.
+    CHECK(world.remove<Health>(other_ship));
+    world.destroy(particles[chunk + 6]);
+    written.erase(particles[chunk + 6]);
+    CHECK(changed_positions(world, since) == written);
+    CHECK(changed_positions(world, since - 1).size() == written.size() + 2);
+    // And a row created now, in the last chunk, is newer than all.
+    const kiln::change_tick later = world.advance_tick();
+    const kiln::entity fresh = world.create<Particle>();
+    CHECK(changed_positions(world, later) == std::set{fresh});
+}
+
+TEST_CASE("outside loops a writable access marks and a read does not, a deferred world's and a command buffer's too",
+          "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 1});
+    const kiln::entity particle = world.create<Particle>(Position{}, Velocity{});
+    const kiln::change_tick since = world.advance_tick();
+    CHECK(world.get<const Position>(ship).y == 0.0f);
+    CHECK(changed_positions(world, since).empty()); // get<const C> reads
+    world.get<Position>(ship).y = 5.0f; // a writable get marks, written through or not
+    CHECK(changed_positions(world, since) == std::set{ship});
+    const kiln::change_tick later = world.advance_tick();
+    world.set<Health>(ship, Health{11, 0, 1});
+    CHECK(changed_healths(world, later) == std::set{ship});
+    CHECK(changed_positions(world, later).empty());
+    // set of a component the entity lacks adds it: added, and so changed.
+    world.set<Health>(particle, Health{2, 0, 2});
+    CHECK(added_healths(world, later) == std::set{particle});
+    // A command buffer's set is a set, when it is applied.
+    const kiln::change_tick deferred = world.advance_tick();
+    world.commands().set<Position>(ship, Position{2.0f, 0.0f});
+    CHECK(changed_positions(world, deferred).empty());
+    world.flush();
+    CHECK(changed_positions(world, deferred) == std::set{ship});
+    // A loop's deferred world hands out the world's references, marked as the world marks them.
+    world.create<Particle>();
+    const kiln::change_tick in_loop = world.advance_tick();
+    world.each<const Velocity>(kiln::without<Health>, [&](World::deferred_type& loop_world, const Velocity&) {
+        ++loop_world.get<Health>(ship).hp;
+        CHECK(loop_world.get<const Position>(ship).x == 2.0f);
+    });
+    CHECK(changed_healths(world, in_loop) == std::set{ship});
+    CHECK(changed_positions(world, in_loop).empty());
+}
+
+TEST_CASE("a change filter combines with with and without", "[change_tracking]") {
+    World world;
+    const kiln::entity particle = world.create<Particle>();
+    const kiln::entity ship = world.create<Ship>();
+    const kiln::entity frozen = world.create<FrozenShip>();
+    world.create<Particle>(); // not written below
+    const kiln::change_tick since = world.advance_tick();
+    for (const kiln::entity e : {particle, ship, frozen}) {
+        world.set<Position>(e, Position{1.0f, 0.0f});
+    }
+    std::set<kiln::entity> seen;
+    world.each<const Position>(kiln::changed<Position>(since), kiln::with<Health>, kiln::without<Frozen>,
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    CHECK(seen == std::set{ship});
+    seen.clear();
+    world.each<const Position>(kiln::changed<Position>(since), kiln::with<Health>,
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    CHECK(seen == std::set{ship, frozen});
+    seen.clear();
+    world.each<const Position>(kiln::changed<Position>(since), kiln::without<Frozen>,
+                               [&](kiln::entity e, const Position&) { seen.insert(e); });
+    CHECK(seen == std::set{particle, ship});
+    // A writable one marks only the rows it visits.
+    const kiln::change_tick later = world.advance_tick();
+    world.each<Position>(kiln::added<Position>(since - 1), kiln::without<Health>, [](Position& p) { p.y += 1.0f; });
+    CHECK(changed_positions(world, later).size() == 2); // both Particles
+    CHECK(changed_positions(world, later).count(ship) == 0);
 }
 
 // What Sync and Track ran on, by Position::x.

@@ -95,27 +95,46 @@ struct system_filter {
 
 // The rows a filter lets through: those where any of its Count tick
 // columns is newer than since, found chunk by chunk: a chunk whose maxima
-// are all older is skipped with one comparison per column.
+// are all older is skipped with one comparison per column, and a chunk that
+// a loop wrote whole after since passes whole, without reading its rows'
+// ticks. chunk_written is null for a column of added ticks.
 template <std::size_t Count>
 struct row_filter {
     std::array<const change_tick*, Count> rows;
     std::array<const change_tick*, Count> chunk_max;
+    std::array<const change_tick*, Count> chunk_written;
     change_tick since;
 
     // Calls function(cursors[row]...) for each row in [begin, end) that
-    // passes; after each call, visited(row).
+    // passes; after each run of such rows [first, last), visited(first, last).
     template <class Function, class Visited, class... Cursors>
     void each(Function& function, Visited&& visited, std::size_t begin, std::size_t end, Cursors... cursors) const {
         for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
             if (!any_newer(chunk_max, chunk)) {
                 continue;
             }
+            const std::size_t first = std::max(begin, chunk * tick_chunk_rows);
             const std::size_t last = std::min(end, (chunk + 1) * tick_chunk_rows);
-            for (std::size_t row = std::max(begin, chunk * tick_chunk_rows); row < last; ++row) {
+            if (any_newer(chunk_written, chunk)) {
+                for (std::size_t row = first; row < last; ++row) {
+                    function(cursors[row]...);
+                }
+                visited(first, last);
+                continue;
+            }
+            std::size_t run = first; // where the run of rows that pass, up to row, starts
+            for (std::size_t row = first; row < last; ++row) {
                 if (any_newer(rows, row)) {
                     function(cursors[row]...);
-                    visited(row);
+                } else {
+                    if (run < row) {
+                        visited(run, row);
+                    }
+                    run = row + 1;
                 }
+            }
+            if (run < last) {
+                visited(run, last);
             }
         }
     }
@@ -124,7 +143,8 @@ private:
     bool any_newer(const std::array<const change_tick*, Count>& columns, std::size_t at) const noexcept {
         bool newer = false;
         for (const change_tick* column : columns) {
-            newer = newer || static_cast<std::int32_t>(column[at] - since) > 0; // is_newer, written out for -O0
+            // is_newer, written out for -O0; a null column (added ticks' chunks) is never newer
+            newer = newer || (column != nullptr && static_cast<std::int32_t>(column[at] - since) > 0);
         }
         return newer;
     }
@@ -135,11 +155,12 @@ private:
 template <class Byte, std::size_t Count>
 row_filter<Count> filter_rows(Byte* const* columns, const std::array<std::uint32_t, Count>& firsts,
                               const std::array<bool, Count>& added, change_tick since) noexcept {
-    row_filter<Count> filter{{}, {}, since};
+    row_filter<Count> filter{{}, {}, {}, since};
     for (std::size_t k = 0; k < Count; ++k) {
         const tick_columns ticks = tick_columns_at(columns, firsts[k]);
         filter.rows[k] = added[k] ? ticks.added : ticks.changed;
         filter.chunk_max[k] = ticks.chunk_max;
+        filter.chunk_written[k] = added[k] ? nullptr : ticks.chunk_written;
     }
     return filter;
 }

@@ -5,11 +5,14 @@
 // carries two ticks, in hidden columns of its archetype after every
 // component's own columns: the tick at which the row gained C (created with
 // it, or moved to an archetype holding it) and the tick at which a system or
-// a writable each() last wrote it. A third column holds, per chunk of
+// a writable each() last wrote it. Two more columns hold, per chunk of
 // tick_chunk_rows rows, a tick no older than any row's changed tick in the
-// chunk, so that a filter skips a chunk nobody wrote in one comparison. The
-// columns are columns like any other: they move with the row when the
-// archetype grows, and structural moves and swap-and-pop carry them.
+// chunk, so that a filter skips a chunk nobody wrote in one comparison, and
+// the tick at which a loop last wrote every row of the chunk, so that such a
+// loop stamps the chunk instead of each of its rows. A row's changed tick is
+// the newer of its own and its chunk's. The columns are columns like any
+// other: they move with the row when the archetype grows, and structural
+// moves and swap-and-pop carry them.
 //
 // An untracked component has none of this: no column, no tick, no branch.
 // docs/changes.md is the user's account.
@@ -81,29 +84,91 @@ struct tracks_any;
 template <class... Components>
 struct tracks_any<type_list<Components...>> : std::bool_constant<any_tracked_v<Components...>> {};
 
-// The three tick columns of one tracked component in one archetype.
+// The four tick columns of one tracked component in one archetype.
 struct tick_columns {
     change_tick* added;
     change_tick* changed;
-    change_tick* chunk_max; // one entry per chunk of tick_chunk_rows rows
+    change_tick* chunk_max;     // one entry per chunk of tick_chunk_rows rows
+    change_tick* chunk_written; // the same: when a loop last wrote all of the chunk's rows
 };
 
 template <class Byte>
 tick_columns tick_columns_at(Byte* const* columns, std::uint32_t first) noexcept {
     return {reinterpret_cast<change_tick*>(columns[first]), reinterpret_cast<change_tick*>(columns[first + 1]),
-            reinterpret_cast<change_tick*>(columns[first + 2])};
+            reinterpret_cast<change_tick*>(columns[first + 2]), reinterpret_cast<change_tick*>(columns[first + 3])};
 }
 
 inline change_tick newest(change_tick one, change_tick other) noexcept {
     return is_newer(one, other) ? one : other;
 }
 
-// Raises the chunk maxima of rows [begin, end), which were just appended or
-// just written at tick, the newest tick there is: a chunk that starts in the
-// range holds no other row, or only rows older than tick, so it takes tick.
-inline void stamp_chunks(change_tick* chunk_max, std::size_t begin, std::size_t end, change_tick tick) noexcept {
+// The tick at which row was last written: its own, or its chunk's when a
+// loop wrote the whole chunk after.
+inline change_tick changed_tick(const tick_columns& ticks, std::size_t row) noexcept {
+    return newest(ticks.changed[row], ticks.chunk_written[row / tick_chunk_rows]);
+}
+
+// Makes chunk's written tick no newer than tick, before a row that was last
+// written at tick moves into the chunk: else the chunk's tick would make the
+// row look newer than it is. The chunk's rows, [its first, end), take the
+// chunk's tick into their own first. Rare: only a move of a row written
+// before the chunk's latest whole write pays it, with one pass over the
+// chunk, after which the chunk's tick is old enough for most rows after it.
+inline void lower_chunk_written(const tick_columns& ticks, std::size_t chunk, std::size_t end,
+                                change_tick tick) noexcept {
+    change_tick& written = ticks.chunk_written[chunk];
+    if (is_newer(written, tick)) {
+        for (std::size_t row = chunk * tick_chunk_rows; row < end; ++row) {
+            ticks.changed[row] = newest(ticks.changed[row], written);
+        }
+        written = tick;
+    }
+}
+
+// Gives row, the last of rows [0, end) that matter in its chunk, the
+// changed tick tick: a row moved in, keeping the tick it had.
+inline void set_moved_tick(const tick_columns& ticks, std::size_t row, std::size_t end, change_tick tick) noexcept {
+    const std::size_t chunk = row / tick_chunk_rows;
+    if (row % tick_chunk_rows == 0 && end == row + 1) { // the chunk's only row
+        ticks.chunk_written[chunk] = tick;
+        ticks.chunk_max[chunk] = tick;
+    } else {
+        lower_chunk_written(ticks, chunk, end, tick);
+        ticks.chunk_max[chunk] = newest(ticks.chunk_max[chunk], tick);
+    }
+    ticks.changed[row] = tick;
+}
+
+// Stamps the chunks of rows [begin, end), which were just appended at tick,
+// the newest tick there is: a chunk that starts in the range holds no other
+// row, so both its ticks become tick; the chunk begin is in, if it starts
+// before, keeps its rows' ticks.
+inline void stamp_new_chunks(const tick_columns& ticks, std::size_t begin, std::size_t end, change_tick tick) noexcept {
     for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
-        chunk_max[chunk] = chunk * tick_chunk_rows >= begin ? tick : newest(chunk_max[chunk], tick);
+        if (chunk * tick_chunk_rows >= begin) {
+            ticks.chunk_max[chunk] = tick;
+            ticks.chunk_written[chunk] = tick;
+        } else {
+            lower_chunk_written(ticks, chunk, begin, tick);
+            ticks.chunk_max[chunk] = newest(ticks.chunk_max[chunk], tick);
+        }
+    }
+}
+
+// Marks rows [begin, end) of an archetype of size rows as written at tick.
+// A chunk whose rows the range holds all is stamped as a whole, in two
+// ticks; only the rows of a chunk the range holds in part get their own.
+inline void mark_written_rows(const tick_columns& ticks, std::size_t begin, std::size_t end, std::size_t size,
+                              change_tick tick) noexcept {
+    for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
+        const std::size_t first = chunk * tick_chunk_rows;
+        const std::size_t last = std::min(first + tick_chunk_rows, size);
+        if (begin <= first && end >= last) {
+            ticks.chunk_written[chunk] = newest(ticks.chunk_written[chunk], tick);
+        } else {
+            std::fill(ticks.changed + std::max(begin, first), ticks.changed + std::min(end, last), tick);
+        }
+        ticks.chunk_max[chunk] = newest(ticks.chunk_max[chunk], tick);
     }
 }
 
@@ -117,25 +182,10 @@ void stamp_new_rows(type_list<Components...> components, Byte* const* columns, s
             const tick_columns ticks = tick_columns_at(columns, first_tick_column<C>(components));
             std::fill(ticks.added + begin, ticks.added + end, tick);
             std::fill(ticks.changed + begin, ticks.changed + end, tick);
-            stamp_chunks(ticks.chunk_max, begin, end, tick);
+            stamp_new_chunks(ticks, begin, end, tick);
         }
     };
     (stamp.template operator()<Components>(), ...);
-}
-
-// Marks rows [begin, end) of each tracked component among Written as
-// changed at tick: rows a writable loop visited.
-template <class... Written, class Archetype, class Byte>
-void mark_written(type_list<Written...>, Archetype archetype_components, Byte* const* columns, std::size_t begin,
-                  std::size_t end, change_tick tick) noexcept {
-    const auto mark = [&]<class C>() {
-        if constexpr (tracked_v<C>) {
-            const tick_columns ticks = tick_columns_at(columns, first_tick_column<C>(archetype_components));
-            std::fill(ticks.changed + begin, ticks.changed + end, tick);
-            stamp_chunks(ticks.chunk_max, begin, end, tick);
-        }
-    };
-    (mark.template operator()<Written>(), ...);
 }
 
 // Gives row to of the tracked components of To their ticks: those of row
@@ -152,21 +202,20 @@ void carry_ticks(FromComponents from_components, std::byte* const* from_columns,
             if constexpr (contains_v<C, FromComponents>) {
                 const tick_columns source = tick_columns_at(from_columns, first_tick_column<C>(from_components));
                 target.added[to] = source.added[from];
-                target.changed[to] = source.changed[from];
+                set_moved_tick(target, to, to + 1, changed_tick(source, from));
             } else {
                 target.added[to] = tick;
-                target.changed[to] = tick;
+                set_moved_tick(target, to, to + 1, tick);
             }
-            const std::size_t chunk = to / tick_chunk_rows;
-            target.chunk_max[chunk] =
-                to % tick_chunk_rows == 0 ? target.changed[to] : newest(target.chunk_max[chunk], target.changed[to]);
         }
     };
     (carry.template operator()<ToComponents>(), ...);
 }
 
 // Copies the ticks of row from over row to, for swap-and-pop: row to's
-// chunk keeps its other rows, so its maximum only rises.
+// chunk keeps its other rows, so its maximum only rises. The rows that
+// still matter lie below from, and from (swap_remove's last row, or
+// remove_marked's, which fills the holes from the top down).
 template <class... Components>
 void copy_ticks(type_list<Components...> components, std::byte* const* columns, std::size_t to,
                 std::size_t from) noexcept {
@@ -174,9 +223,8 @@ void copy_ticks(type_list<Components...> components, std::byte* const* columns, 
         if constexpr (tracked_v<C>) {
             const tick_columns ticks = tick_columns_at(columns, first_tick_column<C>(components));
             ticks.added[to] = ticks.added[from];
-            ticks.changed[to] = ticks.changed[from];
-            change_tick& chunk_max = ticks.chunk_max[to / tick_chunk_rows];
-            chunk_max = newest(chunk_max, ticks.changed[to]);
+            const std::size_t end = std::min(from + 1, (to / tick_chunk_rows + 1) * tick_chunk_rows);
+            set_moved_tick(ticks, to, end, changed_tick(ticks, from));
         }
     };
     (copy.template operator()<Components>(), ...);

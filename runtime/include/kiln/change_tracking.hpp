@@ -63,15 +63,13 @@ struct written_tick_columns<Written, type_list<Archetypes...>> {
         tick_columns_in<Archetypes>(Written{})...};
 };
 
-// Marks rows [begin, end) of the columns whose ticks start at firsts as
-// changed at tick.
+// Marks rows [begin, end) of an archetype of size rows, in the columns
+// whose ticks start at firsts, as changed at tick.
 template <std::size_t Count>
 void mark_rows(std::byte* const* columns, const std::array<std::uint32_t, Count>& firsts, std::size_t begin,
-               std::size_t end, change_tick tick) noexcept {
+               std::size_t end, std::size_t size, change_tick tick) noexcept {
     for (const std::uint32_t first : firsts) {
-        const tick_columns ticks = tick_columns_at(columns, first);
-        std::fill(ticks.changed + begin, ticks.changed + end, tick);
-        stamp_chunks(ticks.chunk_max, begin, end, tick);
+        mark_written_rows(tick_columns_at(columns, first), begin, end, size, tick);
     }
 }
 
@@ -113,14 +111,16 @@ struct change_tracking {
 
     // Marks every row of the index-th target of Query, which a loop with
     // Access just visited, as changed at tick, in the tracked components it
-    // writes. Per row: every row visited counts as written, whether or not
-    // the loop stored a new value.
+    // writes: every row visited counts as written, whether or not the loop
+    // stored a new value, and as the loop visited them all, each chunk is
+    // stamped as a whole.
     template <class Query, class... Access>
     static void mark_target(std::size_t index, archetype_storage& rows, change_tick tick) noexcept {
         using written = tracked_writes_t<Access...>;
         if constexpr (World::tracks_changes && written::size > 0) {
             using archetypes = typename archetypes_of_query<Query>::type;
-            mark_rows(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], 0, rows.size(), tick);
+            mark_rows(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], 0, rows.size(),
+                      rows.size(), tick);
         }
     }
 
@@ -136,7 +136,9 @@ struct change_tracking {
             if constexpr (system_filter<S>::present) {
                 using archetypes = typename archetypes_of_query<query_of<S>>::type;
                 constexpr auto& firsts = written_tick_columns<written, archetypes>::firsts;
-                const auto mark = [&](std::size_t row) { mark_row(rows.columns(), firsts[index], row, tick); };
+                const auto mark = [&](std::size_t begin, std::size_t end) {
+                    mark_rows(rows.columns(), firsts[index], begin, end, rows.size(), tick);
+                };
                 const auto nothing = [] {};
                 system_rows<S>(world, rows, index).each(nothing, mark, 0, rows.size());
             } else {
@@ -205,18 +207,39 @@ struct change_tracking {
         return before;
     }
 
-    // world.each<Access...>(filter, function) with a changed or added filter.
+    // world.each<Access...>(filter, [with,] [without,] function) with a
+    // changed or added filter.
     template <class... Access, class Filter, class Function>
-    static void each(World& world, Filter filter, Function& function) {
+    static void each(World& world, Filter filter, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<>{}, type_list<>{}, function);
+    }
+    template <class... Access, class Filter, class... With, class Function>
+    static void each(World& world, Filter filter, with_t<With...>, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<With...>{}, type_list<>{}, function);
+    }
+    template <class... Access, class Filter, class... Without, class Function>
+    static void each(World& world, Filter filter, without_t<Without...>, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<>{}, type_list<Without...>{}, function);
+    }
+    template <class... Access, class Filter, class... With, class... Without, class Function>
+    static void each(World& world, Filter filter, with_t<With...>, without_t<Without...>, Function&& function) {
+        filtered_each<Access...>(world, filter, type_list<With...>{}, type_list<Without...>{}, function);
+    }
+
+private:
+    // The filtered components are required, as With are.
+    template <class... Access, class Filter, class... With, class... Without, class Function>
+    static void filtered_each(World& world, Filter filter, type_list<With...>, type_list<Without...> without,
+                              Function& function) {
         using traits = filter_traits<Filter>;
         using filtered = typename traits::components;
         static_assert(all_tracked(filtered{}),
                       "kiln::changed<C> / kiln::added<C>: the schema does not track C; add "
                       "kiln = { track = true } to [component.C] (docs/changes.md)");
-        using matching = query<type_list<Access...>, filtered>;
+        using matching = query<type_list<Access...>, typename concat<filtered, type_list<With...>>::type>;
         ++world.iteration_depth_;
         for_each_type(typename matching::candidates{}, [&]<class A>() {
-            if constexpr (matches_v<A, typename matching::required, type_list<>>) {
+            if constexpr (matches_v<A, typename matching::required, decltype(without)>) {
                 each_in<A, traits, Access...>(world, filter.since, function);
             }
         });
@@ -225,7 +248,6 @@ struct change_tracking {
         }
     }
 
-private:
     template <class... Components>
     static constexpr bool all_tracked(type_list<Components...>) {
         return (tracked_v<Components> && ...);
@@ -245,7 +267,9 @@ private:
         constexpr auto filtered = written_tick_columns<typename Traits::components, type_list<A>>::firsts[0];
         constexpr auto written = written_tick_columns<tracked_writes_t<Access...>, type_list<A>>::firsts[0];
         const change_tick now = world.clock_.now;
-        const auto visited = [&](std::size_t row) { mark_row(columns, written, row, now); };
+        const auto visited = [&](std::size_t begin, std::size_t end) {
+            mark_rows(columns, written, begin, end, rows.size(), now);
+        };
         const auto filter = filter_rows(columns, filtered, Traits::added, since);
         if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
             filter.each(function, visited, 0, rows.size(), rows.entities().data(),

@@ -79,13 +79,13 @@ constexpr auto layouts_of() {
 // The columns of a tracked component's change ticks, after every
 // component's own columns (so that saves, which walk the components' columns
 // in order, never meet them): see kiln/change_ticks.hpp.
-inline constexpr std::size_t tick_columns_per_component = 3;
+inline constexpr std::size_t tick_columns_per_component = 4;
 
 template <class C>
 constexpr auto tick_layouts_of() {
     if constexpr (tracked_v<C>) {
         constexpr column_layout tick{sizeof(std::uint32_t), alignof(std::uint32_t)};
-        return std::array<column_layout, tick_columns_per_component>{tick, tick, tick};
+        return std::array<column_layout, tick_columns_per_component>{tick, tick, tick, tick};
     } else {
         return std::array<column_layout, 0>{};
     }

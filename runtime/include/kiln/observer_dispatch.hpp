@@ -74,10 +74,12 @@ struct observer_dispatch {
                     const change_tick since = World::tracking::template start_observing<O>(world);
                     for (std::size_t t = 0; t < query_of<O>::targets.size(); ++t) {
                         archetype_storage& rows = world.storages_.*query_of<O>::targets[t].storage;
-                        const auto run = [&](std::size_t row) {
-                            call<O>(world, rows.entities()[row], rows, t, static_cast<std::uint32_t>(row),
-                                    typename O::access{}, typename O::resources{},
-                                    std::make_index_sequence<O::access::size>{});
+                        const auto run = [&](std::size_t first, std::size_t last) {
+                            for (std::size_t row = first; row < last; ++row) {
+                                call<O>(world, rows.entities()[row], rows, t, static_cast<std::uint32_t>(row),
+                                        typename O::access{}, typename O::resources{},
+                                        std::make_index_sequence<O::access::size>{});
+                            }
                         };
                         const auto nothing = [] {};
                         World::tracking::template filtered_rows<O>(rows, t, since).each(nothing, run, 0, rows.size());

@@ -305,7 +305,7 @@ struct stage_runner {
             if constexpr (S::commands) {
                 commands.emplace(world, world.template commands_of<S>());
             }
-            filter.each(call, [](std::size_t) {}, begin, end, rows.entities().data(),
+            filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(),
                         access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
