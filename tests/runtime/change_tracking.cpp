@@ -13,6 +13,7 @@
 #include <mutex>
 #include <set>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace changes;
@@ -94,6 +95,22 @@ TEST_CASE("a writable each marks every row it visits, a read-only one marks none
     CHECK(changed_positions(world, later).empty());
 }
 
+TEST_CASE("a writable get, try_get or set marks its row, a const one marks none", "[change_tracking]") {
+    World world;
+    const auto created = world.create_n<Particle>(3000, Position{}, Velocity{});
+    const std::vector<kiln::entity> made(created.begin(), created.end());
+    const kiln::change_tick since = world.advance_tick();
+    CHECK(world.get<const Position>(made[5]).x == 0.0f);
+    CHECK(std::as_const(world).get<Position>(made[6]).x == 0.0f);
+    world.get<Velocity>(made[7]).x = 1.0f; // not tracked
+    CHECK(changed_positions(world, since).empty());
+    world.get<Position>(made[10]).x = 1.0f;
+    world.try_get<Position>(made[2500])->x = 2.0f; // in another chunk
+    world.set(made[11], Position{3.0f, 0.0f});
+    world.get<Position>(kiln::handle<Particle>::adopt(made[12])).x = 4.0f;
+    CHECK(changed_positions(world, since) == std::set{made[10], made[11], made[12], made[2500]});
+}
+
 TEST_CASE("a filtered each visits only the rows changed after since, and its writes mark only those",
           "[change_tracking]") {
     World world;
@@ -166,7 +183,7 @@ TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, an
     CHECK(changed_positions(world, since) == std::set{newest});
     world.destroy(first); // newest moves to row 0, in chunk 0, whose rows are all older
     CHECK(changed_positions(world, since) == std::set{newest});
-    CHECK(world.get<Position>(newest).x == 0.0f);
+    CHECK(world.get<const Position>(newest).x == 0.0f);
     world.destroy(newest);
     CHECK(changed_positions(world, since).empty());
 }
@@ -228,7 +245,7 @@ TEMPLATE_LIST_TEST_CASE("a system with changed or added runs only on the rows ch
     std::multiset<std::uint32_t> written;
     world.each<const Health>(kiln::changed<Health>(before_heal), [&](Health::cref h) { written.insert(h.id); });
     CHECK(written == healed);
-    CHECK(world.get<Health>(particles[10]).hp == 2);
+    CHECK(world.get<const Health>(particles[10]).hp == 2);
 
     // Move writes every Position: Watch sees them all on its next run.
     watched.clear();

@@ -12,6 +12,7 @@
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_view.hpp>
+#include <kiln/change_ticks.hpp>
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
@@ -64,10 +65,28 @@ struct component_lookup {
                          [&]<class A>(std::uint32_t row_in_a) {
                              cursor = cursor_of<access>(world.template storage<A>());
                              row = row_in_a;
+                             if constexpr (!read_only) {
+                                 mark_handed_out<value_type, A>(world, row_in_a);
+                             }
                          })) [[unlikely]] {
             report_failed_get<value_type>(world, e.to_bits());
         }
         return cursor[row];
+    }
+
+    // Marks row of A as changed now when C is tracked: a writable reference
+    // to it was handed out, and is taken to be written through, as a
+    // writable each takes every row it visits (docs/changes.md). Nothing for
+    // a component that is not tracked.
+    template <class C, class A, class W>
+    static void mark_handed_out([[maybe_unused]] W& world, [[maybe_unused]] std::uint32_t row) noexcept {
+        if constexpr (tracked_v<C>) {
+            const tick_columns ticks = tick_columns_at(world.template storage<A>().storage().columns(),
+                                                       first_tick_column<C>(typename A::components{}));
+            ticks.changed[row] = world.clock_.now;
+            change_tick& chunk_max = ticks.chunk_max[row / tick_chunk_rows];
+            chunk_max = newest(chunk_max, world.clock_.now);
+        }
     }
 
     // Component C of e, or nothing: a pointer for packed and tag components

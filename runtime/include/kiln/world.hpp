@@ -199,7 +199,9 @@ public:
     }
 
     // Component C of e (C may be const): C& for packed components, C::ref
-    // for split ones. Precondition: has<C>(e); checked in every build.
+    // for split ones. Precondition: has<C>(e); checked in every build. A
+    // writable C of a tracked component marks the row as changed now
+    // (docs/changes.md), as set and try_get do.
     template <class C>
     [[nodiscard]] decltype(auto) get(entity e) {
         return lookup::template get<C>(*this, e);
@@ -219,7 +221,11 @@ public:
         using value_type = std::remove_const_t<C>;
         static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
         if constexpr (holds_v<A, value_type>) {
-            return internal::cursor_of<C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+            const std::uint32_t row = lookup::checked_row(*this, h, "get");
+            if constexpr (!std::is_const_v<C>) {
+                lookup::template mark_handed_out<value_type, A>(*this, row);
+            }
+            return internal::cursor_of<C>(storage<A>())[row];
         } else {
             return cursor_t<value_type, std::is_const_v<C>>{}[0];
         }
