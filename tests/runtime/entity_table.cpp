@@ -235,19 +235,3 @@ TEST_CASE("reservations move with the table") {
     CHECK(moved.reserved_count() == 1);
     CHECK(table.reserved_count() == 0); // NOLINT(bugprone-use-after-move): a moved-from table is empty
 }
-
-TEST_CASE("relocations are counted once asked for, and the count moves with the table") {
-    kiln::entity_table table{6};
-    const kiln::entity e = table.create({0, 0});
-    table.relocate(e, {1, 0});
-    CHECK(table.relocations() == 0); // nobody asked: no store per move
-
-    table.count_relocations();
-    table.relocate(e, {2, 0});
-    table.relocate(e, {3, 4});
-    CHECK(table.relocations() == 2);
-
-    kiln::entity_table moved{std::move(table)};
-    moved.relocate(e, {1, 1});
-    CHECK(moved.relocations() == 3);
-}

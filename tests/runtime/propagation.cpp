@@ -289,3 +289,39 @@ TEST_CASE("propagate finds rows that moved while every archetype kept its size")
     CHECK(same_bytes(world.get<scene::Global>(child), expected_global(world, child)));
     CHECK(same_bytes(world.get<scene::Global>(newcomer), expected_global(world, newcomer)));
 }
+
+// The same through add and remove: an entity leaves its archetype and comes
+// back, and another entity has taken its old row.
+TEST_CASE("propagate finds rows that add and remove moved while every archetype kept its size") {
+    World world;
+    const kiln::entity parent = world.create<scene::Mount>(moved(1, 0));
+    const kiln::entity wanderer = world.create<scene::Mount>(moved(5, 5));
+    const kiln::entity child = world.create<scene::Mount>(moved(0, 2));
+    world.hierarchy().set_parent(child, parent);
+    kiln::propagate<transform>(world);
+
+    world.add<scene::Tags>(wanderer, scene::Tags{1}); // child moves to wanderer's row
+    world.remove<scene::Tags>(wanderer);               // and wanderer takes the last one
+    world.get<scene::Local>(parent) = moved(3, 0);
+    kiln::propagate<transform>(world);
+
+    CHECK(same_bytes(world.get<scene::Global>(child), expected_global(world, child)));
+    CHECK(same_bytes(world.get<scene::Global>(wanderer), expected_global(world, wanderer)));
+}
+
+// Without links every row is a root, whichever entity it holds: the order
+// is kept without counting moves, and must still give each row its own.
+TEST_CASE("propagate in a world without links gives each row its own local after rows moved") {
+    World world;
+    world.create<scene::Mount>(moved(1, 0));
+    const kiln::entity doomed = world.create<scene::Mount>(moved(5, 5));
+    const kiln::entity last = world.create<scene::Mount>(moved(0, 2));
+    kiln::propagate<transform>(world);
+
+    world.destroy(doomed);                                                 // last moves to doomed's row
+    const kiln::entity newcomer = world.create<scene::Mount>(moved(7, 7)); // and the size is back
+    kiln::propagate<transform>(world);
+
+    CHECK(same_bytes(world.get<scene::Global>(last), expected_global(world, last)));
+    CHECK(same_bytes(world.get<scene::Global>(newcomer), expected_global(world, newcomer)));
+}

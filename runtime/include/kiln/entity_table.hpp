@@ -47,8 +47,7 @@ public:
           slot_count_{std::exchange(other.slot_count_, 0)}, slot_capacity_{std::exchange(other.slot_capacity_, 0)},
           free_{std::move(other.free_)}, free_count_{std::exchange(other.free_count_, 0)},
           alive_count_{std::exchange(other.alive_count_, 0)},
-          reserved_count_{std::exchange(other.reserved_count_, 0)}, relocations_{other.relocations_},
-          counting_relocations_{other.counting_relocations_} {}
+          reserved_count_{std::exchange(other.reserved_count_, 0)} {}
 
     entity_table& operator=(entity_table&& other) noexcept {
         row_bits_ = other.row_bits_;
@@ -60,8 +59,6 @@ public:
         free_count_ = std::exchange(other.free_count_, 0);
         alive_count_ = std::exchange(other.alive_count_, 0);
         reserved_count_ = std::exchange(other.reserved_count_, 0);
-        relocations_ = other.relocations_;
-        counting_relocations_ = other.counting_relocations_;
         return *this;
     }
 
@@ -193,20 +190,7 @@ public:
         KILN_ASSERT(alive(e), "entity_table::relocate: entity %u:%u is not alive", e.index(), e.generation());
         check_row(where);
         slots_[e.index()].place = pack(where);
-        if (counting_relocations_) {
-            ++relocations_;
-        }
     }
-
-    // From now on relocate counts its calls. A cache of where entities live
-    // (kiln/hierarchy_order.hpp) turns this on when it is first built: a
-    // world that never builds one pays no store per move (bench/ destroy,
-    // 8% of its time).
-    void count_relocations() noexcept { counting_relocations_ = true; }
-
-    // How many times relocate was called since count_relocations: such a
-    // cache is stale once this moves on.
-    [[nodiscard]] std::uint64_t relocations() const noexcept { return relocations_; }
 
     void reserve(std::size_t count) {
         if (count <= slot_capacity_) {
@@ -381,8 +365,6 @@ private:
     std::size_t free_count_ = 0;
     std::size_t alive_count_ = 0;
     std::size_t reserved_count_ = 0;
-    std::uint64_t relocations_ = 0;
-    bool counting_relocations_ = false;
 };
 
 } // namespace kiln

@@ -116,13 +116,23 @@ struct hierarchy_moves {
         return refreshed(world);
     }
 
-    // Destroys root and its descendants, deepest first, so that an
-    // observer told of an entity's end still finds its parent alive; then
-    // applies what observers recorded. Returns true, as destroy does. Out of
-    // line and cold: inlined, it made world.destroy too big for GCC to
-    // inline into a loop of destroys (bench/ destroy 1.07 -> 2.5x soa).
-    [[gnu::cold, gnu::noinline]] static bool destroy_subtree(World& world, entity root) {
-        destroy_subtree_unapplied(world, root);
+    // world.destroy(e) in a world where some entity is linked: e and its
+    // descendants, deepest first, so that an observer told of an entity's
+    // end still finds its parent alive; then applies what observers
+    // recorded. Returns true, as destroy does. Out of line and cold, and
+    // the world's only test before it one load: with the hierarchy's work
+    // inlined, or a second test, world.destroy lost the registers of a loop
+    // of destroys (bench/ destroy 1.07 -> 2.5x soa, then 1.2-1.3x).
+    [[gnu::cold, gnu::noinline]] static bool destroy(World& world, entity e) {
+        if (world.hierarchy_.linked(e)) {
+            destroy_subtree_unapplied(world, e);
+        } else {
+            const entity_location where = world.entities_.location(e);
+            world.template notify<observer_event::leave>(e, where.archetype, where.row);
+            World::moves::remove_row(world, where);
+            world.entities_.destroy(e);
+            world.hierarchy_.rows_moved();
+        }
         world.apply_observer_commands();
         return true;
     }
@@ -134,6 +144,7 @@ struct hierarchy_moves {
             storages[a] = &(world.storages_.*World::storage_members[a]);
         }
         sort_rows_by_depth(storages, world.hierarchy_, world.entities_);
+        world.hierarchy_.rows_moved();
     }
 
     // Destroys the subtrees of archetype id's linked entities, for
@@ -162,8 +173,7 @@ private:
             storages[a] = &(world.storages_.*World::storage_members[a]);
         }
         hierarchy_order& order = world.hierarchy_order_;
-        if (!order.current(storages, world.hierarchy_, world.entities_) || (order.keeps_links() && !order.linked())) {
-            world.entities_.count_relocations();
+        if (!order.current(storages, world.hierarchy_) || (order.keeps_links() && !order.linked())) {
             order.rebuild(storages, world.hierarchy_, world.entities_, static_cast<std::uint32_t>(storages.size()));
         }
         return order;
@@ -181,6 +191,7 @@ private:
             world.hierarchy_.erase(*e);
             world.entities_.destroy(*e);
         }
+        world.hierarchy_.rows_moved(); // rows of entities out of the subtree filled the holes
     }
 };
 

@@ -48,9 +48,17 @@ public:
     // The number of child-to-parent links: 0 when no entity has a parent.
     [[nodiscard]] std::size_t link_count() const noexcept { return link_count_; }
 
-    // Changes with every attach, detach and erase: what caches of the
-    // hierarchy's shape compare to know they are stale.
+    // Changes with every attach, detach and erase, and with rows_moved: what
+    // caches of the hierarchy's shape and of its rows compare to know they
+    // are stale.
     [[nodiscard]] std::uint64_t version() const noexcept { return version_; }
+
+    // The world tells it, while link_count() != 0, that rows moved (a row
+    // filled by another entity, rows sorted): a cache of the places of
+    // linked entities is stale too (kiln/hierarchy_order.hpp). It tells it
+    // of every move between archetypes, links or not: what the entity holds
+    // changed, which a dirty propagation must see.
+    void rows_moved() noexcept { ++version_; }
 
     // Whether ancestor is e's parent, or its parent's parent, and so on.
     [[nodiscard]] bool is_ancestor(entity ancestor, entity e) const noexcept {

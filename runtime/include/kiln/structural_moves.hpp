@@ -100,6 +100,10 @@ struct structural_moves {
                                   world.clock_.now);
         }
         remove_row<From>(world, row);
+        // Even with no entity linked: the entity holds other components now, which a dirty
+        // propagation must see (one that gains the global part keeps its local part's ticks),
+        // and other moves may leave every archetype's row count as it was.
+        world.hierarchy_.rows_moved();
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
@@ -245,6 +249,9 @@ struct structural_moves {
             world.entities_.destroy(e);
         }
         rows.clear();
+        if (world.hierarchy_.link_count() != 0) {
+            world.hierarchy_.rows_moved();
+        }
     }
 
     [[noreturn]] static void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,

@@ -174,8 +174,8 @@ public:
             return false;
         }
         assert_not_iterating("destroy");
-        if (hierarchy_.link_count() != 0 && hierarchy_.linked(e)) [[unlikely]] {
-            return tree_moves::destroy_subtree(*this, e);
+        if (hierarchy_.link_count() != 0) [[unlikely]] {
+            return tree_moves::destroy(*this, e);
         }
         notify<observer_event::leave>(e, where.archetype, where.row);
         moves::remove_row(*this, where);
