@@ -175,7 +175,7 @@ inline constexpr std::size_t dirty_share = 4;
 // there was none), or when the subtrees are more than a quarter of the rows.
 // Records the pass in state (but for state.since, the caller's).
 template <propagation P, class World, class Executor>
-void propagate_dirty_since(World& world, change_tick since, propagation_state& state, const Executor& executor) {
+void propagate_dirty_checked(World& world, change_tick since, propagation_state& state, const Executor& executor) {
     using local = typename P::local;
     using global = typename P::global;
     hierarchy_order& order = hierarchy_moves<World>::linked_order(world);
@@ -216,6 +216,15 @@ void propagate_dirty_since(World& world, change_tick since, propagation_state& s
     }
 }
 
+// The same, for any P: one that is no propagation is told which rule it
+// breaks, and nothing more is compiled.
+template <class P, class World, class Executor>
+void propagate_dirty_since(World& world, change_tick since, propagation_state& state, const Executor& executor) {
+    if constexpr (check_propagation<P, World>()) { // else it said which rule P breaks, and nothing more is compiled
+        propagate_dirty_checked<P>(world, since, state, executor);
+    }
+}
+
 } // namespace internal
 
 // Computes P's global part for every entity that holds P's parts, in one
@@ -247,15 +256,16 @@ void propagate(World& world, const Executor& executor = {}) {
 // of another world's passes gives wrong values).
 template <class P, class World, class Executor = serial_executor>
 void propagate_dirty(World& world, propagation_state& state, const Executor& executor = {}) {
-    static_assert(internal::check_propagation<P, World>());
-    static_assert(tracked_v<typename P::local>,
-                  "kiln::propagate_dirty<P>: P::local is not tracked, so nothing says which locals changed; "
-                  "declare it with kiln = { track = true } (a [propagate.NAME]'s local is tracked unless it says "
-                  "track = false), or call kiln::propagate for the full pass");
-    if constexpr (tracked_v<typename P::local>) {
-        const change_tick since = state.since;
-        state.since = world.advance_tick(); // what is written from now on is newer
-        internal::propagate_dirty_since<P>(world, since, state, executor);
+    if constexpr (internal::check_propagation<P, World>()) {
+        static_assert(tracked_v<typename P::local>,
+                      "kiln::propagate_dirty<P>: P::local is not tracked, so nothing says which locals changed; "
+                      "declare it with kiln = { track = true } (a [propagate.NAME]'s local is tracked unless it "
+                      "says track = false), or call kiln::propagate for the full pass");
+        if constexpr (tracked_v<typename P::local>) {
+            const change_tick since = state.since;
+            state.since = world.advance_tick(); // what is written from now on is newer
+            internal::propagate_dirty_since<P>(world, since, state, executor);
+        }
     }
 }
 
