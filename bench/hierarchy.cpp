@@ -12,17 +12,21 @@
 //   ship then its turrets makes, against the same baseline;
 //   propagate_full_dfs_sorted creates them so, then calls
 //   world.hierarchy().sort_rows() once before timing;
-//   propagate_full/kiln_schedule runs the schema's [propagate.transforms]
-//   as the world runs it, world.run(tree::stage::update): the generated
-//   propagation, whose combine is a pointer to tree_math's function.
-// - propagate_dirty: 1% of the nodes, picked at random, have their locals
-//   changed since the last pass, then kiln::propagate_changed on those;
-//   baseline: the full pass, to which the target compares it. Its
-//   counters say how much of the tree lies below the picked nodes:
-//   `covered`, the fraction of the nodes in their subtrees, each once,
-//   which any pass that recomputes what changed must recompute; `visits`,
-//   the nodes propagate_changed recomputes per node of the tree (a node
-//   below two picked ones is recomputed twice).
+// - propagate_dirty: 1% of the nodes, picked at random (MovingNodes, the
+//   others Nodes, created in the same order), have their locals changed
+//   since the last pass, by a loop over their archetype, then
+//   kiln::propagate_dirty recomputes below the changed locals (kiln);
+//   kiln_schedule runs the same loop, then the schema's
+//   [propagate.transforms] as the world runs it, world.run(stage::update):
+//   the generated propagation, dirty-only as its local part is tracked;
+//   kiln_listed writes the same locals through get, then
+//   kiln::propagate_changed on the list of them. Baseline: the full pass,
+//   to which the target compares them. The counters say how much
+//   of the tree lies below the picked nodes: `covered`, the fraction of the
+//   nodes in their subtrees, each once, which any pass that recomputes what
+//   changed must recompute (the floor of the ratio to a full pass at the
+//   same cost per node); `visits`, the nodes propagate_changed recomputes
+//   per node of the tree (a node below two picked ones is recomputed twice).
 // - reparent: 1% of the nodes moved to new parents (each to a node of
 //   lower number, so that no move makes a cycle); ns per moved node. kiln
 //   only.
@@ -90,11 +94,21 @@ std::vector<std::size_t> depth_first(std::size_t n) {
 }
 
 // The world of N nodes, created in the order given (node numbers), and
-// their handles by node number.
+// their handles by node number; the nodes numbered in moving are
+// MovingNodes.
 struct kiln_tree {
-    kiln_tree(std::size_t n, const std::vector<std::size_t>& creation) : nodes(n) {
+    kiln_tree(std::size_t n, const std::vector<std::size_t>& creation, const std::vector<std::size_t>& moving = {})
+        : nodes(n) {
+        std::vector<bool> moves(n, false);
+        for (const std::size_t i : moving) {
+            moves[i] = true;
+        }
         for (const std::size_t i : creation) {
-            nodes[i] = world.create<tree::Node>(local_of<tree::LocalTransform>(i));
+            if (moves[i]) {
+                nodes[i] = world.create<tree::MovingNode>(local_of<tree::LocalTransform>(i));
+            } else {
+                nodes[i] = world.create<tree::Node>(local_of<tree::LocalTransform>(i));
+            }
         }
         auto links = world.hierarchy();
         for (const std::size_t i : creation) {
@@ -165,15 +179,6 @@ void propagate_full_kiln(benchmark::State& state, std::size_t n, bool depth_firs
     publish(state, n);
 }
 
-void propagate_full_schedule(benchmark::State& state, std::size_t n) {
-    kiln_tree t{n, breadth_first(n)};
-    for (auto _ : state) {
-        t.world.run(tree::stage::update);
-        benchmark::ClobberMemory();
-    }
-    publish(state, n);
-}
-
 void propagate_full_baseline(benchmark::State& state, std::size_t n) {
     flat_tree t{n};
     for (auto _ : state) {
@@ -204,21 +209,39 @@ std::pair<double, double> below(std::size_t n, const std::vector<std::size_t>& p
     return {per_node(covered), per_node(visits)};
 }
 
-void propagate_dirty_kiln(benchmark::State& state, std::size_t n) {
-    kiln_tree t{n, breadth_first(n)};
-    std::vector<kiln::entity> changed;
+enum class dirty_pass { propagate_dirty, schedule, listed };
+
+void propagate_dirty_kiln(benchmark::State& state, std::size_t n, dirty_pass pass) {
     const std::vector<std::size_t> picked = one_percent(n);
+    kiln_tree t{n, breadth_first(n), picked};
+    std::vector<kiln::entity> changed;
     for (const std::size_t i : picked) {
         changed.push_back(t.nodes[i]);
     }
     const auto [covered, visits] = below(n, picked);
     state.counters["covered"] = covered;
     state.counters["visits"] = visits;
+    kiln::propagation_state since_last;
+    kiln::propagate_dirty<transform>(t.world, since_last); // the first pass is a full one
+    t.world.run(tree::stage::update);
+    const auto nudge = [](tree::LocalTransform& local) { local.tx += 1; };
     for (auto _ : state) {
-        for (const kiln::entity e : changed) {
-            t.world.get<tree::LocalTransform>(e).tx += 1;
+        switch (pass) {
+        case dirty_pass::propagate_dirty:
+            t.world.each<tree::LocalTransform>(kiln::with<tree::Moving>, nudge);
+            kiln::propagate_dirty<transform>(t.world, since_last);
+            break;
+        case dirty_pass::schedule:
+            t.world.each<tree::LocalTransform>(kiln::with<tree::Moving>, nudge);
+            t.world.run(tree::stage::update);
+            break;
+        case dirty_pass::listed:
+            for (const kiln::entity e : changed) {
+                nudge(t.world.get<tree::LocalTransform>(e));
+            }
+            kiln::propagate_changed<transform>(t.world, changed);
+            break;
         }
-        kiln::propagate_changed<transform>(t.world, changed);
         benchmark::ClobberMemory();
     }
     publish(state, n);
@@ -258,12 +281,17 @@ void add(const std::string& name, void (*run)(benchmark::State&, std::size_t), s
 int main(int argc, char** argv) {
     for (const std::size_t n : sizes) {
         add("propagate_full/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, false, false); }, n);
-        add("propagate_full/kiln_schedule", propagate_full_schedule, n);
         add("propagate_full/baseline", propagate_full_baseline, n);
         add("propagate_full_dfs/kiln", [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, true, false); }, n);
         add("propagate_full_dfs_sorted/kiln",
             [](benchmark::State& s, std::size_t n) { propagate_full_kiln(s, n, true, true); }, n);
-        add("propagate_dirty/kiln", propagate_dirty_kiln, n);
+        add("propagate_dirty/kiln", [](benchmark::State& s, std::size_t n) {
+            propagate_dirty_kiln(s, n, dirty_pass::propagate_dirty);
+        }, n);
+        add("propagate_dirty/kiln_schedule",
+            [](benchmark::State& s, std::size_t n) { propagate_dirty_kiln(s, n, dirty_pass::schedule); }, n);
+        add("propagate_dirty/kiln_listed",
+            [](benchmark::State& s, std::size_t n) { propagate_dirty_kiln(s, n, dirty_pass::listed); }, n);
         add("reparent/kiln", reparent_kiln<false>, n);
         add("reparent_propagate/kiln", reparent_kiln<true>, n);
     }

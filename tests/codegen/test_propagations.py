@@ -216,8 +216,8 @@ class PropagationCode(SystemsTestCase):
         self.assertIn("#include <game/drift.hpp>\n", systems)
         self.assertIn(
             "// Propagation of stage 'update': for each entity with Velocity and Position, parents before\n"
-            "// children, Position = game::drift(the parent's Position, Velocity), by kiln::propagate. Only it\n"
-            "// writes Position.\n"
+            "// children, Position = game::drift(the parent's Position, Velocity), recomputed below the Velocity\n"
+            "// that changed since its last run. Only it writes Position.\n"
             "struct Drift {\n"
             '    static constexpr std::string_view name = "Drift";\n'
             "    using local = Velocity;\n"
@@ -228,6 +228,20 @@ class PropagationCode(SystemsTestCase):
             "    using without = kiln::type_list<>;\n"
             "    using resources = kiln::type_list<>;\n"
             "    using archetypes = kiln::type_list<Ship, FrozenShip>;\n", systems)
+
+    def test_the_local_part_is_tracked_unless_it_says_track_false(self):
+        def traits(components: str, name: str) -> str:
+            start = components.index(f"struct kiln::component_traits<game::{name}>")
+            end = components.find("struct kiln::component_traits<", start + 1)
+            return components[start:end if end >= 0 else None]
+
+        tracked = self.system_outputs(DRIFT)
+        self.assertIn("static constexpr bool tracked = true;", traits(tracked["components.hpp"], "Velocity"))
+        self.assertNotIn("tracked", traits(tracked["components.hpp"], "Position"))
+        opted_out = self.outputs(WORLD.replace('[component.Velocity]\n', '[component.Velocity]\n'
+                                               'kiln = { track = false }\n') + DRIFT)
+        self.assertNotIn("tracked", traits(opted_out["components.hpp"], "Velocity"))
+        self.assertIn("(Velocity is not tracked)", opted_out["systems.hpp"])
 
     def test_the_schedule_graph_marks_it(self):
         graph = self.system_outputs(DRIFT)["schedule.dot"]

@@ -71,6 +71,11 @@ void propagate_drift(fixture::World& world) {
     kiln::propagate<drifting>(world);
 }
 
+// propagate_dirty_untracked_local's twin: a local part that is tracked.
+void propagate_dirty_transforms(scene::World& world, kiln::propagation_state& state) {
+    kiln::propagate_dirty<scene::transforms>(world, state);
+}
+
 void read_in_chunks(kiln::basic_world<reading_schema>& world) {
     world.run(fixture::stage::update);
 }

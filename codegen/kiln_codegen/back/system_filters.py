@@ -156,12 +156,22 @@ def propagation_summary(system: System) -> str:
     >>> spinning = System("spin", "update", Access(write=(global_,), read=(local,)), propagation=spin)
     >>> print(propagation_summary(spinning))  # doctest: +NORMALIZE_WHITESPACE
     Propagation of stage 'update': for each entity with Local and Global, parents before children,
-    Global = game::turn(the parent's Global, Local), by kiln::propagate. Only it writes Global.
+    Global = game::turn(the parent's Global, Local), by kiln::propagate, every row each run (Local is
+    not tracked). Only it writes Global.
+    >>> from dataclasses import replace
+    >>> spin = Propagation("spin", replace(local, tracked=True), global_, "game::turn", None, "update")
+    >>> spinning = System("spin", "update", Access(write=(global_,), read=(local,)), propagation=spin)
+    >>> print(propagation_summary(spinning))  # doctest: +NORMALIZE_WHITESPACE
+    Propagation of stage 'update': for each entity with Local and Global, parents before children,
+    Global = game::turn(the parent's Global, Local), recomputed below the Local that changed since its
+    last run. Only it writes Global.
     """
     propagation = system.propagation
     local, global_ = propagation.local.name, propagation.global_.name
+    how = (f"recomputed below the {local} that changed since its last run" if propagation.local.tracked
+           else f"by kiln::propagate, every row each run ({local} is not tracked)")
     return (f"Propagation of stage '{system.stage}': for each entity with {local} and {global_}, parents before "
-            f"children, {global_} = {propagation.combine}(the parent's {global_}, {local}), by kiln::propagate. "
+            f"children, {global_} = {propagation.combine}(the parent's {global_}, {local}), {how}. "
             f"Only it writes {global_}.")
 
 

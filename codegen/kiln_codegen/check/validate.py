@@ -114,8 +114,11 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     declarations = checker.declarations()
     externs = [checker.extern(declaration) for declaration in _of_kind(declarations, "extern")]
     checker.externs = {extern.name: extern for extern in externs}
+    # A propagation's local part is tracked unless it says track = false: its changes are where the
+    # propagation starts from (docs/hierarchy.md).
+    propagated_locals = {declaration.body.get("local") for declaration in _of_kind(declarations, "propagate")}
     components = [
-        checker.component(declaration, component_id)
+        checker.component(declaration, component_id, declaration.name in propagated_locals)
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
     resources = [checker.resource(declaration) for declaration in _of_kind(declarations, "resource")]
@@ -350,7 +353,8 @@ class Checker:
         return Extern(declaration.name, cpp if isinstance(cpp, str) else "",
                       include if isinstance(include, str) else None)
 
-    def component(self, declaration: _Declaration, component_id: int) -> Component:
+    def component(self, declaration: _Declaration, component_id: int, propagated_local: bool = False) -> Component:
+        """`propagated_local`: the component is the local part of a propagation, so tracked by default."""
         file, keys, label = declaration.file, declaration.keys, declaration.label
         options = self.options(declaration)
         fields = self.fields(declaration)
@@ -378,7 +382,7 @@ class Checker:
         doc = self.doc(file, keys + ("kiln", "doc"), options.get("doc"), label)
         self.check_size(declaration, fields)
         return Component(declaration.name, component_id, layout, tuple(fields), doc, declaration.origin,
-                         tracked=tracked(self, declaration, options))
+                         tracked=tracked(self, declaration, options, propagated_local))
 
     def resource(self, declaration: _Declaration) -> Resource:
         options = self.options(declaration)

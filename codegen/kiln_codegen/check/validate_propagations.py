@@ -30,9 +30,12 @@ class PropagationChecker:
         self.components = {component.name: component for component in components}
         self.archetypes = archetypes
         self.part_of: dict[str, tuple[str, Declaration]] = {}  # component: (its role, the propagation)
+        self.implied_tracked: set[object] = set()
 
     def propagations(self, declarations: Sequence[Declaration]) -> list[System]:
         """The systems of the propagations without mistakes, in schema order."""
+        # Tracked because they are named as a local part, not asked to be: what else is wrong with them is said.
+        self.implied_tracked = {declaration.body.get("local") for declaration in declarations}
         found = []
         for declaration in declarations:
             reported = len(self.reporter.diagnostics)
@@ -108,7 +111,7 @@ class PropagationChecker:
                                 f"{label}: {role} '{name}' is a tag component, which holds no value to combine; "
                                 f"give '{name}' fields, or name another component")
             return None
-        if role == "global" and component.tracked:
+        if role == "global" and component.tracked and name not in self.implied_tracked:
             self.reporter.error(file, keys,
                                 f"{label}: global '{name}' is tracked (kiln.track), but the propagation rewrites "
                                 f"every row of it each pass and marks no change; track the local part instead, "

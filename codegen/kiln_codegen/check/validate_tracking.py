@@ -2,8 +2,10 @@
 
 `[component.X] kiln = { track = true }` asks the runtime to keep, for each row of X, the tick at
 which the row gained X and the tick at which a system or a writable each() last wrote it, so that
-kiln::changed<X> and kiln::added<X> can find them (docs/changes.md). A component that is not
-tracked keeps exactly the code and the memory it had before tracking existed.
+kiln::changed<X> and kiln::added<X> can find them (docs/changes.md). The local part of a
+[propagate.NAME] is tracked unless it says track = false: its generated system recomputes only
+below the locals that changed. A component that is not tracked keeps exactly the code and the
+memory it had before tracking existed.
 
 A system's `changed = ["C"]` (or `added`) runs it only on the rows whose C was written (or gained)
 since the system last ran; given several components, in either list, a row passes when any one of
@@ -33,16 +35,20 @@ class Reporter(Protocol):
     def error(self, file: SchemaFile, keys: KeyPath, message: str) -> None: ...
 
 
-def tracked(reporter: Reporter, declaration: Declaration, options: dict[str, Any]) -> bool:
-    """Whether the component `declaration` asks to be tracked; a wrong `track` is reported."""
-    track = options.get("track", False)
+def tracked(reporter: Reporter, declaration: Declaration, options: dict[str, Any],
+            propagated_local: bool = False) -> bool:
+    """Whether the component `declaration` is tracked: it asks to be, or it is the local part of a
+    propagation (`propagated_local`, a component with fields) and does not say track = false. A wrong
+    `track` is reported."""
+    has_fields = any(key != "kiln" for key in declaration.body)
+    track = options.get("track", propagated_local and has_fields)
     keys = declaration.keys + ("kiln", "track")
     if not isinstance(track, bool):
         reporter.error(declaration.file, keys,
                        f"{declaration.label}: track must be true or false, not {shown(track)}; "
                        "kiln = { track = true } keeps a change tick per row (docs/changes.md)")
         return False
-    if track and not any(key != "kiln" for key in declaration.body):
+    if track and not has_fields:
         reporter.error(declaration.file, keys,
                        f"{declaration.label} has no fields, so it is a tag and has no value that could change; "
                        "remove kiln.track")

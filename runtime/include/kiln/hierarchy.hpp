@@ -107,16 +107,13 @@ struct hierarchy_moves {
 
     // The world's rows, parents before children, rebuilt first if the
     // hierarchy or the rows changed since it was last built.
-    static const hierarchy_order& order(World& world) {
-        std::array<const archetype_storage*, World::storage_members.size()> storages{};
-        for (std::size_t a = 0; a < storages.size(); ++a) {
-            storages[a] = &(world.storages_.*World::storage_members[a]);
-        }
-        if (!world.hierarchy_order_.current(storages, world.hierarchy_)) {
-            world.hierarchy_order_.rebuild(storages, world.hierarchy_, world.entities_,
-                                           static_cast<std::uint32_t>(storages.size()));
-        }
-        return world.hierarchy_order_;
+    static const hierarchy_order& order(World& world) { return refreshed(world); }
+
+    // The same, linked for dirty passes (kiln::propagate_dirty): from now
+    // on every rebuild links it, and it is rebuilt now if it was not.
+    static hierarchy_order& linked_order(World& world) {
+        world.hierarchy_order_.keep_links();
+        return refreshed(world);
     }
 
     // world.destroy(e) in a world where some entity is linked: e and its
@@ -170,6 +167,18 @@ struct hierarchy_moves {
     }
 
 private:
+    static hierarchy_order& refreshed(World& world) {
+        std::array<const archetype_storage*, World::storage_members.size()> storages{};
+        for (std::size_t a = 0; a < storages.size(); ++a) {
+            storages[a] = &(world.storages_.*World::storage_members[a]);
+        }
+        hierarchy_order& order = world.hierarchy_order_;
+        if (!order.current(storages, world.hierarchy_) || (order.keeps_links() && !order.linked())) {
+            order.rebuild(storages, world.hierarchy_, world.entities_, static_cast<std::uint32_t>(storages.size()));
+        }
+        return order;
+    }
+
     static void destroy_subtree_unapplied(World& world, entity root) {
         std::vector<entity> doomed;
         for (entity e = root; !e.is_null(); e = world.hierarchy_.next_in_subtree(e, root)) {

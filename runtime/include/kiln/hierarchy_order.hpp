@@ -2,6 +2,7 @@
 // before its children, kept by the runtime for propagation.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -34,10 +35,18 @@ struct order_entry {
 // built from, by the hierarchy's version and every archetype's row count.
 // While no entity is linked, every row is a root whatever entity it holds,
 // so the counts say all; while some are, the world moves the hierarchy's
-// version on whenever rows move (hierarchy_table::rows_moved). Nothing is
+// version on whenever rows move (hierarchy_table::rows_moved), and whenever
+// an entity moves to another archetype, links or not. Nothing is
 // counted per move in a world without links: a counter of relocations made
 // destroy 1.2-1.3x slower (bench/ destroy). rebuild makes it current in time
 // linear in the rows (a counting sort by depth).
+//
+// For dirty passes (kiln::propagate_dirty), once keep_links() was called,
+// every rebuild also links each entry to its children's entries and to the
+// entry of each row, and lists the entries whose entity's shape (its
+// parent, its archetype, the entity itself in its index's slot) differs from
+// the rebuild before: what changed in the tree between the two, besides
+// values. recompute() then walks the subtrees below a set of entries.
 class hierarchy_order {
 public:
     [[nodiscard]] std::span<const order_entry> entries() const noexcept { return entries_; }
@@ -63,6 +72,10 @@ public:
     // order); no_archetype marks a row without a parent.
     void rebuild(std::span<const archetype_storage* const> storages, const hierarchy_table& links,
                  const entity_table& entities, std::uint32_t no_archetype) {
+        reshaped_known_ = linked_ && shapes_kept_;
+        shapes_kept_ = linked_;
+        reshaped_.clear();
+        row_base_.clear();
         std::vector<std::size_t>& counts = level_begin_;
         counts.assign(1, 0);
         std::size_t total = 0;
@@ -81,9 +94,13 @@ public:
         }
         std::vector<std::size_t> next(counts.begin(), counts.end() - 1);
         entries_.resize(total);
+        entry_of_row_.resize(linked_ ? total : 0);
         sizes_.clear();
+        std::uint32_t base = 0;
         for (std::uint32_t a = 0; a < storages.size(); ++a) {
             const std::span<const entity> rows = storages[a]->entities();
+            row_base_.push_back(base);
+            base += static_cast<std::uint32_t>(rows.size());
             for (std::uint32_t row = 0; row < rows.size(); ++row) {
                 const hierarchy_links& l = links.links(rows[row]);
                 order_entry entry{a, row, no_archetype, 0};
@@ -92,20 +109,159 @@ public:
                     entry.parent_archetype = parent.archetype;
                     entry.parent_row = parent.row;
                 }
-                entries_[next[l.depth]++] = entry;
+                const auto at = static_cast<std::uint32_t>(next[l.depth]++);
+                entries_[at] = entry;
+                if (linked_) {
+                    entry_of_row_[row_base_[a] + row] = at;
+                    keep_shape(at, entity_shape{rows[row], l.parent, a});
+                }
             }
             sizes_.push_back(rows.size());
         }
+        if (linked_) {
+            link_children(no_archetype);
+        }
+        marks_.assign(linked_ ? total : 0, 0);
+        pass_ = 0;
         links_version_ = links.version();
         built_ = true;
+        ++generation_;
+    }
+
+    // Asks every later rebuild for what dirty passes need (see the class).
+    void keep_links() noexcept { linked_ = true; }
+    [[nodiscard]] bool keeps_links() const noexcept { return linked_; }
+    [[nodiscard]] bool linked() const noexcept { return built_ && shapes_kept_; }
+
+    // Counts the rebuilds: a pass that remembers it knows whether the rows
+    // were reordered since.
+    [[nodiscard]] std::uint64_t generation() const noexcept { return generation_; }
+
+    // The entries of the entities whose shape changed between the rebuild
+    // before the last one and the last one; reshaped_known() is false when
+    // the rebuild before did not keep the shapes to compare with.
+    [[nodiscard]] std::span<const std::uint32_t> reshaped() const noexcept { return reshaped_; }
+    [[nodiscard]] bool reshaped_known() const noexcept { return reshaped_known_; }
+
+    // The entry of a row (linked() orders only).
+    [[nodiscard]] std::uint32_t entry_of(std::uint32_t archetype, std::uint32_t row) const noexcept {
+        return entry_of_row_[row_base_[archetype] + row];
+    }
+
+    // The entries of the children of entry (linked() orders only).
+    [[nodiscard]] std::span<const std::uint32_t> children(std::uint32_t entry) const noexcept {
+        return std::span{children_}.subspan(child_begin_[entry], child_begin_[entry + 1] - child_begin_[entry]);
+    }
+
+    // Calls compute(entry) for each entry of seeds and each entry below one,
+    // each once, a depth at a time, so that every parent comes before its
+    // children and each depth's entries are met mostly in the order they
+    // are stored (linked() orders only). Returns false, having stopped, once
+    // it would compute more than budget entries: the caller then makes a
+    // full pass, which costs less per entry. Sorts seeds. Not reentrant: the
+    // marks of what was reached are kept here, stamped per call so that no
+    // call clears them.
+    template <class Compute>
+    bool recompute(std::vector<std::uint32_t>& seeds, std::size_t budget, Compute&& compute) {
+        if (seeds.size() > budget) {
+            return false;
+        }
+        std::sort(seeds.begin(), seeds.end()); // by depth, as the entries are
+        if (++pass_ == 0) {
+            std::fill(marks_.begin(), marks_.end(), 0);
+            pass_ = 1;
+        }
+        std::size_t computed = 0;
+        std::size_t next_seed = 0;
+        level_.clear();
+        for (std::size_t depth = 0; depth < levels() && (!level_.empty() || next_seed < seeds.size()); ++depth) {
+            for (; next_seed < seeds.size() && seeds[next_seed] < level_begin(depth + 1); ++next_seed) {
+                if (marks_[seeds[next_seed]] != pass_) { // else below a seed already reached
+                    marks_[seeds[next_seed]] = pass_;
+                    level_.push_back(seeds[next_seed]);
+                }
+            }
+            computed += level_.size();
+            if (computed > budget) {
+                return false;
+            }
+            below_.clear();
+            for (const std::uint32_t at : level_) {
+                compute(entries_[at]);
+                for (const std::uint32_t child : children(at)) {
+                    marks_[child] = pass_;
+                    below_.push_back(child);
+                }
+            }
+            level_.swap(below_);
+        }
+        return true;
     }
 
 private:
+    // What a row's entity was at a rebuild, by entity index.
+    struct entity_shape {
+        entity self;
+        entity parent;
+        std::uint32_t archetype = 0;
+        friend bool operator==(const entity_shape&, const entity_shape&) = default;
+    };
+
+    void keep_shape(std::uint32_t entry, const entity_shape& now) {
+        if (now.self.index() >= shapes_.size()) {
+            shapes_.resize(std::size_t{now.self.index()} + 1);
+        }
+        entity_shape& before = shapes_[now.self.index()];
+        if (before != now) {
+            reshaped_.push_back(entry);
+            before = now;
+        }
+    }
+
+    // The children of each entry, in a compressed row: the children of
+    // entry e are children_[child_begin_[e], child_begin_[e + 1]), in entry
+    // order. A count per parent, a running sum, then a fill that moves each
+    // start to the next's.
+    void link_children(std::uint32_t no_archetype) {
+        const std::size_t total = entries_.size();
+        child_begin_.assign(total + 2, 0);
+        for (const order_entry& e : entries_) {
+            if (e.parent_archetype != no_archetype) {
+                ++child_begin_[entry_of(e.parent_archetype, e.parent_row) + 2];
+            }
+        }
+        for (std::size_t i = 1; i < child_begin_.size(); ++i) {
+            child_begin_[i] += child_begin_[i - 1];
+        }
+        children_.resize(child_begin_.back());
+        for (std::uint32_t i = 0; i < total; ++i) {
+            const order_entry& e = entries_[i];
+            if (e.parent_archetype != no_archetype) {
+                children_[child_begin_[entry_of(e.parent_archetype, e.parent_row) + 1]++] = i;
+            }
+        }
+    }
+
     std::vector<order_entry> entries_;
     std::vector<std::size_t> level_begin_; // levels() + 1 of them, the last the entries' count
     std::vector<std::size_t> sizes_;       // each archetype's rows when built
     std::uint64_t links_version_ = 0;
+    std::uint64_t generation_ = 0;
     bool built_ = false;
+    // For dirty passes, once keep_links() was called:
+    bool linked_ = false;
+    bool shapes_kept_ = false;    // the last rebuild linked the entries and kept the shapes
+    bool reshaped_known_ = false; // reshaped_ compares two rebuilds that kept them
+    std::vector<std::uint32_t> row_base_;     // where each archetype's rows start in entry_of_row_
+    std::vector<std::uint32_t> entry_of_row_; // the entry of each row
+    std::vector<std::uint32_t> child_begin_;  // entries() + 2 of them, see link_children
+    std::vector<std::uint32_t> children_;
+    std::vector<entity_shape> shapes_;        // by entity index
+    std::vector<std::uint32_t> reshaped_;
+    std::vector<std::uint32_t> marks_; // recompute's: the pass_ that reached each entry
+    std::vector<std::uint32_t> level_; // recompute's: the entries of one depth to compute
+    std::vector<std::uint32_t> below_; // and their children
+    std::uint32_t pass_ = 0;
 };
 
 } // namespace kiln::internal

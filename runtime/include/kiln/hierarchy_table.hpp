@@ -55,7 +55,9 @@ public:
 
     // The world tells it, while link_count() != 0, that rows moved (a row
     // filled by another entity, rows sorted): a cache of the places of
-    // linked entities is stale too (kiln/hierarchy_order.hpp).
+    // linked entities is stale too (kiln/hierarchy_order.hpp). It tells it
+    // of every move between archetypes, links or not: what the entity holds
+    // changed, which a dirty propagation must see.
     void rows_moved() noexcept { ++version_; }
 
     // Whether ancestor is e's parent, or its parent's parent, and so on.

@@ -8,8 +8,11 @@
 #include <cstdint>
 #include <span>
 #include <type_traits>
+#include <vector>
 
 #include <kiln/archetype.hpp>
+#include <kiln/change_filters.hpp>
+#include <kiln/change_ticks.hpp>
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/executor.hpp>
@@ -104,14 +107,17 @@ struct propagation_columns {
     // The entries [begin, end) of a hierarchy_order, in order.
     void update(std::span<const order_entry> entries, std::size_t begin, std::size_t end) const {
         for (std::size_t i = begin; i < end; ++i) {
-            const order_entry& e = entries[i];
-            const local* own = locals[e.archetype];
-            if (own == nullptr) {
-                continue;
-            }
-            const global& parent = parents[e.parent_archetype][e.parent_row & row_masks[e.parent_archetype]];
-            globals[e.archetype][e.row] = P::combine(parent, own[e.row]);
+            update(entries[i]);
         }
+    }
+
+    void update(const order_entry& e) const {
+        const local* own = locals[e.archetype];
+        if (own == nullptr) {
+            return;
+        }
+        const global& parent = parents[e.parent_archetype][e.parent_row & row_masks[e.parent_archetype]];
+        globals[e.archetype][e.row] = P::combine(parent, own[e.row]);
     }
 
     const global root{};
@@ -120,6 +126,106 @@ struct propagation_columns {
     std::array<const global*, archetypes::size + 1> parents{};
     std::array<std::uint32_t, archetypes::size + 1> row_masks{};
 };
+
+// Every entry of order, in order; with a parallel executor each depth split
+// among threads, one depth after another.
+template <propagation P, class World, class Executor>
+void propagate_all(const propagation_columns<P, World>& columns, const hierarchy_order& order,
+                   const Executor& executor) {
+    const std::span<const order_entry> entries = order.entries();
+    if constexpr (std::is_same_v<Executor, serial_executor>) {
+        columns.update(entries, 0, entries.size());
+    } else {
+        // Rows at one depth at least, per chunk: fewer, and the threads'
+        // start-up would cost more than the rows.
+        constexpr std::size_t chunk_rows = 4096;
+        for (std::size_t depth = 0; depth < order.levels(); ++depth) {
+            const std::size_t first = order.level_begin(depth);
+            executor.for_chunks(order.level_begin(depth + 1) - first, chunk_rows,
+                                [&](std::size_t begin, std::size_t end) { columns.update(entries, first + begin, first + end); });
+        }
+    }
+}
+
+} // namespace internal
+
+// What a dirty pass of a propagation remembers of its last pass on one
+// world (kiln::propagate_dirty): the tick it ran at, and which rebuild of
+// the hierarchy order it saw. The world keeps one for each propagation of
+// its schema; a game keeps one per propagation and world it calls
+// propagate_dirty on by hand.
+struct propagation_state {
+    change_tick since = 0;
+    std::uint64_t order_generation = 0;
+    bool ran = false; // false: the next pass is a full one
+};
+
+namespace internal {
+
+// Of the hierarchy order's entries, a dirty pass recomputes at most this
+// share (one in four) before it gives up and makes the full pass, which costs
+// less per entry than the walk of subtrees.
+inline constexpr std::size_t dirty_share = 4;
+
+// The dirty pass of P: recomputes the subtrees of the entities whose local
+// part changed after since, of those whose shape changed (parent, archetype)
+// since the last pass, and of the children of entities holding the global
+// part alone (set by the game, whose changes are not tracked). A full pass
+// when state says the last pass saw an order two rebuilds old or more (or
+// there was none), or when the subtrees are more than a quarter of the rows.
+// Records the pass in state (but for state.since, the caller's).
+template <propagation P, class World, class Executor>
+void propagate_dirty_checked(World& world, change_tick since, propagation_state& state, const Executor& executor) {
+    using local = typename P::local;
+    using global = typename P::global;
+    hierarchy_order& order = hierarchy_moves<World>::linked_order(world);
+    const bool same_order = state.ran && order.generation() == state.order_generation;
+    const bool reshaped =
+        state.ran && order.reshaped_known() && order.generation() == state.order_generation + 1;
+    state.ran = true;
+    state.order_generation = order.generation();
+    const propagation_columns<P, World> columns{world};
+    if (!same_order && !reshaped) {
+        propagate_all(columns, order, executor);
+        return;
+    }
+    std::vector<std::uint32_t> seeds;
+    if (reshaped) {
+        seeds.assign(order.reshaped().begin(), order.reshaped().end());
+    }
+    for_each_type(typename World::schema_type::archetypes{}, [&]<class A>() {
+        if constexpr (holds_v<A, local> && holds_v<A, global>) {
+            archetype_storage& rows = world.template storage<A>().storage();
+            constexpr std::array<std::uint32_t, 1> ticks{first_tick_column<local>(typename A::components{})};
+            const auto nothing = [] {};
+            const auto changed = [&](std::size_t first, std::size_t last) {
+                for (std::size_t row = first; row < last; ++row) {
+                    seeds.push_back(order.entry_of(A::id, static_cast<std::uint32_t>(row)));
+                }
+            };
+            filter_rows(rows.columns(), ticks, {false}, since).each(nothing, changed, 0, rows.size());
+        } else if constexpr (holds_v<A, global>) {
+            const archetype_storage& rows = world.template storage<A>().storage();
+            for (std::uint32_t row = 0; row < rows.size(); ++row) {
+                const std::span<const std::uint32_t> below = order.children(order.entry_of(A::id, row));
+                seeds.insert(seeds.end(), below.begin(), below.end());
+            }
+        }
+    });
+    const std::size_t budget = order.entries().size() / dirty_share;
+    if (!order.recompute(seeds, budget, [&](const order_entry& e) { columns.update(e); })) {
+        propagate_all(columns, order, executor);
+    }
+}
+
+// The same, for any P: one that is no propagation is told which rule it
+// breaks, and nothing more is compiled.
+template <class P, class World, class Executor>
+void propagate_dirty_since(World& world, change_tick since, propagation_state& state, const Executor& executor) {
+    if constexpr (check_propagation<P, World>()) { // else it said which rule P breaks, and nothing more is compiled
+        propagate_dirty_checked<P>(world, since, state, executor);
+    }
+}
 
 } // namespace internal
 
@@ -136,19 +242,31 @@ struct propagation_columns {
 template <class P, class World, class Executor = serial_executor>
 void propagate(World& world, const Executor& executor = {}) {
     static_assert(internal::check_propagation<P, World>());
-    const internal::hierarchy_order& order = internal::hierarchy_moves<World>::order(world);
     const internal::propagation_columns<P, World> columns{world};
-    const std::span<const internal::order_entry> entries = order.entries();
-    if constexpr (std::is_same_v<Executor, serial_executor>) {
-        columns.update(entries, 0, entries.size());
-    } else {
-        // Rows at one depth at least, per chunk: fewer, and the threads'
-        // start-up would cost more than the rows.
-        constexpr std::size_t chunk_rows = 4096;
-        for (std::size_t depth = 0; depth < order.levels(); ++depth) {
-            const std::size_t first = order.level_begin(depth);
-            executor.for_chunks(order.level_begin(depth + 1) - first, chunk_rows,
-                                [&](std::size_t begin, std::size_t end) { columns.update(entries, first + begin, first + end); });
+    internal::propagate_all(columns, internal::hierarchy_moves<World>::order(world), executor);
+}
+
+// Recomputes P's global part only where it may have changed since the last
+// propagate_dirty of P with state: below each entity whose local part was
+// written since (P::local must be tracked), whose parent or archetype
+// changed, and below each entity holding the global part alone (which the
+// game sets). Gives every entity the value propagate would. The first pass
+// with a state, one after the rows were reordered twice (by others'
+// passes), and one whose subtrees hold more than a quarter of the rows are
+// full passes; the walk of subtrees is serial, the full pass takes the
+// executor. Precondition as propagate's; one state per world (a state
+// of another world's passes gives wrong values).
+template <class P, class World, class Executor = serial_executor>
+void propagate_dirty(World& world, propagation_state& state, const Executor& executor = {}) {
+    if constexpr (internal::check_propagation<P, World>()) {
+        static_assert(tracked_v<typename P::local>,
+                      "kiln::propagate_dirty<P>: P::local is not tracked, so nothing says which locals changed; "
+                      "declare it with kiln = { track = true } (a [propagate.NAME]'s local is tracked unless it "
+                      "says track = false), or call kiln::propagate for the full pass");
+        if constexpr (tracked_v<typename P::local>) {
+            const change_tick since = state.since;
+            state.since = world.advance_tick(); // what is written from now on is newer
+            internal::propagate_dirty_since<P>(world, since, state, executor);
         }
     }
 }

@@ -102,6 +102,35 @@ struct global_part<S> {
     using type = typename S::global;
 };
 
+// Whether S is a propagation system whose local part is tracked: the world
+// runs it as a dirty pass (kiln::propagate_dirty).
+template <class S>
+inline constexpr bool dirty_propagation_v = false;
+
+template <propagation_system S>
+inline constexpr bool dirty_propagation_v<S> = tracked_v<typename S::local>;
+
+// Where a world keeps what each propagation system's last dirty pass saw
+// (kiln::propagation_state): one slot per propagation system of Systems, in
+// their order.
+template <class Systems>
+struct propagation_slots;
+
+template <class... Systems>
+struct propagation_slots<type_list<Systems...>> {
+    static constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{propagation_system<Systems>});
+
+    template <class S>
+    static constexpr std::size_t of() {
+        constexpr std::array<bool, sizeof...(Systems)> is_propagation{propagation_system<Systems>...};
+        std::size_t slot = 0;
+        for (std::size_t i = 0; i < index_of_v<S, type_list<Systems...>>; ++i) {
+            slot += is_propagation[i] ? 1 : 0;
+        }
+        return slot;
+    }
+};
+
 // Whether Component is the global part of one of Systems' propagations.
 template <class Component, class... Systems>
 inline constexpr bool propagated_global_v = (std::is_same_v<Component, typename global_part<Systems>::type> || ...);
@@ -224,9 +253,15 @@ struct stage_runner {
 
     template <class S, class Executor>
     static void run_system(World& world, const Executor& executor) {
-        if constexpr (propagation_system<S>) {
-            // Each depth split among the executor's threads; the same values as a serial pass.
-            propagate<S>(world, executor);
+        if constexpr (dirty_propagation_v<S>) {
+            // Only below what changed since S last ran (docs/hierarchy.md); a full pass, when it is one, splits
+            // each depth among the executor's threads, to the serial pass's values.
+            using systems = typename World::systems;
+            internal::propagate_dirty_since<S>(world, world.clock_.since[index_of_v<S, systems>],
+                                               world.propagation_states_[propagation_slots<systems>::template of<S>()],
+                                               executor);
+        } else if constexpr (propagation_system<S>) {
+            propagate<S>(world, executor); // its local part is not tracked: every row, every run
         } else {
             run_game_system<S>(world, executor);
         }

@@ -100,9 +100,10 @@ struct structural_moves {
                                   world.clock_.now);
         }
         remove_row<From>(world, row);
-        if (world.hierarchy_.link_count() != 0) [[unlikely]] {
-            world.hierarchy_.rows_moved();
-        }
+        // Even with no entity linked: the entity holds other components now, which a dirty
+        // propagation must see (one that gains the global part keeps its local part's ticks),
+        // and other moves may leave every archetype's row count as it was.
+        world.hierarchy_.rows_moved();
         world.entities_.relocate(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;

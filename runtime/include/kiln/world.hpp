@@ -609,6 +609,8 @@ private:
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
     internal::hierarchy_order hierarchy_order_; // a cache, for kiln/propagation.hpp
+    // What each propagation system's last dirty pass saw (kiln/propagation.hpp).
+    std::array<propagation_state, internal::propagation_slots<systems>::count> propagation_states_{};
     int iteration_depth_ = 0;
     commands_type commands_{*this};
     commands_type observer_commands_{*this};
