@@ -44,6 +44,26 @@ TEST_CASE("chunk_rows_for: chunks of about half the threshold's work, or the fal
     CHECK(chunk_rows_for(40us, 1'000, 0ns, 1024) == 1024);  // split everything: the runner's chunks
 }
 
+TEST_CASE("split_record: splits work worth it until a split measures slower, then tries again every so many runs") {
+    using kiln::internal::split_retry_runs;
+    kiln::internal::split_record record;
+    CHECK_FALSE(record.split(3us, 100, 4us)); // not worth it
+    CHECK(record.split(8us, 100, 4us));       // worth it, never split: try
+    record.record(100, 5us);                  // faster than 8 us on one thread
+    CHECK(record.split(8us, 100, 4us));
+    CHECK(record.split(16us, 200, 4us)); // per row: 10 us split over 200 rows, against 16 us
+    record.record(100, 9us);            // slower than 8 us
+    for (std::uint32_t run = 1; run < split_retry_runs; ++run) {
+        INFO("run " << run);
+        CHECK_FALSE(record.split(8us, 100, 4us));
+    }
+    CHECK(record.split(8us, 100, 4us)); // the retry
+    record.record(100, 9us);            // slower again: as many runs before the next
+    CHECK_FALSE(record.split(8us, 100, 4us));
+    CHECK(record.split(9us * 2, 100, 4us)); // the work grew past the split's time
+    CHECK(record.split(1ns, 100, 0ns));     // a zero threshold splits everything
+}
+
 TEST_CASE("work_meter adds up the time of pieces run on several threads") {
     kiln::internal::work_meter meter;
     std::thread one{[&] { meter.time([] { std::this_thread::sleep_for(2ms); }); }};
@@ -56,21 +76,25 @@ TEST_CASE("work_meter adds up the time of pieces run on several threads") {
 namespace {
 
 // An executor that splits by work, as parallel_executor does, and counts what
-// it is asked to run at once; it runs everything on the calling thread.
+// it is asked to run at once; it runs everything on the calling thread, after
+// waiting hand_off, what it makes handing work to other threads cost.
 struct counting_executor {
     std::chrono::nanoseconds serial_below;
     int* batches_together;
     int* systems_chunked;
+    std::chrono::nanoseconds hand_off{0};
 
     template <class... Tasks>
     void run_together(Tasks&&... tasks) const {
         ++*batches_together;
+        std::this_thread::sleep_for(hand_off);
         (tasks(), ...);
     }
 
     template <class Body>
     void for_chunks(std::size_t count, std::size_t grain, Body&& body) const {
         ++*systems_chunked;
+        std::this_thread::sleep_for(hand_off);
         for (std::size_t begin = 0; begin < count; begin += grain) {
             body(begin, std::min(count, begin + grain));
         }
@@ -120,6 +144,27 @@ TEST_CASE("the runner runs work below the executor's threshold on the calling th
         serial.run(fixture::stage::update);
         CHECK(together > 0);
         CHECK(chunked > 0);
+    }
+    SECTION("a split that took longer than the work on one thread is not made again until its retry") {
+        // 3,000 rows of a few arithmetic operations take microseconds; a hand-off of 20 ms is slower, under
+        // any sanitizer.
+        const counting_executor executor{1ns, &together, &chunked, 20ms};
+        world.run(fixture::stage::update, executor); // measures the work
+        serial.run(fixture::stage::update);
+        world.run(fixture::stage::update, executor); // splits, never split before
+        serial.run(fixture::stage::update);
+        const int together_once = together;
+        const int chunked_once = chunked;
+        CHECK(chunked_once > 0);
+        for (std::uint32_t run = 1; run < kiln::internal::split_retry_runs; ++run) {
+            world.run(fixture::stage::update, executor);
+            serial.run(fixture::stage::update);
+        }
+        CHECK(together == together_once);
+        CHECK(chunked == chunked_once);
+        world.run(fixture::stage::update, executor); // the retry
+        serial.run(fixture::stage::update);
+        CHECK(chunked > chunked_once);
     }
     SECTION("a zero threshold splits from the first run") {
         const counting_executor executor{0ns, &together, &chunked};

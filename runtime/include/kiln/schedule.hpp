@@ -198,14 +198,24 @@ struct stage_runner {
 
     // An executor that splits by work (parallel_executor) runs a batch's
     // systems at once only when their work, as measured in their last runs,
-    // is worth it, and otherwise one after the other on this thread.
+    // is worth it and running them at once last took less time than that
+    // work (split_record), and otherwise one after the other on this thread.
     template <class Executor, class... Systems>
     static void run_batch(World& world, const Executor& executor, type_list<Systems...>) {
         if constexpr (splits_by_work_v<Executor>) {
-            if (sizeof...(Systems) == 1 || !worth_splitting((estimate<Systems>(world) + ...), executor.serial_below)) {
+            if constexpr (sizeof...(Systems) == 1) {
                 (run_measured<Systems>(world, executor), ...);
             } else {
-                executor.run_together([&] { run_measured<Systems>(world, executor); }...);
+                split_record& together =
+                    world.work_.batch_from(index_of_v<front_t<type_list<Systems...>>, typename World::systems>);
+                const std::size_t rows = (rows_of<Systems>(world) + ...);
+                if (together.split((estimate<Systems>(world) + ...), rows, executor.serial_below)) {
+                    together.record(rows, wall_time([&] {
+                                        executor.run_together([&] { run_measured<Systems>(world, executor); }...);
+                                    }));
+                } else {
+                    (run_measured<Systems>(world, executor), ...);
+                }
             }
         } else {
             executor.run_together([&] { run_system<Systems>(world, executor); }...);
@@ -232,16 +242,20 @@ struct stage_runner {
     }
 
     // Runs S, splitting its rows over chunks only when its work is worth
-    // it, and records the CPU time it took.
+    // it and its last split took less time than that work (split_record),
+    // and records the CPU time it took.
     template <class S, class Executor>
     static void run_measured(World& world, const Executor& executor) {
         const std::size_t rows = rows_of<S>(world);
         work_meter meter;
         if constexpr (S::parallel && !S::commands) {
             const std::chrono::nanoseconds work = estimate<S>(world);
-            if (worth_splitting(work, executor.serial_below)) {
+            split_record& chunks = world.work_.chunks_of(index_of_v<S, typename World::systems>);
+            if (chunks.split(work, rows, executor.serial_below)) {
                 const std::size_t rows_per_chunk = chunk_rows_for(work, rows, executor.serial_below, chunk_rows);
-                run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
+                chunks.record(rows, wall_time([&] {
+                                  run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
+                              }));
             } else {
                 meter.time([&] { run_system<S>(world, serial_executor{}); });
             }
