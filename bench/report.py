@@ -32,6 +32,7 @@ import shlex
 import sys
 
 import targets
+from formatting import caches_text, format_ns
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 
@@ -282,33 +283,6 @@ def load(path: pathlib.Path) -> tuple[dict, dict[tuple[str, str, int], Result]]:
     return document.get("context", {}), results
 
 
-def format_ns(value: float) -> str:
-    """Three significant digits, without exponents.
-
-    >>> [format_ns(x) for x in (0.29341, 0.99961, 3.4399, 34.401, 123.4)]
-    ['0.293', '1.00', '3.44', '34.4', '123']
-    """
-    rounded = float(f"{value:.3g}")
-    if rounded >= 100:
-        return f"{rounded:.0f}"
-    if rounded >= 10:
-        return f"{rounded:.1f}"
-    if rounded >= 1:
-        return f"{rounded:.2f}"
-    return f"{rounded:.3f}"
-
-
-def format_bytes(size: int) -> str:
-    """
-    >>> format_bytes(32768), format_bytes(33554432)
-    ('32 KiB', '32 MiB')
-    """
-    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if size >= scale and size % scale == 0:
-            return f"{size // scale} {unit}"
-    return f"{size} B"
-
-
 def ratio(results, case: str, n: int, baseline: str) -> float | None:
     kiln = results.get((case, "kiln", n))
     other = results.get((case, baseline, n))
@@ -339,17 +313,12 @@ def case_implementations(results, case: str) -> list[str]:
 
 
 def machine_lines(context: dict) -> list[str]:
-    caches = ", ".join(
-        f"L{cache['level']} {cache['type'].lower()} {format_bytes(cache['size'])}"
-        + (f" (shared by {cache['num_sharing']})" if cache.get("num_sharing", 1) > 1 else "")
-        for cache in context.get("caches", [])
-    )
     scaling = context.get("cpu_scaling_enabled")
     rows = [
         ("CPU", context.get("kiln_cpu", "unknown")),
         ("CPUs", f"{context.get('num_cpus', '?')} at {context.get('mhz_per_cpu', '?')} MHz"),
         ("`uname -m`", context.get("kiln_machine", "unknown")),
-        ("caches", caches or "unknown"),
+        ("caches", caches_text(context)),
         ("frequency scaling", "unknown" if scaling is None else ("on" if scaling else "off")),
         ("compiler", context.get("kiln_compiler", "unknown")),
         ("build", context.get("kiln_build", "unknown")),
