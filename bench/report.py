@@ -734,7 +734,7 @@ def main() -> int:
         timings = targets.load_timings([pathlib.Path(arguments.results), *arguments.other])
         peer_run = None if arguments.peerbench is None else peers.load_run(arguments.peerbench)
         if peer_run is not None:
-            timings |= targets.load_peerbench(arguments.peerbench)
+            timings |= targets.peerbench_timings(peer_run)
         target_section = targets.target_lines(suite, timings, arguments.peerbench is not None)
         other_section = targets.other_lines(
             timings, {targets.binary_of(path): targets.names_in(path) for path in arguments.other}

@@ -16,6 +16,7 @@ BENCH = pathlib.Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
 import peers  # noqa: E402  (bench/ is not a package: its scripts import each other by name)
+import targets  # noqa: E402
 
 CONTEXT = {
     "date": "2026-11-26T16:41:29+00:00",
@@ -131,6 +132,12 @@ class MediansOverRounds(unittest.TestCase):
         run = peers.load_run(self.directory.write())
         self.assertAlmostEqual(run.figure("get", "flecs", 10).ns, 7.0)
         self.assertIn("--rounds 3", "\n".join(peers.command_lines(run, "build/peerbench")))
+
+    def test_the_targets_judge_the_same_figures(self):
+        self.directory.add(1, "kiln", "get/kiln/10", [1.0, 2.0, 3.0])
+        self.directory.add(2, "kiln", "get/kiln/10", [10.0, 20.0, 90.0])
+        timings = targets.peerbench_timings(peers.load_run(self.directory.write()))
+        self.assertAlmostEqual(timings["peerbench:get/kiln/10"].ns, 11.0)
 
     def test_a_directory_without_results_is_an_error(self):
         with self.assertRaisesRegex(peers.PeerbenchError, "no peerbench results"):
