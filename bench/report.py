@@ -15,9 +15,13 @@ of what kiln costs the compiler, against its targets. The JSON of the other
 benchmark binaries (--other, one each) adds their figures, and with those of
 RESULTS.json and of a peerbench run (--peerbench) the section that judges each
 target of the issues listed in bench/suite.toml (--suite; bench/targets.py).
+Given a peerbench run, the page also lays kiln beside the other libraries of
+that run, case by case, with their versions, the machine and the commands,
+and a plot of it beside the report's own (performance_peers.png beside
+performance.png; bench/peers.py).
 
-The output depends on the JSON and the arguments only: the same input gives
-the same bytes.
+The output depends on the input files and the arguments only: the same input
+gives the same bytes.
 """
 
 from __future__ import annotations
@@ -31,7 +35,9 @@ import pathlib
 import shlex
 import sys
 
+import peers
 import targets
+from formatting import caches_text, format_ns
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 
@@ -282,33 +288,6 @@ def load(path: pathlib.Path) -> tuple[dict, dict[tuple[str, str, int], Result]]:
     return document.get("context", {}), results
 
 
-def format_ns(value: float) -> str:
-    """Three significant digits, without exponents.
-
-    >>> [format_ns(x) for x in (0.29341, 0.99961, 3.4399, 34.401, 123.4)]
-    ['0.293', '1.00', '3.44', '34.4', '123']
-    """
-    rounded = float(f"{value:.3g}")
-    if rounded >= 100:
-        return f"{rounded:.0f}"
-    if rounded >= 10:
-        return f"{rounded:.1f}"
-    if rounded >= 1:
-        return f"{rounded:.2f}"
-    return f"{rounded:.3f}"
-
-
-def format_bytes(size: int) -> str:
-    """
-    >>> format_bytes(32768), format_bytes(33554432)
-    ('32 KiB', '32 MiB')
-    """
-    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if size >= scale and size % scale == 0:
-            return f"{size // scale} {unit}"
-    return f"{size} B"
-
-
 def ratio(results, case: str, n: int, baseline: str) -> float | None:
     kiln = results.get((case, "kiln", n))
     other = results.get((case, baseline, n))
@@ -339,17 +318,12 @@ def case_implementations(results, case: str) -> list[str]:
 
 
 def machine_lines(context: dict) -> list[str]:
-    caches = ", ".join(
-        f"L{cache['level']} {cache['type'].lower()} {format_bytes(cache['size'])}"
-        + (f" (shared by {cache['num_sharing']})" if cache.get("num_sharing", 1) > 1 else "")
-        for cache in context.get("caches", [])
-    )
     scaling = context.get("cpu_scaling_enabled")
     rows = [
         ("CPU", context.get("kiln_cpu", "unknown")),
         ("CPUs", f"{context.get('num_cpus', '?')} at {context.get('mhz_per_cpu', '?')} MHz"),
         ("`uname -m`", context.get("kiln_machine", "unknown")),
-        ("caches", caches or "unknown"),
+        ("caches", caches_text(context)),
         ("frequency scaling", "unknown" if scaling is None else ("on" if scaling else "off")),
         ("compiler", context.get("kiln_compiler", "unknown")),
         ("build", context.get("kiln_build", "unknown")),
@@ -542,6 +516,7 @@ def markdown(
     compile_cost: dict | None = None,
     target_section: list[str] | None = None,
     other_section: list[str] | None = None,
+    peers_section: list[str] | None = None,
 ) -> str:
     repetitions = sorted({result.repetitions for result in results.values()})
     statistic = (
@@ -567,6 +542,15 @@ def markdown(
         "is better. A kiln/soa ratio of 1.10 means that kiln takes 10% longer than the",
         "soa baseline. The snapshot cases compare kiln with `memcpy` of as many bytes",
         "as its save holds instead.",
+        *(
+            [
+                "",
+                "kiln beside EnTT, flecs, gaia-ecs and pico_ecs, with the libraries' versions, the machine",
+                f"and the commands: [{peers.SECTION_TITLE}](#{anchor(peers.SECTION_TITLE)}).",
+            ]
+            if peers_section
+            else []
+        ),
         "",
         "## Summary",
         "",
@@ -592,6 +576,7 @@ def markdown(
         *([*target_section, ""] if target_section else []),
         f"![ns per entity against N, one panel per case]({plot_link})",
         "",
+        *([*peers_section, ""] if peers_section else []),
         *([*compile_cost_lines(compile_cost), ""] if compile_cost is not None else []),
         "## Machine",
         "",
@@ -644,6 +629,15 @@ def markdown(
     if other_section:
         out += ["", *other_section]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def anchor(heading: str) -> str:
+    """The anchor of a Markdown heading, as GitHub makes it.
+
+    >>> anchor("Against other libraries")
+    'against-other-libraries'
+    """
+    return "-".join(heading.lower().split())
 
 
 def plot(results, path: pathlib.Path) -> None:
@@ -710,6 +704,14 @@ def plot(results, path: pathlib.Path) -> None:
     pyplot.close(figure)
 
 
+def shown_path(path: pathlib.Path) -> str:
+    """A path as the page shows it: relative to the repository when inside it."""
+    absolute = path.resolve()
+    if absolute.is_relative_to(REPOSITORY):
+        return absolute.relative_to(REPOSITORY).as_posix()
+    return path.as_posix()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", help="kiln_bench's --benchmark_out JSON")
@@ -730,20 +732,31 @@ def main() -> int:
         compile_cost = None if arguments.compile_cost is None else load_compile_cost(arguments.compile_cost)
         suite = targets.load_suite(arguments.suite)
         timings = targets.load_timings([pathlib.Path(arguments.results), *arguments.other])
-        if arguments.peerbench is not None:
-            timings |= targets.load_peerbench(arguments.peerbench)
+        peer_run = None if arguments.peerbench is None else peers.load_run(arguments.peerbench)
+        if peer_run is not None:
+            timings |= targets.peerbench_timings(peer_run)
         target_section = targets.target_lines(suite, timings, arguments.peerbench is not None)
         other_section = targets.other_lines(
             timings, {targets.binary_of(path): targets.names_in(path) for path in arguments.other}
         )
-        page = markdown(context, results, sys.argv[1:], plot_link, compile_cost, target_section, other_section)
+        peers_plot = peers.plot_path(arguments.plot)
+        peers_section = None
+        if peer_run is not None:
+            peers_plot_link = pathlib.Path(os.path.relpath(peers_plot, arguments.markdown.parent)).as_posix()
+            peers_section = peers.section_lines(peer_run, shown_path(arguments.peerbench), peers_plot_link)
+        page = markdown(
+            context, results, sys.argv[1:], plot_link, compile_cost, target_section, other_section, peers_section
+        )
         plot(results, arguments.plot)
-    except (ReportError, targets.TargetError) as error:
+        if peer_run is not None:
+            peers.plot(peer_run, peers_plot)
+    except (ReportError, targets.TargetError, peers.PeerbenchError) as error:
         print(f"bench/report.py: {error}", file=sys.stderr)
         return 1
     arguments.markdown.parent.mkdir(parents=True, exist_ok=True)
     arguments.markdown.write_text(page)
-    print(f"bench/report.py: wrote {arguments.markdown} and {arguments.plot}")
+    written = [arguments.markdown, arguments.plot, *([peers_plot] if peer_run is not None else [])]
+    print("bench/report.py: wrote " + ", ".join(map(str, written[:-1])) + f" and {written[-1]}")
     return 0
 
 

@@ -9,14 +9,13 @@ that says, target by target, whether it holds.
 from __future__ import annotations
 
 import dataclasses
-import glob
 import json
 import math
-import os
 import pathlib
 import re
-import statistics
 import tomllib
+
+import peers
 
 NANOSECONDS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 PEERBENCH = "peerbench:"
@@ -150,28 +149,11 @@ def load_timings(paths: list[pathlib.Path]) -> dict[str, Timing]:
     return timings
 
 
-def load_peerbench(directory: pathlib.Path) -> dict[str, Timing]:
-    """A peerbench run's benchmarks (DIR/results/r<round>_<library>.json),
-    named peerbench:<name>: the median over the rounds of each round's median,
-    as peerbench's own tables take it, and the largest CV of a round."""
-    rounds: dict[str, list[list[float]]] = {}
-    paths = sorted(glob.glob(os.path.join(directory, "results", "r*_*.json")))
-    if not paths:
-        raise TargetError(f"{directory}: no peerbench results (results/r<round>_<library>.json)")
-    for path in paths:
-        per_round: dict[str, list[float]] = {}
-        for benchmark in json.loads(pathlib.Path(path).read_text()).get("benchmarks", []):
-            if benchmark.get("run_type", "iteration") != "iteration":
-                continue
-            name = PEERBENCH + benchmark["name"].removesuffix("/real_time")
-            per_round.setdefault(name, []).append(benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]])
-        for name, values in per_round.items():
-            rounds.setdefault(name, []).append(values)
-    timings = {}
-    for name, per_round in rounds.items():
-        cvs = [statistics.pstdev(values) / statistics.fmean(values) for values in per_round if len(values) > 1]
-        timings[name] = Timing(statistics.median(statistics.median(values) for values in per_round), max(cvs, default=None))
-    return timings
+def peerbench_timings(run: peers.Run) -> dict[str, Timing]:
+    """A peerbench run's benchmarks, named peerbench:<name>: the median over
+    the rounds of each round's median, as peerbench's own tables take it, and
+    the largest CV of a round (bench/peers.py reads the run)."""
+    return {PEERBENCH + name: Timing(figure.ns, max(figure.round_cvs)) for name, figure in run.figures.items()}
 
 
 @dataclasses.dataclass(frozen=True)
