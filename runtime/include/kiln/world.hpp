@@ -194,8 +194,7 @@ public:
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
         static_assert(component<C>, "kiln::world::has<C>: C must be a component declared in a schema");
-        return internal::visit_place(archetypes_with_t<C>{}, entities_, entities_.find_place(e),
-                                     []<class>(std::uint32_t) {});
+        return lookup::template has<C>(*this, e);
     }
 
     // Component C of e (C may be const): C& for packed components, C::ref
