@@ -63,7 +63,7 @@ constexpr std::array<std::uint32_t, Count> columns_by_id(type_list<Holders...>) 
     if constexpr (Ticks) {
         ((by_id[Holders::id] = first_tick_column<C>(typename Holders::components{})), ...);
     } else {
-        ((by_id[Holders::id] = first_column<C>(typename Holders::components{})), ...);
+        ((by_id[Holders::id] = first_column_v<C, typename Holders::components>), ...);
     }
     return by_id;
 }

@@ -96,7 +96,7 @@ constexpr void require_some_archetype_holds() {
 template <class A, class... Access>
 constexpr auto target_of() {
     using member = std::remove_const_t<decltype(A::storage)>;
-    return query_target<member, sizeof...(Access)>{A::storage, {first_column<Access>(typename A::components{})...}};
+    return query_target<member, sizeof...(Access)>{A::storage, {first_column_v<Access, typename A::components>...}};
 }
 
 // No candidates (a query that does not compile, see query::well_formed) give
