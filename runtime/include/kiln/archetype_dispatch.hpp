@@ -85,10 +85,4 @@ constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list
     return {Archetypes::name...};
 }
 
-// The member of the schema's storages struct that holds each archetype, by id.
-template <class... Archetypes>
-constexpr auto storage_members(type_list<Archetypes...>) {
-    return std::array{Archetypes::storage...};
-}
-
 } // namespace kiln::internal

@@ -153,7 +153,7 @@ private:
         if (where.archetype >= firsts.size() || firsts[where.archetype] == no_column) [[unlikely]] {
             report_failed_get<value_type>(world, e.to_bits());
         }
-        auto& rows = world.storages_.*World::storage_members[where.archetype];
+        auto& rows = world.storages_[where.archetype];
         if constexpr (!read_only && tracked_v<value_type>) {
             mark_changed(world, rows.columns(),
                          first_tick_columns_by_id<value_type, World::archetypes::size>[where.archetype], where.row);
