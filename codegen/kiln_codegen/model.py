@@ -181,7 +181,6 @@ class Archetype:
     name: str
     id: int
     components: tuple[Component, ...]
-    storage: str  # the member of archetype_storages that holds this archetype's entities
     doc: str | None
     origin: Origin = NO_ORIGIN
     stable_id: int = 0
@@ -424,7 +423,7 @@ class Schema:
         of components that no archetype declares is not an archetype, so no move leads there.
 
         >>> p, v, f = (Component(name, index, Layout.TAG, (), None) for index, name in enumerate("PVF"))
-        >>> ship, frozen = Archetype("Ship", 0, (p, v), "", None), Archetype("Frozen", 1, (p, v, f), "", None)
+        >>> ship, frozen = Archetype("Ship", 0, (p, v), None), Archetype("Frozen", 1, (p, v, f), None)
         >>> [(t.component.name, [(e.source.name, e.target.name) for e in t.add + t.remove])
         ...  for t in Schema("game", 1, (), (p, v, f), (), (ship, frozen)).transitions]
         [('F', [('Ship', 'Frozen'), ('Frozen', 'Ship')])]

@@ -28,14 +28,13 @@ class Golden(SchemaTestCase):
         expected = self.directory / "expected"
         shutil.copytree(REPO / "generated", expected)
         world = expected / "game" / "world.hpp"
-        world.write_text(world.read_text().replace("rising_quad{", "rising{"))
+        world.write_text(world.read_text().replace('name = "RisingQuad";', 'name = "Rising";'))
 
         result = check_golden("--schemas", "examples/game/game.toml", "--expected", str(expected))
         self.assertEqual(result.returncode, 1)
         self.assertIn(f"--- {world}\n+++ kilnc output: game/world.hpp\n", result.stdout)
-        self.assertIn("\n-    kiln::archetype_storage rising{kiln::column_layouts<Position, Angle, Color, Model, Rising>};\n"
-                      "+    kiln::archetype_storage rising_quad{kiln::column_layouts<Position, Angle, Color, Model, "
-                      "Rising>};\n", result.stdout)
+        self.assertIn('\n-    static constexpr std::string_view name = "Rising";\n'
+                      '+    static constexpr std::string_view name = "RisingQuad";\n', result.stdout)
 
         result = check_golden("--schemas", "examples/game/game.toml", "--expected", str(expected), "--update")
         self.assertEqual((result.returncode, result.stdout), (0, f"updated {world}\n"))

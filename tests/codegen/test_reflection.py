@@ -145,7 +145,7 @@ class TypeMetadata(SchemaTestCase):
         self.assertLines(
             world,
             "struct Dot {",
-            "    static constexpr auto storage = &archetype_storages::dot;",
+            "    using components = kiln::type_list<Position, Color>;",
             '    static constexpr kiln::schema_origin origin = {"game.toml", 19};',
             "};",
         )

@@ -344,8 +344,7 @@ class NameErrors(SchemaTestCase):
         ])
 
     def test_names_kilnc_derives_step_around_macros(self):
-        # Linux's storage would be `linux` and Errno's parameter `errno`, both macros, and Typeof's
-        # storage `typeof`, a keyword of GNU C++.
+        # Errno's parameter would be `errno`, a macro.
         outputs = self.outputs("""
             [kiln]
             namespace = "game"
@@ -365,8 +364,6 @@ class NameErrors(SchemaTestCase):
             stage = "update"
             read = ["Errno"]
         """)
-        self.assertLines(outputs["world.hpp"], "    kiln::archetype_storage linux_{kiln::column_layouts<Errno>};",
-                         "    kiln::archetype_storage typeof_{kiln::column_layouts<Errno, Typed>};")
         self.assertLines(outputs["systems.hpp"],
                          "    static void run(const Errno& errno_);  // declared by [system.Report]: change it there")
 

@@ -44,11 +44,23 @@ TEST_CASE("visit_place finds the archetype and row that an entity table's place 
     CHECK(name.empty());
 }
 
-TEST_CASE("a schema's archetype ids are their positions, and names_of and storage_members are indexed by them") {
+TEST_CASE("a schema's archetype ids are their positions, and names_of is indexed by them") {
     STATIC_REQUIRE(kiln::internal::ids_are_positions(archetypes{}));
     STATIC_REQUIRE_FALSE(kiln::internal::ids_are_positions(kiln::type_list<fixture::Ship, fixture::Particle>{}));
     constexpr auto names = kiln::internal::names_of(archetypes{});
     STATIC_REQUIRE(names[fixture::Probe::id] == "Probe");
-    constexpr auto storages = kiln::internal::storage_members(archetypes{});
-    STATIC_REQUIRE(storages[fixture::FrozenShip::id] == fixture::FrozenShip::storage);
+}
+
+TEST_CASE("the tables by archetype id say where a component's columns start, in each archetype holding it") {
+    constexpr auto& firsts = kiln::internal::first_columns_by_id<fixture::Color, archetypes::size>;
+    kiln::for_each_type(archetypes{}, [&]<class A>() {
+        CAPTURE(A::name);
+        if constexpr (kiln::holds_v<A, fixture::Color>) {
+            CHECK(firsts[A::id] == kiln::first_column<fixture::Color>(typename A::components{}));
+        } else {
+            CHECK(firsts[A::id] == kiln::internal::no_column);
+        }
+    });
+    // Ship holds Position, Velocity, Health, Target, Color: Color starts after four packed columns.
+    STATIC_REQUIRE(firsts[fixture::Ship::id] == 4);
 }

@@ -188,7 +188,7 @@ void check_matching_agrees() {
     static_assert(!std::is_same_v<given, matched>, "S must name the archetypes kilnc matched");
     REQUIRE(given::targets.size() == matched::targets.size());
     for (std::size_t t = 0; t < given::targets.size(); ++t) {
-        CHECK(given::targets[t].storage == matched::targets[t].storage);
+        CHECK(given::targets[t].archetype == matched::targets[t].archetype);
         CHECK(given::targets[t].first_columns == matched::targets[t].first_columns);
     }
 }

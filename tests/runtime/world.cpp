@@ -1,11 +1,14 @@
 #include <fixture/world.hpp>
+#include <wide/world.hpp>
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <random>
 #include <set>
+#include <utility>
 #include <vector>
 
 using fixture::World;
@@ -415,4 +418,75 @@ TEST_CASE("typed add and remove return handles of the new archetype") {
     const kiln::handle<fixture::Ship> thawed = world.remove<fixture::Frozen>(frozen);
     CHECK(world.get<fixture::Health>(thawed).hp == 5);
     CHECK(world.archetype_name(thawed) == "Ship");
+}
+
+namespace {
+
+// One entity in each archetype of the wide world that holds Position (all
+// but Lone, the last), with Position {i, -i} and Health {i} for archetype i.
+template <std::size_t... I>
+std::vector<kiln::entity> one_in_each_holder(wide::World& world, std::index_sequence<I...>) {
+    return {world.create<kiln::type_at_t<I, wide::schema::archetypes>>(
+        wide::Position{static_cast<float>(I), -static_cast<float>(I)}, wide::Health{static_cast<int>(I), 0})...};
+}
+
+} // namespace
+
+// Past the branch limit, lookups read where a component's columns start from
+// a table by archetype id (kiln/component_lookup.hpp): each archetype's
+// entry must be its own columns', and a miss must be a miss.
+TEST_CASE("get, try_get and has of a component that many archetypes hold find each archetype's columns") {
+    STATIC_REQUIRE(kiln::archetypes_with_t<wide::Position>::size == 18);
+    wide::World world;
+    // Two rows in each, so that a row mixed up between archetypes shows.
+    one_in_each_holder(world, std::make_index_sequence<18>{});
+    const std::vector<kiln::entity> holders = one_in_each_holder(world, std::make_index_sequence<18>{});
+    for (std::size_t i = 0; i < holders.size(); ++i) {
+        CAPTURE(i);
+        const kiln::entity e = holders[i];
+        CHECK(world.has<wide::Position>(e));
+        CHECK(world.get<const wide::Position>(e).x == static_cast<float>(i));
+        CHECK(world.get<const wide::Position>(e).y == -static_cast<float>(i));
+        CHECK(world.get<wide::Health>(e).hp == static_cast<int>(i));
+        world.get<wide::Position>(e).y = 100.0f + static_cast<float>(i);
+        world.get<wide::Health>(e).armour = static_cast<std::uint8_t>(i);
+    }
+    const wide::World& view = world;
+    float sum_of_y = 0;
+    int sum_of_armour = 0;
+    world.each<const wide::Position, const wide::Health>([&](const wide::Position& p, wide::Health::cref h) {
+        sum_of_y += p.y;
+        sum_of_armour += h.armour;
+    });
+    // The second row of each archetype was written (y = 100 + i), the first
+    // was not (y = -i): the i cancel.
+    CHECK(sum_of_y == 18 * 100.0f);
+    CHECK(sum_of_armour == 153);
+    CHECK(view.get<wide::Position>(holders[17]).y == 117.0f);
+    REQUIRE(world.try_get<wide::Position>(holders[5]) != nullptr);
+    CHECK(world.try_get<wide::Position>(holders[5])->y == 105.0f);
+    REQUIRE(world.try_get<wide::Health>(holders[6]).has_value());
+    CHECK(world.try_get<wide::Health>(holders[6])->hp == 6);
+
+    const kiln::entity lone = world.create<wide::Lone>();
+    CHECK_FALSE(world.has<wide::Position>(lone));
+    CHECK(world.try_get<wide::Position>(lone) == nullptr);
+    CHECK_FALSE(world.try_get<wide::Health>(lone).has_value());
+    world.destroy(holders[3]);
+    CHECK_FALSE(world.has<wide::Position>(holders[3]));
+    CHECK(world.try_get<wide::Position>(holders[3]) == nullptr);
+    CHECK_FALSE(world.has<wide::Position>(kiln::null_entity));
+}
+
+TEST_CASE("a writable get of a tracked component that many archetypes hold marks that row changed") {
+    wide::World world;
+    const std::vector<kiln::entity> holders = one_in_each_holder(world, std::make_index_sequence<18>{});
+    const kiln::change_tick since = world.advance_tick();
+    [[maybe_unused]] const float read = world.get<const wide::Position>(holders[4]).x;
+    world.get<wide::Position>(holders[9]).x = 1.0f;
+    world.get<wide::Position>(holders[17]).x = 1.0f;
+    std::vector<kiln::entity> changed;
+    world.each<const wide::Position>(kiln::changed<wide::Position>(since),
+                                     [&](kiln::entity e, const wide::Position&) { changed.push_back(e); });
+    CHECK(changed == std::vector{holders[9], holders[17]});
 }

@@ -91,7 +91,7 @@ def names(items: Iterable, qualifier: str = "") -> str:
 def edges(items: Iterable[Edge], namespace: str) -> str:
     """Transition edges as kiln::edge types, comma-separated; nothing for none.
 
-    >>> ship, frozen = Archetype("Ship", 0, (), "ship", None), Archetype("Frozen", 1, (), "frozen", None)
+    >>> ship, frozen = Archetype("Ship", 0, (), None), Archetype("Frozen", 1, (), None)
     >>> edges([Edge(ship, frozen), Edge(frozen, ship)], "game"), edges([], "game")
     ('kiln::edge<game::Ship, game::Frozen>, kiln::edge<game::Frozen, game::Ship>', '')
     """

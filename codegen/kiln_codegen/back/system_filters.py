@@ -28,7 +28,7 @@ def matched_archetypes(access: Access, schema: Schema) -> str:
 
     >>> from ..model import Archetype
     >>> p, f = Component("Position", 0, None, (), None), Component("Frozen", 1, None, (), None)
-    >>> ship, frozen = Archetype("Ship", 0, (p,), "", None), Archetype("FrozenShip", 1, (p, f), "", None)
+    >>> ship, frozen = Archetype("Ship", 0, (p,), None), Archetype("FrozenShip", 1, (p, f), None)
     >>> matched_archetypes(Access(write=(p,), without=(f,)), Schema("game", 1, (), (p, f), (), (ship, frozen)))
     'Ship'
     """

@@ -18,7 +18,7 @@ def matches(access: Access, archetype: Archetype) -> bool:
     """Whether the entities of `archetype` are seen: it holds all that is required and none of `without`.
 
     >>> p, f = Component("Position", 0, None, (), None), Component("Frozen", 1, None, (), None)
-    >>> ship, frozen = Archetype("Ship", 0, (p,), "", None), Archetype("FrozenShip", 1, (p, f), "", None)
+    >>> ship, frozen = Archetype("Ship", 0, (p,), None), Archetype("FrozenShip", 1, (p, f), None)
     >>> mover = Access(write=(p,), without=(f,))
     >>> matches(mover, ship), matches(mover, frozen)
     (True, False)
@@ -40,7 +40,7 @@ def conflicts(first: Access, second: Access, archetypes: Sequence[Archetype]) ->
     >>> p, v = Component("Position", 0, None, (), None), Component("Velocity", 1, None, (), None)
     >>> f = Component("Frozen", 2, None, (), None)
     >>> time = Resource("Time", (), None)
-    >>> ship, frozen = Archetype("Ship", 0, (p, v), "", None), Archetype("FrozenShip", 1, (p, v, f), "", None)
+    >>> ship, frozen = Archetype("Ship", 0, (p, v), None), Archetype("FrozenShip", 1, (p, v, f), None)
     >>> drift = Access(write=(p,), read=(v,), without=(f,))
     >>> conflicts(drift, Access(read=(p,), resources_write=(time,)), [ship, frozen])
     ('Position',)

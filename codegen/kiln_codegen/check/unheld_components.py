@@ -15,7 +15,7 @@ def unheld_components(components: Iterable[tuple[str, Location]], archetypes: Se
 
     >>> from ..model import Component
     >>> position = Component("Position", 0, None, (), None)
-    >>> mover = Archetype("Mover", 0, (position,), "mover", None)
+    >>> mover = Archetype("Mover", 0, (position,), None)
     >>> [str(warning) for warning in unheld_components([("Position", Location("game.toml", 4, 12)),
     ...                                                  ("Lost", Location("game.toml", 7, 12))], [mover])]
     ["game.toml:7:12: warning: component 'Lost' is in no archetype, so no entity can have it and a query of it \

@@ -19,7 +19,7 @@ from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldTyp
 from .defaults import DefaultProblem, check_default
 from .limits import archetype_too_large, too_many_components
 from .lockfile import Lock, default_lock_path
-from .names import UNAVAILABLE_NAMES, is_header_path, name_problem, snake_case, unique_name
+from .names import is_header_path, name_problem
 from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
 from .unheld_components import unheld_components
@@ -51,13 +51,12 @@ MAX_RECORD_SIZE = 65536  # bytes of a component or resource (64 KiB)
 GENERATED_NAMES = {
     "World": "the world type",
     "schema": "the struct that describes the schema",
-    "archetype_storages": "the struct of archetype storages",
     "std": "the C++ standard library's namespace",
     "stage": "the enum of stages",
     "migrations": "the namespace of the functions that migrate fields of older saves",
     "hana_lists": "the namespace of hana.hpp's lists of types",
     **dict.fromkeys(
-        ("id", "name", "version", "components", "archetypes", "resources", "storage", "storages", "systems",
+        ("id", "name", "version", "components", "archetypes", "resources", "systems",
          "observers", "fixed_step", "schedule", "origin"),
         "a member of the generated archetype and schema structs",
     ),
@@ -509,7 +508,6 @@ class Checker:
 
     def archetypes(self, declarations: list[_Declaration], components: list[Component]) -> list[Archetype]:
         by_name = {component.name: component for component in components}
-        storages = self.storage_names(declarations)
         by_component_set: dict[frozenset[str], _Declaration] = {}
         archetypes = []
         for archetype_id, declaration in enumerate(declarations):
@@ -525,8 +523,7 @@ class Checker:
                            "an entity's components decide its archetype, so merge the two or add a tag "
                            "component to one of them")
             members = tuple(by_name[name] for name in names if name in by_name)
-            archetypes.append(Archetype(declaration.name, archetype_id, members, storages[declaration.name], doc,
-                                        declaration.origin))
+            archetypes.append(Archetype(declaration.name, archetype_id, members, doc, declaration.origin))
         return archetypes
 
     def component_names(self, declaration: _Declaration) -> list[str] | None:
@@ -574,17 +571,6 @@ class Checker:
             advice = f"did you mean '{close}'?" if close else f"declare it as [component.{name}] or fix the name"
             message = f"unknown component '{name}'; {advice}"
         self.error(archetype.file, keys, f"{archetype.label}: {message}")
-
-    def storage_names(self, declarations: Iterable[_Declaration]) -> dict[str, str]:
-        """Each archetype's member in archetype_storages: its name in snake_case, or if that is a
-        keyword, a macro or already a name, that with '_' appended, then '_2', '_3'... (never '__': reserved)."""
-        taken = set(self.declared) | set(GENERATED_NAMES) | UNAVAILABLE_NAMES
-        storages = {}
-        for declaration in declarations:
-            storage = unique_name(snake_case(declaration.name), taken)
-            taken.add(storage)
-            storages[declaration.name] = storage
-        return storages
 
 
 def _of_kind(declarations: Iterable[_Declaration], kind: str) -> Iterable[_Declaration]:

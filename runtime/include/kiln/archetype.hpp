@@ -12,13 +12,11 @@ namespace kiln {
 //   static constexpr std::uint32_t id;       // its index in the schema's archetype list
 //   static constexpr std::string_view name;
 //   using components = kiln::type_list<...>;
-//   static constexpr auto storage;           // member pointer into the schema's storages struct
 template <class A>
 concept archetype = requires {
     { A::id } -> std::convertible_to<std::uint32_t>;
     { A::name } -> std::convertible_to<std::string_view>;
     typename A::components;
-    A::storage;
 };
 
 // Specialized by generated code, for each component C held by any archetype,

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include <kiln/archetype.hpp>
+#include <kiln/column.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/type_list.hpp>
 
@@ -45,6 +48,32 @@ bool visit_place(type_list<Archetypes...>, const entity_table& table, std::uint3
     return (at.template operator()<Archetypes>() || ...);
 }
 
+// What a table by archetype id holds for an archetype without the component.
+inline constexpr std::uint32_t no_column = ~std::uint32_t{0};
+
+// Where component C's columns start (or, when Ticks, its change ticks'
+// columns) in each of a world's Count archetypes, by id: Holders are those
+// that hold C, and the others have no_column. One table for C, read with the
+// id of an entity's archetype, where a branch per archetype compiled a view
+// and a cursor for each of them (kiln/component_lookup.hpp).
+template <class C, std::size_t Count, bool Ticks, class... Holders>
+constexpr std::array<std::uint32_t, Count> columns_by_id(type_list<Holders...>) {
+    std::array<std::uint32_t, Count> by_id{};
+    by_id.fill(no_column);
+    if constexpr (Ticks) {
+        ((by_id[Holders::id] = first_tick_column<C>(typename Holders::components{})), ...);
+    } else {
+        ((by_id[Holders::id] = first_column_v<C, typename Holders::components>), ...);
+    }
+    return by_id;
+}
+
+template <class C, std::size_t Count>
+inline constexpr auto first_columns_by_id = columns_by_id<C, Count, false>(archetypes_with_t<C>{});
+
+template <class C, std::size_t Count>
+inline constexpr auto first_tick_columns_by_id = columns_by_id<C, Count, true>(archetypes_with_t<C>{});
+
 template <class... Archetypes>
 constexpr bool ids_are_positions(type_list<Archetypes...>) {
     std::uint32_t position = 0;
@@ -54,12 +83,6 @@ constexpr bool ids_are_positions(type_list<Archetypes...>) {
 template <class... Archetypes>
 constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list<Archetypes...>) {
     return {Archetypes::name...};
-}
-
-// The member of the schema's storages struct that holds each archetype, by id.
-template <class... Archetypes>
-constexpr auto storage_members(type_list<Archetypes...>) {
-    return std::array{Archetypes::storage...};
 }
 
 } // namespace kiln::internal

@@ -143,7 +143,7 @@ private:
     // Where C's columns start: a constant, so that no function is compiled
     // for each component of each archetype to say it.
     template <class C>
-    static constexpr std::uint32_t first_column_of = first_column<C>(components{});
+    static constexpr std::uint32_t first_column_of = first_column_v<C, components>;
 
     // Copies component C of row from over row to, in C's columns.
     template <class C>

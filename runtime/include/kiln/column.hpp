@@ -81,23 +81,9 @@ constexpr auto layouts_of() {
 // in order, never meet them): see kiln/change_ticks.hpp.
 inline constexpr std::size_t tick_columns_per_component = 4;
 
-template <class C>
-constexpr auto tick_layouts_of() {
-    if constexpr (tracked_v<C>) {
-        constexpr column_layout tick{sizeof(std::uint32_t), alignof(std::uint32_t)};
-        return std::array<column_layout, tick_columns_per_component>{tick, tick, tick, tick};
-    } else {
-        return std::array<column_layout, 0>{};
-    }
-}
-
-// The columns of component C, and of its change ticks, worked out once for
-// every archetype holding it.
+// The columns of component C, worked out once for every archetype holding it.
 template <class C>
 inline constexpr auto component_layouts = layouts_of<C>();
-
-template <class C>
-inline constexpr auto component_tick_layouts = tick_layouts_of<C>();
 
 // Copies count layouts from from to to[next], to[next + 1], ...; returns the
 // position after them. Not a template: concatenating an archetype's columns
@@ -110,18 +96,23 @@ constexpr std::size_t append_layouts(const column_layout* from, std::size_t coun
     return next + count;
 }
 
+// One change tick column's layout.
+inline constexpr column_layout tick_layout{sizeof(std::uint32_t), alignof(std::uint32_t)};
+
 template <class... Components>
 constexpr auto concatenated_layouts() {
-    constexpr std::size_t total = (std::size_t{0} + ... + component_layouts<Components>.size()) +
-                                  (std::size_t{0} + ... + component_tick_layouts<Components>.size());
+    constexpr std::size_t tick_columns =
+        (std::size_t{0} + ... + (tracked_v<Components> ? tick_columns_per_component : 0));
+    constexpr std::size_t total = (std::size_t{0} + ... + component_layouts<Components>.size()) + tick_columns;
     std::array<column_layout, total> all{};
     std::size_t next = 0;
     ((next = append_layouts(component_layouts<Components>.data(), component_layouts<Components>.size(), all.data(),
                             next)),
      ...);
-    ((next = append_layouts(component_tick_layouts<Components>.data(), component_tick_layouts<Components>.size(),
-                            all.data(), next)),
-     ...);
+    // Every tick column is alike: no array per tracked component to copy them from.
+    for (; next < total; ++next) {
+        all[next] = tick_layout;
+    }
     return all;
 }
 
@@ -149,14 +140,21 @@ inline constexpr auto first_columns = [] {
 } // namespace internal
 
 // Where component C's columns start among the columns of an archetype holding
-// Components; the column count when it holds no C.
+// the components of List; the column count when it holds no C. A constant,
+// not a function: a call deduces the archetype's whole list of components
+// again, which for the thousand archetypes of a large schema took seconds.
+template <class C, class List>
+inline constexpr std::uint32_t first_column_v = 0;
+
+// (index_of_v is the list's length for a C it lacks.)
+template <class C, class... Components>
+inline constexpr std::uint32_t first_column_v<C, type_list<Components...>> =
+    internal::first_columns<Components...>[index_of_v<C, type_list<Components...>>];
+
+// The same, for code that has the list as a value.
 template <class C, class... Components>
 constexpr std::uint32_t first_column(type_list<Components...>) {
-    if constexpr (contains_v<C, type_list<Components...>>) {
-        return internal::first_columns<Components...>[index_of_v<C, type_list<Components...>>];
-    } else {
-        return internal::first_columns<Components...>[sizeof...(Components)];
-    }
+    return first_column_v<C, type_list<Components...>>;
 }
 
 // Where the change ticks of tracked component C start among the columns of

@@ -3,6 +3,7 @@
 // entity is dead, moved, or lacks the component.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -44,34 +45,35 @@ struct component_lookup {
         }
     }
 
+    // Up to this many archetypes holding a component, a lookup by entity
+    // branches on each of them (found_by_branch); past it, it reads a table
+    // by archetype id (found_by_table), which compiles in the same time
+    // whatever the count: a branch per archetype compiled a view and a
+    // cursor for each, half a minute for a component that a thousand
+    // archetypes hold (docs/compile_time.md).
+    static constexpr std::size_t branch_limit = 16;
+
+    // Whether e is alive and its archetype holds C.
+    template <class C>
+    static bool has(const World& world, entity e) noexcept {
+        if constexpr (archetypes_with_t<C>::size <= branch_limit) {
+            return visit_place(archetypes_with_t<C>{}, world.entities_, world.entities_.find_place(e),
+                               []<class>(std::uint32_t) {});
+        } else {
+            constexpr auto& firsts = first_columns_by_id<C, World::archetypes::size>;
+            const std::uint32_t id = world.entities_.find(e).archetype;
+            return id < firsts.size() && firsts[id] != no_column;
+        }
+    }
+
     // Component C of e (C may be const) in world, as get has checked it may.
     template <class C, class W>
     static decltype(auto) found(W& world, entity e) {
-        using value_type = std::remove_const_t<C>;
-        constexpr bool read_only = std::is_const_v<C> || std::is_const_v<W>;
-        using access = std::conditional_t<read_only, const value_type, value_type>;
-        // One read of e's slot, then a branch per archetype holding C: each
-        // branch finds its columns at a fixed place in the world, so the row's
-        // address waits for the slot alone, not for loads indexed by it. The
-        // cursor starts as the first such archetype's, read whatever e's
-        // archetype: a loop of lookups then keeps those column addresses in
-        // registers instead of reading them again in the branch, every time
-        // (bench/ get: a tenth of each lookup, in 10,000 entities).
-        const std::uint32_t place = world.entities_.find_place(e);
-        cursor_t<value_type, read_only> cursor =
-            cursor_of<access>(world.template storage<front_t<archetypes_with_t<value_type>>>());
-        std::uint32_t row = 0;
-        if (!visit_place(archetypes_with_t<value_type>{}, world.entities_, place,
-                         [&]<class A>(std::uint32_t row_in_a) {
-                             cursor = cursor_of<access>(world.template storage<A>());
-                             row = row_in_a;
-                             if constexpr (!read_only) {
-                                 mark_handed_out<value_type, A>(world, row_in_a);
-                             }
-                         })) [[unlikely]] {
-            report_failed_get<value_type>(world, e.to_bits());
+        if constexpr (archetypes_with_t<std::remove_const_t<C>>::size <= branch_limit) {
+            return found_by_branch<C>(world, e);
+        } else {
+            return found_by_table<C>(world, e);
         }
-        return cursor[row];
     }
 
     // Marks row of A as changed now when C is tracked: a writable reference
@@ -81,11 +83,8 @@ struct component_lookup {
     template <class C, class A, class W>
     static void mark_handed_out([[maybe_unused]] W& world, [[maybe_unused]] std::uint32_t row) noexcept {
         if constexpr (tracked_v<C>) {
-            const tick_columns ticks = tick_columns_at(world.template storage<A>().storage().columns(),
-                                                       first_tick_column<C>(typename A::components{}));
-            ticks.changed[row] = world.clock_.now;
-            change_tick& chunk_max = ticks.chunk_max[row / tick_chunk_rows];
-            chunk_max = newest(chunk_max, world.clock_.now);
+            mark_changed(world, world.template storage<A>().storage().columns(),
+                         first_tick_column<C>(typename A::components{}), row);
         }
     }
 
@@ -114,6 +113,64 @@ struct component_lookup {
     }
 
 private:
+    // found, with a branch per archetype holding C.
+    template <class C, class W>
+    static decltype(auto) found_by_branch(W& world, entity e) {
+        using value_type = std::remove_const_t<C>;
+        constexpr bool read_only = std::is_const_v<C> || std::is_const_v<W>;
+        using access = std::conditional_t<read_only, const value_type, value_type>;
+        // One read of e's slot, then a branch per archetype holding C: each
+        // branch finds its columns at a fixed place in the world, so the row's
+        // address waits for the slot alone, not for loads indexed by it. The
+        // cursor starts as the first such archetype's, read whatever e's
+        // archetype: a loop of lookups then keeps those column addresses in
+        // registers instead of reading them again in the branch, every time
+        // (bench/ get: a tenth of each lookup, in 10,000 entities).
+        const std::uint32_t place = world.entities_.find_place(e);
+        cursor_t<value_type, read_only> cursor =
+            cursor_of<access>(world.template storage<front_t<archetypes_with_t<value_type>>>());
+        std::uint32_t row = 0;
+        if (!visit_place(archetypes_with_t<value_type>{}, world.entities_, place,
+                         [&]<class A>(std::uint32_t row_in_a) {
+                             cursor = cursor_of<access>(world.template storage<A>());
+                             row = row_in_a;
+                             if constexpr (!read_only) {
+                                 mark_handed_out<value_type, A>(world, row_in_a);
+                             }
+                         })) [[unlikely]] {
+            report_failed_get<value_type>(world, e.to_bits());
+        }
+        return cursor[row];
+    }
+
+    // found, through the tables of where C's columns start by archetype id.
+    template <class C, class W>
+    static decltype(auto) found_by_table(W& world, entity e) {
+        using value_type = std::remove_const_t<C>;
+        constexpr bool read_only = std::is_const_v<C> || std::is_const_v<W>;
+        constexpr auto& firsts = first_columns_by_id<value_type, World::archetypes::size>;
+        const entity_location where = world.entities_.find(e);
+        if (where.archetype >= firsts.size() || firsts[where.archetype] == no_column) [[unlikely]] {
+            report_failed_get<value_type>(world, e.to_bits());
+        }
+        auto& rows = world.storages_[where.archetype];
+        if constexpr (!read_only && tracked_v<value_type>) {
+            mark_changed(world, rows.columns(),
+                         first_tick_columns_by_id<value_type, World::archetypes::size>[where.archetype], where.row);
+        }
+        return make_cursor<value_type, read_only>(rows.columns() + firsts[where.archetype])[where.row];
+    }
+
+    // Stamps row of the tick columns that start at first_tick with the
+    // world's tick, and its chunk's newest tick.
+    static void mark_changed(World& world, std::byte* const* columns, std::uint32_t first_tick,
+                             std::uint32_t row) noexcept {
+        const tick_columns ticks = tick_columns_at(columns, first_tick);
+        ticks.changed[row] = world.clock_.now;
+        change_tick& chunk_max = ticks.chunk_max[row / tick_chunk_rows];
+        chunk_max = newest(chunk_max, world.clock_.now);
+    }
+
     // Why h no longer names a live entity of A: it died, or it moved.
     template <class A>
     [[noreturn, gnu::cold, gnu::noinline]] static void report_failed_handle(const World& world, handle<A> h,

@@ -99,7 +99,7 @@ private:
         const auto locate = [&](entity e) {
             located where{nullptr, 0};
             visit_place(archetypes_with_t<C>{}, table, table.find_place(e), [&]<class A>(std::uint32_t row) {
-                where = {world.template storage<A>().storage().columns() + first_column<C>(typename A::components{}),
+                where = {world.template storage<A>().storage().columns() + first_column_v<C, typename A::components>,
                          row};
             });
             if (where.columns != nullptr) {

@@ -139,9 +139,9 @@ struct hierarchy_moves {
 
     static void sort_rows(World& world) {
         world.assert_not_iterating("hierarchy().sort_rows");
-        std::array<archetype_storage*, World::storage_members.size()> storages{};
+        std::array<archetype_storage*, World::archetypes::size> storages{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
-            storages[a] = &(world.storages_.*World::storage_members[a]);
+            storages[a] = &world.storages_[a];
         }
         sort_rows_by_depth(storages, world.hierarchy_, world.entities_);
         world.hierarchy_.rows_moved();
@@ -154,7 +154,7 @@ struct hierarchy_moves {
             return;
         }
         std::vector<entity> linked;
-        for (const entity e : (world.storages_.*World::storage_members[id]).entities()) {
+        for (const entity e : world.storages_[id].entities()) {
             if (world.hierarchy_.linked(e)) {
                 linked.push_back(e);
             }
@@ -168,9 +168,9 @@ struct hierarchy_moves {
 
 private:
     static hierarchy_order& refreshed(World& world) {
-        std::array<const archetype_storage*, World::storage_members.size()> storages{};
+        std::array<const archetype_storage*, World::archetypes::size> storages{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
-            storages[a] = &(world.storages_.*World::storage_members[a]);
+            storages[a] = &world.storages_[a];
         }
         hierarchy_order& order = world.hierarchy_order_;
         if (!order.current(storages, world.hierarchy_) || (order.keeps_links() && !order.linked())) {

@@ -24,7 +24,7 @@ namespace kiln::internal {
 template <class World>
 struct observer_dispatch {
     using observers = typename systems_of<typename World::schema_type>::observers;
-    static constexpr std::size_t archetype_count = World::storage_members.size();
+    static constexpr std::size_t archetype_count = World::archetypes::size;
 
     // The archetype on the other side of a move, for create and destroy.
     static constexpr std::uint32_t no_archetype = ~std::uint32_t{0};
@@ -37,7 +37,7 @@ struct observer_dispatch {
         for (std::size_t id = 0; id < archetype_count; ++id) {
             by_archetype[id] = -1;
             for (std::size_t t = 0; t < query_of<O>::targets.size(); ++t) {
-                if (query_of<O>::targets[t].storage == World::storage_members[id]) {
+                if (query_of<O>::targets[t].archetype == id) {
                     by_archetype[id] = static_cast<int>(t);
                 }
             }
@@ -54,7 +54,7 @@ struct observer_dispatch {
             if constexpr (O::event == Event) {
                 constexpr auto& targets = targets_by_archetype<O>;
                 if (targets[id] >= 0 && (other == no_archetype || targets[other] < 0)) {
-                    call<O>(world, e, world.storages_.*World::storage_members[id], static_cast<std::size_t>(targets[id]),
+                    call<O>(world, e, world.storages_[id], static_cast<std::size_t>(targets[id]),
                             row, typename O::access{}, typename O::resources{},
                             std::make_index_sequence<O::access::size>{});
                 }
@@ -73,7 +73,7 @@ struct observer_dispatch {
                 if constexpr (O::event == observer_event::change) {
                     const change_tick since = World::tracking::template start_observing<O>(world);
                     for (std::size_t t = 0; t < query_of<O>::targets.size(); ++t) {
-                        archetype_storage& rows = world.storages_.*query_of<O>::targets[t].storage;
+                        archetype_storage& rows = world.storages_[query_of<O>::targets[t].archetype];
                         const auto run = [&](std::size_t first, std::size_t last) {
                             for (std::size_t row = first; row < last; ++row) {
                                 call<O>(world, rows.entities()[row], rows, t, static_cast<std::uint32_t>(row),

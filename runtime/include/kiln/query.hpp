@@ -71,11 +71,11 @@ inline constexpr bool matches_v<A, type_list<Required...>, type_list<Excluded...
 
 } // namespace internal
 
-// One archetype a query matches: the member of the schema's storages struct
-// that holds it, and where each accessed component's columns start.
-template <class Member, std::size_t AccessCount>
+// One archetype a query matches: its id, and where each accessed
+// component's columns start.
+template <std::size_t AccessCount>
 struct query_target {
-    Member storage;
+    std::uint32_t archetype;
     std::array<std::uint32_t, AccessCount> first_columns;
 };
 
@@ -95,26 +95,20 @@ constexpr void require_some_archetype_holds() {
 
 template <class A, class... Access>
 constexpr auto target_of() {
-    using member = std::remove_const_t<decltype(A::storage)>;
-    return query_target<member, sizeof...(Access)>{A::storage, {first_column<Access>(typename A::components{})...}};
+    return query_target<sizeof...(Access)>{A::id, {first_column_v<Access, typename A::components>...}};
 }
 
 // No candidates (a query that does not compile, see query::well_formed) give
-// no targets, of a type nothing uses.
+// no targets.
 template <class Required, class Excluded, class... Access, class... Candidates>
 constexpr auto make_targets(type_list<Candidates...>) {
-    if constexpr (sizeof...(Candidates) == 0) {
-        return std::array<query_target<std::nullptr_t, sizeof...(Access)>, 0>{};
-    } else {
-        using member = std::remove_const_t<decltype(front_t<type_list<Candidates...>>::storage)>;
-        constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{matches_v<Candidates, Required, Excluded>});
-        std::array<query_target<member, sizeof...(Access)>, count> result{};
-        std::size_t next = 0;
-        ((matches_v<Candidates, Required, Excluded> ? static_cast<void>(result[next++] = target_of<Candidates, Access...>())
-                                                    : static_cast<void>(0)),
-         ...);
-        return result;
-    }
+    constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{matches_v<Candidates, Required, Excluded>});
+    std::array<query_target<sizeof...(Access)>, count> result{};
+    [[maybe_unused]] std::size_t next = 0;
+    ((matches_v<Candidates, Required, Excluded> ? static_cast<void>(result[next++] = target_of<Candidates, Access...>())
+                                                : static_cast<void>(0)),
+     ...);
+    return result;
 }
 
 } // namespace internal

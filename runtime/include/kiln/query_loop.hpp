@@ -41,7 +41,7 @@ struct query_loop {
         std::size_t total = 0;
         if constexpr (Query::well_formed) {
             for (const auto& target : Query::targets) {
-                total += (world.storages_.*target.storage).size();
+                total += world.storages_[target.archetype].size();
             }
         } else {
             Query::name_unheld();
@@ -54,7 +54,7 @@ private:
     static void loop(World& world, Function& function) {
         ++world.iteration_depth_;
         for (const auto& target : Query::targets) {
-            archetype_storage& rows = world.storages_.*target.storage;
+            archetype_storage& rows = world.storages_[target.archetype];
             if (rows.empty()) {
                 continue;
             }

@@ -230,7 +230,7 @@ struct stage_runner {
         } else {
             std::size_t total = 0;
             for (const auto& target : query_of<S>::targets) {
-                total += (world.storages_.*target.storage).size();
+                total += world.storages_[target.archetype].size();
             }
             return total;
         }
@@ -298,7 +298,7 @@ struct stage_runner {
             events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
         } else {
             for (const auto& target : query_of<S>::targets) {
-                archetype_storage& rows = world.storages_.*target.storage;
+                archetype_storage& rows = world.storages_[target.archetype];
                 const auto chunk = [&](std::size_t begin, std::size_t end, auto&... io) {
                     run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, begin, end,
                                 typename S::access{},

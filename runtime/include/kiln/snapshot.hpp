@@ -99,9 +99,9 @@ struct snapshot_access<basic_world<Schema>> {
     template <class World>
     static auto storages(World& world) {
         using pointer = std::conditional_t<std::is_const_v<World>, const archetype_storage*, archetype_storage*>;
-        std::array<pointer, world_type::storage_members.size()> all{};
+        std::array<pointer, world_type::archetypes::size> all{};
         for (std::size_t a = 0; a < all.size(); ++a) {
-            all[a] = &(world.storages_.*world_type::storage_members[a]);
+            all[a] = &world.storages_[a];
         }
         return all;
     }
@@ -129,8 +129,8 @@ struct snapshot_access<basic_world<Schema>> {
     // table: no rows, and every resource at its default.
     static void empty_for_load(world_type& world) {
         world.assert_not_iterating("load");
-        for (const auto member : world_type::storage_members) {
-            (world.storages_.*member).clear();
+        for (std::uint32_t id = 0; id < world_type::archetypes::size; ++id) {
+            world.storages_[id].clear();
         }
         world.resources_ = decltype(world.resources_){};
         world.hierarchy_.clear();

@@ -214,7 +214,7 @@ struct structural_moves {
             table.destroy(e);
             std::vector<std::uint64_t>& marks = marked[where.archetype];
             if (marks.empty()) {
-                marks.resize(((world.storages_.*World::storage_members[where.archetype]).size() + 63) / 64);
+                marks.resize((world.storages_[where.archetype].size() + 63) / 64);
             }
             marks[where.row / 64] |= std::uint64_t{1} << (where.row % 64);
             ++destroyed;
@@ -241,7 +241,7 @@ struct structural_moves {
 
     // Destroys every entity of archetype id, telling observers first.
     static void destroy_rows(World& world, std::uint32_t id) {
-        archetype_storage& rows = world.storages_.*World::storage_members[id];
+        archetype_storage& rows = world.storages_[id];
         for (std::uint32_t row = 0; row < rows.size(); ++row) {
             world.template notify<observer_event::leave>(rows.entities()[row], id, row);
         }

@@ -16,6 +16,7 @@
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_dispatch.hpp>
 #include <kiln/archetype_storage.hpp>
+#include <kiln/archetype_table.hpp>
 #include <kiln/archetype_view.hpp>
 #include <kiln/change_tracking.hpp>
 #include <kiln/command_buffer.hpp>
@@ -62,9 +63,9 @@ struct snapshot_access;
 // The world of a schema: generated code names it `<namespace>::World`.
 //
 // Schema is the generated `schema` struct: its archetypes, components,
-// resources, and the struct holding one archetype_storage per archetype.
-// Entities are created in an archetype and stay there; their components are
-// rows of that archetype's columns.
+// resources, systems and schedule. The world holds one archetype_storage per
+// archetype (kiln/archetype_table.hpp). Entities are created in an archetype
+// and stay there; their components are rows of that archetype's columns.
 //
 // Misuse, and what happens:
 // - get<C>(e) with a dead e, or an e whose archetype lacks C, stops the program
@@ -108,11 +109,11 @@ public:
     // for code that wants them whole.
     template <archetype A>
     [[nodiscard]] view_t<A> storage() noexcept {
-        return view_t<A>{storages_.*A::storage};
+        return view_t<A>{storages_[A::id]};
     }
     template <archetype A>
     [[nodiscard]] view_t<A, const archetype_storage> storage() const noexcept {
-        return view_t<A, const archetype_storage>{storages_.*A::storage};
+        return view_t<A, const archetype_storage>{storages_[A::id]};
     }
 
     // Creates an entity in archetype A. Components of A that are not given
@@ -194,8 +195,7 @@ public:
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
         static_assert(component<C>, "kiln::world::has<C>: C must be a component declared in a schema");
-        return internal::visit_place(archetypes_with_t<C>{}, entities_, entities_.find_place(e),
-                                     []<class>(std::uint32_t) {});
+        return lookup::template has<C>(*this, e);
     }
 
     // Component C of e (C may be const): C& for packed components, C::ref
@@ -512,9 +512,7 @@ public:
                    "world::swap: %zu entit%s reserved by creates not applied yet; apply (flush) or discard their "
                    "command buffers first",
                    reserved, reserved == 1 ? "y is" : "ies are");
-        for (const auto member : storage_members) {
-            (storages_.*member).swap(other.storages_.*member);
-        }
+        storages_.swap(other.storages_);
         std::swap(resources_, other.resources_);
         std::swap(entities_, other.entities_);
         tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
@@ -544,7 +542,6 @@ private:
     friend tree_moves;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
-    static constexpr auto storage_members = internal::storage_members(archetypes{});
 
     // An archetype's name for a message; "?" for an id out of range, which
     // only a corrupted table could give.
@@ -604,7 +601,7 @@ private:
                     operation);
     }
 
-    typename Schema::storages storages_;
+    internal::archetype_table<archetypes> storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;

@@ -1,0 +1,55 @@
+#include <kiln/archetype_table.hpp>
+
+#include <fixture/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <set>
+#include <span>
+
+namespace {
+
+using archetypes = fixture::schema::archetypes;
+using table = kiln::internal::archetype_table<archetypes>;
+
+// Appends a row for e to storage, its columns left as they are.
+void push(kiln::archetype_storage& storage, kiln::entity e) {
+    storage.entity_at(storage.grow_by(1)) = e;
+}
+
+} // namespace
+
+TEST_CASE("archetype_table holds one storage per archetype, at its id, built with that archetype's columns") {
+    table storages;
+    std::set<const kiln::archetype_storage*> distinct;
+    kiln::for_each_type(archetypes{}, [&]<class A>() {
+        CAPTURE(A::name);
+        const kiln::archetype_storage& storage = storages[A::id];
+        distinct.insert(&storage);
+        CHECK(storage.empty());
+        const std::span<const kiln::column_layout> expected = kiln::internal::layouts_of_v<typename A::components>;
+        CHECK(storage.layouts().data() == expected.data());
+        CHECK(storage.layouts().size() == expected.size());
+    });
+    CHECK(distinct.size() == archetypes::size);
+    // Ship: Position, Velocity, Health, Target (packed) and Color (split, three fields).
+    CHECK(storages[fixture::Ship::id].layouts().size() == 7);
+}
+
+TEST_CASE("archetype_table's storages keep their rows apart, and swap exchanges every archetype's") {
+    table one;
+    table other;
+    push(one[fixture::Ship::id], kiln::entity(1, 0));
+    push(one[fixture::Ship::id], kiln::entity(2, 0));
+    push(other[fixture::Particle::id], kiln::entity(3, 0));
+    CHECK(one[fixture::Particle::id].empty());
+
+    one.swap(other);
+    CHECK(one[fixture::Ship::id].empty());
+    REQUIRE(one[fixture::Particle::id].size() == 1);
+    CHECK(one[fixture::Particle::id].entities()[0] == kiln::entity(3, 0));
+    REQUIRE(other[fixture::Ship::id].size() == 2);
+    CHECK(other[fixture::Ship::id].entities()[1] == kiln::entity(2, 0));
+    CHECK(other[fixture::Particle::id].empty());
+}
