@@ -58,10 +58,36 @@ TEST_CASE("split_record: splits work worth it until a split measures slower, the
         CHECK_FALSE(record.split(8us, 100, 4us));
     }
     CHECK(record.split(8us, 100, 4us)); // the retry
-    record.record(100, 9us);            // slower again: as many runs before the next
-    CHECK_FALSE(record.split(8us, 100, 4us));
-    CHECK(record.split(9us * 2, 100, 4us)); // the work grew past the split's time
-    CHECK(record.split(1ns, 100, 0ns));     // a zero threshold splits everything
+    record.record(100, 9us);            // slower again: twice as many runs before the next
+    for (std::uint32_t run = 1; run < 2 * split_retry_runs; ++run) {
+        INFO("run " << run);
+        CHECK_FALSE(record.split(8us, 100, 4us));
+    }
+    CHECK(record.split(8us, 100, 4us));
+    record.record(100, 9us);
+    CHECK(record.split(9us * 2, 100, 4us)); // the work grew past the split's time: split, and the wait starts over
+    record.record(100, 9us);
+    for (std::uint32_t run = 1; run < split_retry_runs; ++run) {
+        INFO("run " << run);
+        CHECK_FALSE(record.split(8us, 100, 4us));
+    }
+    CHECK(record.split(8us, 100, 4us));
+    CHECK(record.split(1ns, 100, 0ns)); // a zero threshold splits everything
+}
+
+TEST_CASE("split_record: the wait between retries of a losing split stops doubling at split_retry_most_runs") {
+    using kiln::internal::split_retry_most_runs;
+    kiln::internal::split_record record;
+    REQUIRE(record.split(8us, 100, 4us));
+    std::uint32_t waited = 0;
+    for (int retry = 0; retry < 12; ++retry) {
+        record.record(100, 9us);
+        waited = 1;
+        while (!record.split(8us, 100, 4us)) {
+            ++waited;
+        }
+    }
+    CHECK(waited == split_retry_most_runs);
 }
 
 TEST_CASE("work_meter adds up the time of pieces run on several threads") {

@@ -7,6 +7,7 @@
 // ends the same.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -41,9 +42,13 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
 
 // After a split measured slower than the work on one thread, how many runs
 // go by on the calling thread before a split is tried again: the load and the
-// rows change, and the split's cost with them. A split that keeps losing
-// costs one run in this many its loss.
+// rows change, and the split's cost with them. Each retry that loses again
+// doubles the wait, up to split_retry_most_runs, so that a split that keeps
+// losing costs ever fewer runs its loss (at 1,000 quads, a retry every 16
+// frames made the frame 1.4 times as long: a wake-up costs more than the
+// frame's work); a split that wins starts the count again.
 inline constexpr std::uint32_t split_retry_runs = 16;
+inline constexpr std::uint32_t split_retry_most_runs = 1024;
 
 // What splitting one piece of work (a parallel system's rows, or a batch's
 // systems at once) last took, in wall time, and whether to split it again.
@@ -60,12 +65,13 @@ public:
             return false;
         }
         if (serial_below.count() == 0 || last_.time.count() == 0 || last_.over(rows) < serial) {
-            return true; // split everything, never split yet, or faster split
+            retry_after_ = split_retry_runs; // split everything, never split yet, or faster split
+            return true;
         }
-        if (++runs_since_split_ < split_retry_runs) {
+        if (++runs_since_split_ < retry_after_) {
             return false;
         }
-        runs_since_split_ = 0;
+        retry_after_ = std::min(retry_after_ * 2, split_retry_most_runs);
         return true;
     }
 
@@ -77,6 +83,7 @@ public:
 private:
     measured_time last_;
     std::uint32_t runs_since_split_ = 0;
+    std::uint32_t retry_after_ = split_retry_runs;
 };
 
 template <std::size_t Count>
