@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "every_executor.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -28,11 +30,7 @@ extern std::multiset<float> tracked;
 
 namespace {
 
-#if KILN_HAS_TBB
-using executors = std::tuple<kiln::serial_executor, kiln::parallel_executor>;
-#else
-using executors = std::tuple<kiln::serial_executor>;
-#endif
+using kiln_test::every_executor;
 
 // Under ThreadSanitizer, which runs this some 20 times slower, shorter runs
 // over as many seeds: what it is there for, the parallel executor's races,
@@ -367,7 +365,7 @@ private:
 } // namespace
 
 TEMPLATE_LIST_TEST_CASE("changed and added visit exactly the rows a reference recorded, through random operations",
-                        "[change_model]", executors) {
+                        "[change_model]", every_executor) {
     for (std::uint32_t seed = 1; seed <= seeds; ++seed) {
         INFO("seed " << seed);
         model<TestType> run{seed};

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "every_executor.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -41,11 +43,7 @@ std::set<kiln::entity> changed_healths(World& world, kiln::change_tick since) {
     return seen;
 }
 
-#if KILN_HAS_TBB
-using executors = std::tuple<kiln::serial_executor, kiln::parallel_executor>;
-#else
-using executors = std::tuple<kiln::serial_executor>;
-#endif
+using kiln_test::every_executor;
 
 } // namespace
 
@@ -209,7 +207,7 @@ TEST_CASE("clear drops the ticks with the rows, and rows created after are added
 }
 
 TEMPLATE_LIST_TEST_CASE("a system that writes a tracked component marks the rows it runs on, one that reads marks none",
-                        "[change_tracking]", executors) {
+                        "[change_tracking]", every_executor) {
     World world;
     world.create_n<Particle>(10, Position{}, Velocity{1.0f});
     world.create_n<Ship>(5, Position{}, Velocity{1.0f}, Health{1, 0});
@@ -226,7 +224,7 @@ TEMPLATE_LIST_TEST_CASE("a system that writes a tracked component marks the rows
 }
 
 TEMPLATE_LIST_TEST_CASE("a system with changed or added runs only on the rows changed or added since it last ran",
-                        "[change_tracking]", executors) {
+                        "[change_tracking]", every_executor) {
     World world;
     const TestType executor{};
     std::vector<kiln::entity> particles;
@@ -461,7 +459,7 @@ void changes::Track::run(kiln::deferred_world<World>&, kiln::entity, const Posit
 }
 
 TEMPLATE_LIST_TEST_CASE("a system with several changed components runs on the rows where any one changed",
-                        "[change_tracking]", executors) {
+                        "[change_tracking]", every_executor) {
     World world;
     const TestType executor{};
     world.create<Ship>(Position{1.0f, 0.0f}, Velocity{}, Health{1, 0, 1});
@@ -479,7 +477,7 @@ TEMPLATE_LIST_TEST_CASE("a system with several changed components runs on the ro
 }
 
 TEMPLATE_LIST_TEST_CASE("an observer on change runs after each stage on the rows changed since it last ran",
-                        "[change_tracking]", executors) {
+                        "[change_tracking]", every_executor) {
     World world;
     const TestType executor{};
     world.create<Particle>(Position{1.0f, 0.0f}, Velocity{1.0f});

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "every_executor.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -65,11 +67,7 @@ std::map<std::uint64_t, std::vector<std::byte>> values(World& world, const std::
     return found;
 }
 
-#if KILN_HAS_TBB
-using executors = std::tuple<kiln::serial_executor, kiln::parallel_executor>;
-#else
-using executors = std::tuple<kiln::serial_executor>;
-#endif
+using kiln_test::every_executor;
 
 } // namespace
 
@@ -334,7 +332,7 @@ void check_against_full_passes(const Executor& executor, bool by_stage) {
 
 } // namespace
 
-TEMPLATE_LIST_TEST_CASE("dirty propagation gives what a full recompute gives, after any step", "[model]", executors) {
+TEMPLATE_LIST_TEST_CASE("dirty propagation gives what a full recompute gives, after any step", "[model]", every_executor) {
     SECTION("by the world's stage") { check_against_full_passes(TestType{}, true); }
     SECTION("by hand") { check_against_full_passes(TestType{}, false); }
 }
