@@ -156,8 +156,16 @@ public:
 
     // Marks entry for the next recompute() (linked() orders only): a bit
     // per entry, so an entry marked twice, or marked below another marked
-    // one, costs nothing more.
-    void mark(std::uint32_t entry) noexcept { marks_[entry / 64] |= std::uint64_t{1} << (entry % 64); }
+    // one, costs nothing more. Fetches what recompute() will read of the
+    // entry: in a large world each marked entry is a miss of the cache, and
+    // fetched here, long before the sweep reaches it, the misses overlap
+    // (bench/ propagate_dirty at 1M nodes: 0.37 of the full pass, 0.54
+    // without).
+    void mark(std::uint32_t entry) noexcept {
+        marks_[entry / 64] |= std::uint64_t{1} << (entry % 64);
+        __builtin_prefetch(&entries_[entry]);
+        __builtin_prefetch(&child_begin_[entry]);
+    }
 
     // Calls compute(entry) for each marked entry and each entry below one,
     // each once, in entry order, so that every parent comes before its

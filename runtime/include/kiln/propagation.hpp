@@ -202,6 +202,9 @@ void propagate_dirty_checked(World& world, change_tick since, propagation_state&
             const auto changed = [&](std::size_t first, std::size_t last) {
                 for (std::size_t row = first; row < last; ++row) {
                     order.mark(order.entry_of(A::id, static_cast<std::uint32_t>(row)));
+                    // The rows the sweep will read and write, fetched as mark does the entry.
+                    __builtin_prefetch(columns.locals[A::id] + row);
+                    __builtin_prefetch(columns.globals[A::id] + row, 1);
                 }
             };
             filter_rows(rows.columns(), ticks, {false}, since).each(nothing, changed, 0, rows.size());
