@@ -3,9 +3,11 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <kiln/archetype_storage.hpp>
@@ -121,8 +123,7 @@ public:
         if (linked_) {
             link_children(no_archetype);
         }
-        marks_.assign(linked_ ? total : 0, 0);
-        pass_ = 0;
+        marks_.assign(linked_ ? (total + 63) / 64 : 0, 0);
         links_version_ = links.version();
         built_ = true;
         ++generation_;
@@ -153,47 +154,53 @@ public:
         return std::span{children_}.subspan(child_begin_[entry], child_begin_[entry + 1] - child_begin_[entry]);
     }
 
-    // Calls compute(entry) for each entry of seeds and each entry below one,
-    // each once, a depth at a time, so that every parent comes before its
-    // children and each depth's entries are met mostly in the order they
-    // are stored (linked() orders only). Returns false, having stopped, once
-    // it would compute more than budget entries: the caller then makes a
-    // full pass, which costs less per entry. Sorts seeds. Not reentrant: the
-    // marks of what was reached are kept here, stamped per call so that no
-    // call clears them.
+    // Marks entry for the next recompute() (linked() orders only): a bit
+    // per entry, so an entry marked twice, or marked below another marked
+    // one, costs nothing more. Fetches what recompute() will read of the
+    // entry: in a large world each marked entry is a miss of the cache, and
+    // fetched here, long before the sweep reaches it, the misses overlap
+    // (bench/ propagate_dirty at 1M nodes: 0.37 of the full pass, 0.54
+    // without).
+    void mark(std::uint32_t entry) noexcept {
+        marks_[entry / 64] |= std::uint64_t{1} << (entry % 64);
+        __builtin_prefetch(&entries_[entry]);
+        __builtin_prefetch(&child_begin_[entry]);
+    }
+
+    // Calls compute(entry) for each marked entry and each entry below one,
+    // each once, in entry order, so that every parent comes before its
+    // children, and clears the marks (linked() orders only). One sweep of
+    // the marks, which computes each marked entry it meets and marks its
+    // children: a child's entry comes after its parent's (a depth later),
+    // so the sweep meets it after. No list of seeds to sort or of entries to
+    // visit, nothing allocated: a bit per entry, which the sweep reads a
+    // word at a time. Returns false, having stopped and cleared the marks,
+    // once it would compute more than budget entries: the caller then makes
+    // a full pass, which costs less per entry. Not reentrant: the marks are
+    // the order's.
     template <class Compute>
-    bool recompute(std::vector<std::uint32_t>& seeds, std::size_t budget, Compute&& compute) {
-        if (seeds.size() > budget) {
-            return false;
-        }
-        std::sort(seeds.begin(), seeds.end()); // by depth, as the entries are
-        if (++pass_ == 0) {
-            std::fill(marks_.begin(), marks_.end(), 0);
-            pass_ = 1;
-        }
+    bool recompute(std::size_t budget, Compute&& compute) {
         std::size_t computed = 0;
-        std::size_t next_seed = 0;
-        level_.clear();
-        for (std::size_t depth = 0; depth < levels() && (!level_.empty() || next_seed < seeds.size()); ++depth) {
-            for (; next_seed < seeds.size() && seeds[next_seed] < level_begin(depth + 1); ++next_seed) {
-                if (marks_[seeds[next_seed]] != pass_) { // else below a seed already reached
-                    marks_[seeds[next_seed]] = pass_;
-                    level_.push_back(seeds[next_seed]);
+        for (std::size_t word = 0; word < marks_.size(); ++word) {
+            // The word's bits in a register, and children that fall in the
+            // same word marked there: through memory each step would wait for
+            // the store of the step before.
+            for (std::uint64_t bits = std::exchange(marks_[word], 0); bits != 0; bits &= bits - 1) {
+                if (++computed > budget) {
+                    std::fill(marks_.begin() + static_cast<std::ptrdiff_t>(word), marks_.end(), 0);
+                    return false;
                 }
-            }
-            computed += level_.size();
-            if (computed > budget) {
-                return false;
-            }
-            below_.clear();
-            for (const std::uint32_t at : level_) {
+                const auto at = static_cast<std::uint32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
                 compute(entries_[at]);
-                for (const std::uint32_t child : children(at)) {
-                    marks_[child] = pass_;
-                    below_.push_back(child);
+                for (std::uint32_t child = child_begin_[at]; child < child_begin_[at + 1]; ++child) {
+                    const std::uint32_t below = children_[child];
+                    if (below / 64 == word) {
+                        bits |= std::uint64_t{1} << (below % 64);
+                    } else {
+                        mark(below);
+                    }
                 }
             }
-            level_.swap(below_);
         }
         return true;
     }
@@ -258,10 +265,7 @@ private:
     std::vector<std::uint32_t> children_;
     std::vector<entity_shape> shapes_;        // by entity index
     std::vector<std::uint32_t> reshaped_;
-    std::vector<std::uint32_t> marks_; // recompute's: the pass_ that reached each entry
-    std::vector<std::uint32_t> level_; // recompute's: the entries of one depth to compute
-    std::vector<std::uint32_t> below_; // and their children
-    std::uint32_t pass_ = 0;
+    std::vector<std::uint64_t> marks_; // a bit per entry: what the next recompute() computes
 };
 
 } // namespace kiln::internal
