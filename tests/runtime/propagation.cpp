@@ -325,3 +325,41 @@ TEST_CASE("propagate in a world without links gives each row its own local after
     CHECK(same_bytes(world.get<scene::Global>(last), expected_global(world, last)));
     CHECK(same_bytes(world.get<scene::Global>(newcomer), expected_global(world, newcomer)));
 }
+
+// Two worlds whose trees differ but whose row counts and hierarchy versions
+// are alike: each one's cached order fits the other's rows, and must not be
+// taken for current once their contents are swapped.
+TEST_CASE("propagate after swap follows each world's new tree, not the order cached for its old one") {
+    World one;
+    World other;
+    const auto one_ship = one.create<scene::Body>(moved(10, 0), scene::OwnTags{1});
+    const auto one_turret = one.create<scene::Mount>(moved(0, 5));
+    one.hierarchy().set_parent(one_turret, one_ship);
+    const auto other_ship = other.create<scene::Body>(moved(1, 0), scene::OwnTags{1});
+    const auto other_turret = other.create<scene::Mount>(moved(0, 2));
+    other.hierarchy().set_parent(other_ship, other_turret); // the other way round
+    kiln::propagate<transform>(one);
+    kiln::propagate<transform>(other);
+    kiln::propagation_state one_dirty;
+    kiln::propagation_state other_dirty;
+    kiln::propagate_dirty<transform>(one, one_dirty);
+    kiln::propagate_dirty<transform>(other, other_dirty);
+
+    one.swap(other);
+    const bool dirty = GENERATE(false, true);
+    INFO((dirty ? "propagate_dirty" : "propagate"));
+    if (dirty) {
+        kiln::propagate_dirty<transform>(one, one_dirty);
+        kiln::propagate_dirty<transform>(other, other_dirty);
+    } else {
+        kiln::propagate<transform>(one);
+        kiln::propagate<transform>(other);
+    }
+    CHECK(one.get<scene::Global>(other_ship).tx == 1); // one now holds the other's tree: the ship under the turret
+    CHECK(one.get<scene::Global>(other_ship).ty == 2);
+    CHECK(other.get<scene::Global>(one_turret).tx == 10);
+    CHECK(other.get<scene::Global>(one_turret).ty == 5);
+    for (const kiln::entity e : std::vector<kiln::entity>{other_ship, other_turret}) {
+        CHECK(same_bytes(one.get<scene::Global>(e), expected_global(one, e)));
+    }
+}
