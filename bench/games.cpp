@@ -1,11 +1,12 @@
 // The ECS part of the drawn examples' frames (docs/games.md): their systems,
-// the render systems that fill the draw list included, and no drawing.
+// the render systems that place the quads or fill the draw list included, and
+// no drawing.
 //
 // quads_frame/<executor>/N   one frame of examples/quads with N quads (1,000
 //                            to 1,000,000: the parallel executor's speed-up
 //                            curve, bench/suite.toml's targets): Rise,
-//                            Spin, UpdateModels, and DrawQuads filling the
-//                            draw list (serial: it writes a resource)
+//                            Spin, UpdateModels, and DrawQuads writing each
+//                            quad's Quad (all four parallel systems)
 // invaders_step/<executor>   one step and frame of examples/invaders, its 26
 //                            systems, played by held keys: fire, and left or
 //                            right in turn, restarting whenever the game ends
@@ -30,12 +31,9 @@ void quads_frame(benchmark::State& state) {
     const auto n = static_cast<std::int64_t>(state.range(0));
     game::World world;
     quads::build_scene(world, n, 3);
-    screen::draw_list list;
     const float dt = world.resource<game::Time>().dt;
     for (auto _ : state) {
-        const screen::bind_draw_list bound{world.resource<game::Screen>().target, list};
         world.progress(dt, Executor{});
-        benchmark::DoNotOptimize(list.quads.data());
     }
     state.counters["entities"] = static_cast<double>(n);
     state.counters["s_per_entity"] = benchmark::Counter(

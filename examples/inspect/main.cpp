@@ -69,11 +69,11 @@ int main(int argc, char** argv) {
 // y = 8
 // world game (schema version 1): 3 entities
 // resource Time { dt = 0.0166667, frame = 0 }
-// archetype RisingQuad (examples/game/game.toml:55): 1 entity
-//   entity 2:0  Position { x = 0, y = 0 }  Angle { radians = 0 }  Color { r = 255, g = 128, b = 0, a = 255 }  Model { matrix = <Mat4> }  Rising { speed = 1 }
-// archetype RotatingQuad (examples/game/game.toml:58): 0 entities
-// archetype Particle (examples/game/game.toml:61): 1 entity
+// archetype RisingQuad (examples/game/game.toml:68): 1 entity
+//   entity 2:0  Position { x = 0, y = 0 }  Angle { radians = 0 }  Color { r = 255, g = 128, b = 0, a = 255 }  Model { matrix = <Mat4> }  Quad { x = 0, y = 0, half_width = 0, half_height = 0, turn_cos = 1, turn_sin = 0, r = 255, g = 255, b = 255, a = 255 }  Rising { speed = 1 }
+// archetype RotatingQuad (examples/game/game.toml:71): 0 entities
+// archetype Particle (examples/game/game.toml:74): 1 entity
 //   entity 0:0  Position { x = 1, y = 2 }  Velocity { x = 6, y = 8 }
-// archetype Ship (examples/game/game.toml:64): 1 entity
+// archetype Ship (examples/game/game.toml:77): 1 entity
 //   entity 1:0  Position { x = 0, y = 0 }  Velocity { x = 0, y = 0 }  Health { hp = 100 }  Target { who = 0:0 }  Trail { xs = [0, 0, 0, 0], ys = [0, 0, 0, 0] }
-// archetype FrozenShip (examples/game/game.toml:67): 0 entities
+// archetype FrozenShip (examples/game/game.toml:80): 0 entities

@@ -1,17 +1,14 @@
-// The bodies of the render systems that render.toml, beside this file, adds
-// to the example game's world: they fill the draw list, and draw nothing.
+// The body of the render system that render.toml, beside this file, adds to
+// the example game's world: it places each entity's Quad, and draws nothing.
 #include <game/systems.hpp>
-
-// A dark blue night behind the quads.
-void game::ClearScreen::run(Screen& screen) { screen.target.set_clear(12, 14, 28); }
 
 // The world's origin is the screen's centre, and its y points up where the
 // screen's points down; the matrix's rotation is mirrored to match.
-void game::DrawQuads::run(const Model& model, Color::cref color, Screen& screen) {
+void game::DrawQuads::run(Quad& quad, const Model& model, Color::cref color, const Screen& screen) {
     const auto& m = model.matrix.m;
     const float scale = screen.pixels_per_unit;
     const float half = screen.quad_half_size * scale;
-    screen.target.push({
+    quad = {
         .x = static_cast<float>(screen.width) * 0.5f + m[12] * scale,
         .y = static_cast<float>(screen.height) * 0.5f - m[13] * scale,
         .half_width = half,
@@ -22,5 +19,5 @@ void game::DrawQuads::run(const Model& model, Color::cref color, Screen& screen)
         .g = color.g,
         .b = color.b,
         .a = color.a,
-    });
+    };
 }

@@ -1,20 +1,22 @@
 // A classic ECS stress scene: 10,000 quads (or up to a million), half of them
 // rising and half rotating, each frame turned into a model matrix and then
-// into a quad of the draw list, as a renderer would want.
+// into the quad's pixels on screen, its Quad component, as a renderer would
+// want.
 //
 // The work is done by systems that examples/game/game.toml declares (Rise,
 // Spin, UpdateModels, ...) and examples/game/logic.cpp defines, and by the
-// render systems that render.toml, beside this file, adds (draw.cpp); kilnc
+// render system that render.toml, beside this file, adds (draw.cpp); kilnc
 // ordered them into batches at build time, and world.progress runs a frame.
-// What is outside the ECS, drawing the list and showing it, is examples/screen/.
+// What is outside the ECS, drawing the Quad columns and showing them, is
+// draw_quads below and examples/screen/.
 //
 // Three ways to run it:
 //   quads [--count N] [--frames N] [--parallel]       times the frames, prints a checksum
 //   quads --window [--count N] [--frames N]            draws them in a window (Escape quits)
 //   quads --headless --png DIR/frame-%04d.png [--every K] [--frames N]   draws them into PNG files
 // Each drawing run prints the time per frame split into the ECS's (the
-// systems, filling the draw list included) and the drawing's (rasterising,
-// and showing the window).
+// systems, placing the Quads included) and the drawing's (rasterising, and
+// showing the window).
 #include <game/world.hpp>
 
 #include <chrono>
@@ -46,7 +48,7 @@ struct settings {
 
 double milliseconds(clock_type::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
-// Runs the frames without drawing (the render systems' pushes are dropped);
+// Runs the frames without drawing (the Quads are placed, and not drawn);
 // prints the mean time of one and a sum over every matrix, so that the work
 // cannot be optimized away and two runs (serial, parallel) can be compared.
 template <class Executor>
@@ -68,6 +70,19 @@ void run_text(game::World& world, const settings& chosen, const char* executor_n
                 checksum);
 }
 
+// The platform's side of the render stage: the Quad columns that DrawQuads
+// wrote, drawn where they are, with no list between (a renderer would upload
+// each archetype's column as an instance buffer). each() visits the rows in
+// the order DrawQuads did, archetype by archetype, whichever executor ran it,
+// so quads that overlap are painted in the same order every run.
+void draw_quads(game::World& world, screen::image& picture) {
+    const auto& canvas = world.resource<game::Screen>();
+    screen::clear(picture, canvas.clear_r, canvas.clear_g, canvas.clear_b);
+    world.each<const game::Quad>([&picture](const game::Quad& q) {
+        screen::fill(picture, {q.x, q.y, q.half_width, q.half_height, q.turn_cos, q.turn_sin, q.r, q.g, q.b, q.a});
+    });
+}
+
 // Runs the frames and draws each one: into PNG files (headless) or a window.
 // Returns the exit status.
 template <class Executor>
@@ -85,7 +100,6 @@ int run_drawn(game::World& world, const settings& chosen, const char* executor_n
             return 1;
         }
     }
-    screen::draw_list list;
     screen::image picture{width, width};
     const float dt = world.resource<game::Time>().dt;
     clock_type::duration ecs_time{};
@@ -102,12 +116,9 @@ int run_drawn(game::World& world, const settings& chosen, const char* executor_n
             break;
         }
         const auto start = clock_type::now();
-        {
-            const screen::bind_draw_list bound{canvas.target, list};
-            world.progress(dt, executor);
-        }
+        world.progress(dt, executor);
         const auto simulated = clock_type::now();
-        screen::rasterise(list, picture);
+        draw_quads(world, picture);
         if (chosen.window) {
             window.present(picture);
         }

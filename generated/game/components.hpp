@@ -88,6 +88,25 @@ struct Trail {
     std::array<float, 4> ys{};
 };
 
+// The quad as a renderer draws it, in screen pixels: examples/quads' DrawQuads writes it from Model
+// and Color each frame, and the platform draws the column as it is.
+struct Quad {
+    // Centre, pixels from the left.
+    float x{};
+    // Centre, pixels from the top.
+    float y{};
+    float half_width{};
+    float half_height{};
+    // Cosine of the turn about the centre, clockwise on screen.
+    float turn_cos{1.0f};
+    // Its sine.
+    float turn_sin{0.0f};
+    std::uint8_t r{255};
+    std::uint8_t g{255};
+    std::uint8_t b{255};
+    std::uint8_t a{255};
+};
+
 struct Time {
     float dt{0.016666668f};
     std::uint64_t frame{};
@@ -265,11 +284,35 @@ struct kiln::component_traits<game::Trail> {
 };
 
 template <>
+struct kiln::component_traits<game::Quad> {
+    static constexpr std::uint32_t id = 11;
+    static constexpr std::uint32_t stable_id = 11;
+    static constexpr std::string_view name = "Quad";
+    static constexpr kiln::layout layout = kiln::layout::packed;
+    static constexpr std::string_view doc = "The quad as a renderer draws it, in screen pixels: examples/quads' DrawQuads writes it from Model and Color each frame, and the platform draws the column as it is.";
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 51};
+    using members = kiln::member_list<&game::Quad::x, &game::Quad::y, &game::Quad::half_width, &game::Quad::half_height, &game::Quad::turn_cos, &game::Quad::turn_sin, &game::Quad::r, &game::Quad::g, &game::Quad::b, &game::Quad::a>;
+    static constexpr std::array<kiln::field_info, 10> field_infos = {{
+        {0, "x", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, x), sizeof(game::Quad::x), "", "Centre, pixels from the left."},
+        {1, "y", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, y), sizeof(game::Quad::y), "", "Centre, pixels from the top."},
+        {2, "half_width", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, half_width), sizeof(game::Quad::half_width), "", ""},
+        {3, "half_height", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, half_height), sizeof(game::Quad::half_height), "", ""},
+        {4, "turn_cos", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, turn_cos), sizeof(game::Quad::turn_cos), "1.0f", "Cosine of the turn about the centre, clockwise on screen."},
+        {5, "turn_sin", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, turn_sin), sizeof(game::Quad::turn_sin), "0.0f", "Its sine."},
+        {6, "r", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, r), sizeof(game::Quad::r), "255", ""},
+        {7, "g", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, g), sizeof(game::Quad::g), "255", ""},
+        {8, "b", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, b), sizeof(game::Quad::b), "255", ""},
+        {9, "a", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, a), sizeof(game::Quad::a), "255", ""},
+    }};
+    static constexpr std::array<kiln::field_migration, 0> migrations{};
+};
+
+template <>
 struct kiln::resource_traits<game::Time> {
     static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "Time";
     static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 51};
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 64};
     using members = kiln::member_list<&game::Time::dt, &game::Time::frame>;
     static constexpr std::array<kiln::field_info, 2> field_infos = {{
         {0, "dt", "f32", kiln::scalar_type::f32, 1, offsetof(game::Time, dt), sizeof(game::Time::dt), "0.016666668f", ""},

@@ -17,7 +17,7 @@ namespace game {
 // The world's types as Hana lists: hana::for_each(components, [](auto type) { ... }) visits one
 // hana::type per component, in schema order.
 namespace hana_lists {
-inline constexpr auto components = ::boost::hana::tuple_t<Position, Velocity, Angle, Rising, Rotating, Color, Model, Health, Frozen, Target, Trail>;
+inline constexpr auto components = ::boost::hana::tuple_t<Position, Velocity, Angle, Rising, Rotating, Color, Model, Health, Frozen, Target, Trail, Quad>;
 inline constexpr auto resources = ::boost::hana::tuple_t<Time>;
 inline constexpr auto events = ::boost::hana::tuple_t<>;
 inline constexpr auto archetypes = ::boost::hana::tuple_t<RisingQuad, RotatingQuad, Particle, Ship, FrozenShip>;
@@ -142,6 +142,34 @@ struct boost::hana::accessors_impl<game::Trail> {
                                    [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).xs; }),
             boost::hana::make_pair(BOOST_HANA_STRING("ys"),
                                    [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).ys; }));
+    }
+};
+
+// Quad as a Hana Struct: hana::keys, hana::members, hana::for_each, hana::to_map...
+template <>
+struct boost::hana::accessors_impl<game::Quad> {
+    static constexpr auto apply() {
+        return boost::hana::make_tuple(
+            boost::hana::make_pair(BOOST_HANA_STRING("x"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).x; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("y"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).y; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("half_width"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).half_width; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("half_height"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).half_height; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("turn_cos"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).turn_cos; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("turn_sin"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).turn_sin; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("r"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).r; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("g"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).g; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("b"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).b; }),
+            boost::hana::make_pair(BOOST_HANA_STRING("a"),
+                                   [](auto&& value) -> auto&& { return static_cast<decltype(value)&&>(value).a; }));
     }
 };
 

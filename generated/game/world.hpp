@@ -16,16 +16,16 @@ struct RisingQuad {
     static constexpr std::uint32_t id = 0;
     static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "RisingQuad";
-    using components = kiln::type_list<Position, Angle, Color, Model, Rising>;
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 55};
+    using components = kiln::type_list<Position, Angle, Color, Model, Quad, Rising>;
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 68};
 };
 
 struct RotatingQuad {
     static constexpr std::uint32_t id = 1;
     static constexpr std::uint32_t stable_id = 1;
     static constexpr std::string_view name = "RotatingQuad";
-    using components = kiln::type_list<Position, Angle, Color, Model, Rotating>;
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 58};
+    using components = kiln::type_list<Position, Angle, Color, Model, Quad, Rotating>;
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 71};
 };
 
 struct Particle {
@@ -33,7 +33,7 @@ struct Particle {
     static constexpr std::uint32_t stable_id = 2;
     static constexpr std::string_view name = "Particle";
     using components = kiln::type_list<Position, Velocity>;
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 61};
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 74};
 };
 
 struct Ship {
@@ -41,7 +41,7 @@ struct Ship {
     static constexpr std::uint32_t stable_id = 3;
     static constexpr std::string_view name = "Ship";
     using components = kiln::type_list<Position, Velocity, Health, Target, Trail>;
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 64};
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 77};
 };
 
 struct FrozenShip {
@@ -49,7 +49,7 @@ struct FrozenShip {
     static constexpr std::uint32_t stable_id = 4;
     static constexpr std::string_view name = "FrozenShip";
     using components = kiln::type_list<Position, Velocity, Health, Target, Trail, Frozen>;
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 67};
+    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 80};
 };
 
 // What kiln::basic_world needs to know of this schema.
@@ -57,9 +57,9 @@ struct schema {
     static constexpr std::string_view name = "game";
     static constexpr std::uint32_t version = 1;
     // Changes whenever what a save file holds would: see kiln/snapshot.hpp.
-    static constexpr std::uint64_t fingerprint = 0xabe7d6c2ca3e33c3;
+    static constexpr std::uint64_t fingerprint = 0xd4698e1b895094c5;
     using archetypes = kiln::type_list<RisingQuad, RotatingQuad, Particle, Ship, FrozenShip>;
-    using components = kiln::type_list<Position, Velocity, Angle, Rising, Rotating, Color, Model, Health, Frozen, Target, Trail>;
+    using components = kiln::type_list<Position, Velocity, Angle, Rising, Rotating, Color, Model, Health, Frozen, Target, Trail, Quad>;
     using resources = kiln::type_list<Time>;
     using systems = kiln::type_list<AdvanceClock, Rise, Spin, UpdateModels, Drift, ThawHealthy>;
     using observers = kiln::type_list<StopFrozen>;
@@ -131,6 +131,11 @@ struct kiln::archetypes_with<game::Target> {
 template <>
 struct kiln::archetypes_with<game::Trail> {
     using type = kiln::type_list<game::Ship, game::FrozenShip>;
+};
+
+template <>
+struct kiln::archetypes_with<game::Quad> {
+    using type = kiln::type_list<game::RisingQuad, game::RotatingQuad>;
 };
 
 // Where an entity lands when it gains or loses a component: the declared

@@ -67,19 +67,27 @@ void fill_turned(const quad& q, image& target) {
 
 } // namespace
 
-void rasterise(const draw_list& list, image& target) {
+void clear(image& target, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
     for (std::size_t i = 0; i < target.rgba.size(); i += 4) {
-        target.rgba[i] = list.clear_r;
-        target.rgba[i + 1] = list.clear_g;
-        target.rgba[i + 2] = list.clear_b;
+        target.rgba[i] = r;
+        target.rgba[i + 1] = g;
+        target.rgba[i + 2] = b;
         target.rgba[i + 3] = 255;
     }
+}
+
+void fill(image& target, const quad& q) {
+    if (q.turn_cos == 1.0f && q.turn_sin == 0.0f) {
+        fill_upright(q, target);
+    } else {
+        fill_turned(q, target);
+    }
+}
+
+void rasterise(const draw_list& list, image& target) {
+    clear(target, list.clear_r, list.clear_g, list.clear_b);
     for (const quad& q : list.quads) {
-        if (q.turn_cos == 1.0f && q.turn_sin == 0.0f) {
-            fill_upright(q, target);
-        } else {
-            fill_turned(q, target);
-        }
+        fill(target, q);
     }
 }
 

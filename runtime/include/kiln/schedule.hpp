@@ -3,6 +3,7 @@
 // systems through the executor, then their commands in schedule order).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -296,23 +297,51 @@ struct stage_runner {
         system_events<S, decltype(world.events_)> events{world.events_};
         if constexpr (S::access::size == 0 && S::with::size == 0) {
             events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
+        } else if constexpr (S::parallel && !S::commands && runs_chunks_at_once_v<Executor>) {
+            run_split<S>(world, executor, events);
         } else {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = world.storages_[target.archetype];
-                const auto chunk = [&](std::size_t begin, std::size_t end, auto&... io) {
-                    run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, begin, end,
-                                typename S::access{},
-                                typename S::resources{}, std::make_index_sequence<S::access::size>{}, io...);
-                };
-                if constexpr (S::parallel && !S::commands) {
-                    events.for_chunks(executor, rows.size(), chunk_rows, chunk);
-                } else if (!rows.empty()) {
-                    events.call([&](auto&... io) { chunk(0, rows.size(), io...); });
+                if (!rows.empty()) {
+                    events.call([&](auto&... io) {
+                        run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, 0,
+                                    rows.size(), typename S::access{}, typename S::resources{},
+                                    std::make_index_sequence<S::access::size>{}, io...);
+                    });
                 }
-                // After the chunks, which may run at once, so that none shares a chunk's maximum tick.
                 World::tracking::template mark_system_target<S>(world, typename S::access{},
                                                                 &target - query_of<S>::targets.data(), rows);
             }
+        }
+    }
+
+    // A parallel system's rows, those of every archetype it matches one after
+    // the other, split as one range: the threads meet once per run, not once
+    // per archetype (each meeting costs a hand-off, and waits for the slowest
+    // chunk). A chunk that reaches from one archetype into the next runs the
+    // rows of each; chunks are in row order, so events keep a serial run's.
+    template <class S, class Executor, class Events>
+    static void run_split(World& world, const Executor& executor, Events& events) {
+        constexpr auto& targets = query_of<S>::targets;
+        std::array<std::size_t, targets.size() + 1> starts{};
+        for (std::size_t t = 0; t < targets.size(); ++t) {
+            starts[t + 1] = starts[t] + world.storages_[targets[t].archetype].size();
+        }
+        events.for_chunks(executor, starts.back(), chunk_rows, [&](std::size_t begin, std::size_t end, auto&... io) {
+            for (std::size_t t = 0; t < targets.size(); ++t) {
+                const std::size_t from = std::max(begin, starts[t]);
+                const std::size_t to = std::min(end, starts[t + 1]);
+                if (from < to) {
+                    run_rows<S>(world, world.storages_[targets[t].archetype], t, targets[t].first_columns,
+                                from - starts[t], to - starts[t], typename S::access{}, typename S::resources{},
+                                std::make_index_sequence<S::access::size>{}, io...);
+                }
+            }
+        });
+        // After the chunks, which may run at once, so that none shares a chunk's maximum tick.
+        for (std::size_t t = 0; t < targets.size(); ++t) {
+            World::tracking::template mark_system_target<S>(world, typename S::access{}, t,
+                                                            world.storages_[targets[t].archetype]);
         }
     }
 
