@@ -15,7 +15,8 @@
 // i (ecs_benchmark seeds it from the component's address).
 //
 // kiln runs the seven systems of bench/worlds/systems7/systems7.toml with
-// world.run(stage::update); soa is the same frame written by hand, one
+// world.run(stage::update), in the two fused passes the schema declares
+// ([fuse.Motion], [fuse.Status]); soa is the same frame written by hand, one
 // std::vector per component for each of the five component sets. Both call
 // the same seven bodies below, so they differ only in how they reach the
 // data and in what running a schedule costs.

@@ -339,6 +339,16 @@ class Separation:
 
 
 @dataclass(frozen=True)
+class Fusion:
+    """[fuse.NAME]: plain systems of one stage that run as one pass over the rows (kiln::fused),
+    each row handed to each of them in the order listed. The plan gives them a batch of their own."""
+
+    name: str
+    stage: str
+    systems: tuple[str, ...]  # at least two, in the order they run
+
+
+@dataclass(frozen=True)
 class Stage:
     """A stage and its plan: its systems in batches, each batch after the one before, the systems
     of one batch free to run at once."""
@@ -349,6 +359,11 @@ class Stage:
     separations: tuple[Separation, ...] = ()
     # Events: (emitter, reader, the events' names), each emitter run before the reader of what it emits.
     passes: tuple[tuple[System, System, tuple[str, ...]], ...] = ()
+    fusions: tuple[Fusion, ...] = ()  # of this stage, each the whole of one batch
+
+    def fusion_of(self, batch: tuple[System, ...]) -> Fusion | None:
+        """The fusion that `batch` runs as one pass; None for a batch of systems that run apart."""
+        return next((fusion for fusion in self.fusions if fusion.systems[0] == batch[0].name), None)
 
     @property
     def role(self) -> StageRole:

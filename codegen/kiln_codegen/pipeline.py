@@ -27,7 +27,7 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     valid; when it is not, they are among the SchemaError's diagnostics.
     """
     checked = check(files, lock)
-    planned = plan(checked.settings.stages, checked.systems, checked.archetypes)
+    planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions)
     _report(planned.problems, checked.checker, checked.settings.strict, checked.archetypes_known)
     checked.checker.raise_if_any()
     for warning in checked.checker.sorted(checked.checker.warnings):

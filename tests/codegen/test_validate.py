@@ -431,11 +431,11 @@ class NameErrors(SchemaTestCase):
         })
         self.assertEqual(errors, [
             "b.toml:4:11: error: resource 'Position': the name 'Position' is already taken by component 'Position' "
-            "at a.toml:4:12; components, resources, events, archetypes, externs, systems, observers and propagations "
-            "share one name space, so rename one of them",
+            "at a.toml:4:12; components, resources, events, archetypes, externs, systems, observers, propagations "
+            "and fusions share one name space, so rename one of them",
             "b.toml:10:12: error: archetype 'Vec': the name 'Vec' is already taken by extern 'Vec' at "
-            "b.toml:7:9; components, resources, events, archetypes, externs, systems, observers and propagations "
-            "share one name space, so rename one of them",
+            "b.toml:7:9; components, resources, events, archetypes, externs, systems, observers, propagations "
+            "and fusions share one name space, so rename one of them",
         ])
 
 

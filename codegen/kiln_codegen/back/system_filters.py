@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from ..check.access import matched
 from ..check.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
-from ..model import Access, Component, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, System
+from ..model import Access, Component, Fusion, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, System
 
 RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
 _RUN_INDENT = "    static void run("
@@ -211,10 +211,13 @@ def stage_plan(stage: Stage) -> str:
     >>> tick, show = System("Tick", "update", Access()), System("Show", "update", Access())
     >>> stage_plan(Stage("update", ((tick,), (show,))))
     'kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<Tick>, kiln::batch<Show>>, kiln::stage_role::frame>'
+    >>> stage_plan(Stage("update", ((tick, show),), fusions=(Fusion("Pass", "update", ("Tick", "Show")),)))
+    'kiln::stage_plan<stage::update, kiln::type_list<kiln::fused<Tick, Show>>, kiln::stage_role::frame>'
     >>> stage_plan(Stage("init"))
     'kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>'
     """
-    batches = ", ".join(f"kiln::batch<{', '.join(system.name for system in batch)}>" for batch in stage.batches)
+    batches = ", ".join(f"kiln::{'fused' if stage.fusion_of(batch) else 'batch'}<"
+                        f"{', '.join(system.name for system in batch)}>" for batch in stage.batches)
     return f"kiln::stage_plan<stage::{stage.name}, kiln::type_list<{batches}>, kiln::stage_role::{stage.role.value}>"
 
 

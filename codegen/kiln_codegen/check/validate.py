@@ -1,8 +1,8 @@
 """Checks loaded schema files and turns their declarations into the model's values.
 
 Checks run in the order things depend on each other (the [kiln] header, the names declared,
-externs, fields, events, archetypes, propagations, systems and observers) and each goes on after a
-mistake, so one run reports all it can. Something already reported is left out of later checks
+externs, fields, events, archetypes, propagations, systems, fusions and observers) and each goes on
+after a mistake, so one run reports all it can. Something already reported is left out of later checks
 rather than reported again.
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 from ..errors import Diagnostic, Location, SchemaError, a, closest, in_report_order, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
-from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldType, Layout, Observer, Origin, Resource,
-                     Scalar, System)
+from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldType, Fusion, Layout, Observer, Origin,
+                     Resource, Scalar, System)
 from .defaults import DefaultProblem, check_default
 from .limits import archetype_too_large, too_many_components
 from .lockfile import Lock, default_lock_path
@@ -24,11 +24,12 @@ from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
 from .unheld_components import unheld_components
 from .validate_events import event, warn_of_unused
+from .validate_fusions import FusionChecker
 from .validate_propagations import PropagationChecker
 from .validate_tracking import tracked
 from .validate_systems import SystemChecker
 
-KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer", "propagate")  # named tables
+KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer", "propagate", "fuse")  # named tables
 TOP_LEVEL = ("kiln",) + KINDS
 HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
 EXTERN_KEYS = ("cpp", "include")
@@ -97,6 +98,7 @@ class Checked:
     systems: tuple[System, ...]
     observers: tuple[Observer, ...]
     events: tuple[Event, ...]
+    fusions: tuple[Fusion, ...]
 
 
 def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
@@ -144,17 +146,18 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     system_declarations = list(_of_kind(declarations, "system"))
     writers_of_globals = propagation_checker.check_writers(system_declarations)
     checked_systems = systems.systems(system_declarations, propagations, writers_of_globals)
+    fusions = FusionChecker(checker, systems).fusions(list(_of_kind(declarations, "fuse")), checked_systems)
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
     if not checker.diagnostics:  # a system with a mistake is left out, and would seem not to use its events
         warn_of_unused(checker, checker.declared, events, checked_systems)
     return Checked(checker, namespace, version, world, tuple(externs), tuple(components), tuple(resources),
-                   tuple(archetypes), archetypes_known, tuple(checked_systems), tuple(observers), tuple(events))
+                   tuple(archetypes), archetypes_known, tuple(checked_systems), tuple(observers), tuple(events), tuple(fusions))
 
 
 @dataclass(frozen=True)
 class _Declaration:
     """A named table: [extern.X], [component.X], [resource.X], [event.X], [archetype.X], [system.X],
-    [observer.X] or [propagate.X]."""
+    [observer.X], [propagate.X] or [fuse.X]."""
 
     kind: str
     name: str
@@ -276,8 +279,8 @@ class Checker:
                     close = closest(key, TOP_LEVEL)
                     advice = (f"did you mean [{close}]?" if close else
                               "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
-                              "[event.NAME], [archetype.NAME], [system.NAME], [observer.NAME] and "
-                              "[propagate.NAME]")
+                              "[event.NAME], [archetype.NAME], [system.NAME], [observer.NAME], "
+                              "[propagate.NAME] and [fuse.NAME]")
                     self.error(file, (key,), f"unknown table [{key}]; {advice}")
                 elif key != "kiln" and not isinstance(value, dict):
                     self.error(file, (key,), f"'{key}' must be a table of {key}s, each written [{key}.NAME]")
@@ -306,7 +309,7 @@ class Checker:
                 self.error(declaration.file, declaration.keys,
                            f"{declaration.label}: the name '{declaration.name}' is already taken by {first.label} "
                            f"at {first.location}; components, resources, events, archetypes, externs, systems, "
-                           "observers and propagations share one name space, so rename one of them")
+                           "observers, propagations and fusions share one name space, so rename one of them")
                 continue
             unique.append(declaration)
         return unique

@@ -21,14 +21,19 @@ unless after, before or events already order the two the other way; a system tha
 left for after or before to order. A propagation shares a batch with no other propagation and no
 system that records commands: it brings the world's hierarchy order, a cache, up to date when
 stale, which reads the entity table that a deferred create writes.
+
+A fusion ([fuse.NAME]) is placed as one system: its systems run in the order it lists them, one
+right after another, as kiln::fused, in a batch of their own. So the order it lists must agree
+with after and before, and no other system may have to run after one of them and before another
+(by after, before, events or a propagation); either is reported.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..check.access import conflicts
-from ..model import Archetype, Separation, Stage, System
-from .schedule_errors import Ambiguity, EventCycle, OrderCycle, ScheduleProblem
+from ..model import Archetype, Fusion, Separation, Stage, System
+from .schedule_errors import Ambiguity, EventCycle, FusionOrder, FusionSplit, OrderCycle, ScheduleProblem
 
 
 @dataclass(frozen=True)
@@ -39,9 +44,11 @@ class Plan:
     problems: tuple[ScheduleProblem, ...]
 
 
-def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[Archetype]) -> Plan:
+def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[Archetype],
+         fusions: Sequence[Fusion] = ()) -> Plan:
     """Plans each stage. `systems` are in schema order, and their after, before and ambiguous_with
-    name only systems of their own stage (validation leaves out the others).
+    name only systems of their own stage (validation leaves out the others); `fusions` list
+    systems of one stage each, every one a system of `systems`, and no system twice.
 
     >>> from ..model import Access, Resource
     >>> time = Resource("Time", (), None)
@@ -57,17 +64,19 @@ def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[
     planned = []
     problems: list[ScheduleProblem] = []
     for stage in stages:
-        stage_plan = _StagePlanner(stage, [system for system in systems if system.stage == stage], archetypes)
+        stage_plan = _StagePlanner(stage, [system for system in systems if system.stage == stage], archetypes,
+                                   [fusion for fusion in fusions if fusion.stage == stage])
         planned.append(stage_plan.stage)
         problems.extend(stage_plan.problems)
     return Plan(tuple(planned), tuple(problems))
 
 
 class _StagePlanner:
-    def __init__(self, stage: str, systems: list[System], archetypes: Sequence[Archetype]):
+    def __init__(self, stage: str, systems: list[System], archetypes: Sequence[Archetype], fusions: list[Fusion]):
         self.name = stage
         self.systems = systems
         self.index = {system.name: index for index, system in enumerate(systems)}
+        self.fusions = fusions
         self.order = self.order_edges()
         self.successors: list[set[int]] = [set() for _ in systems]
         self.predecessors: list[set[int]] = [set() for _ in systems]
@@ -85,10 +94,12 @@ class _StagePlanner:
             self.add_event_order()
         if not self.problems:
             self.add_propagation_order()
+        if not self.problems:
+            self.problems = self.order_fusions()
         batches = () if self.problems else self.batches()
         self.problems += self.ambiguities()
         passes = tuple((systems[emitter], systems[reader], events) for (emitter, reader), events in self.passes.items())
-        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches), passes)
+        self.stage = Stage(stage, batches, tuple(self.order), self.separations(batches), passes, tuple(fusions))
 
     def order_edges(self) -> list[tuple[System, System]]:
         """Each (earlier, later) pair that after or before asks for, once, in schema order of the
@@ -142,6 +153,34 @@ class _StagePlanner:
         for start in range(len(self.systems)):
             if start == earlier or earlier in self.reach[start]:
                 self.reach[start] |= following
+
+    def order_fusions(self) -> list[ScheduleProblem]:
+        """Orders the systems of each fusion as it lists them, and reports what keeps them from running
+        one right after another: first the fusions that list two in the order the stage's orders
+        reverse; then, with every fusion's order in place (two fusions' orders can put a system of one
+        between those of the other), the systems outside a fusion that must run between two of its own."""
+        members = {fusion.name: [self.index[name] for name in fusion.systems] for fusion in self.fusions}
+        problems: list[ScheduleProblem] = []
+        for fusion in self.fusions:
+            reversed_pairs = [(first, later) for position, first in enumerate(members[fusion.name])
+                              for later in members[fusion.name][position + 1:] if first in self.reach[later]]
+            if reversed_pairs:
+                first, later = reversed_pairs[0]
+                problems.append(FusionOrder(self.name, fusion, self.systems[first], self.systems[later]))
+        if problems:
+            return problems
+        for fusion in self.fusions:
+            for earlier, later in zip(members[fusion.name], members[fusion.name][1:]):
+                self.add_edge(earlier, later)
+        for fusion in self.fusions:
+            own = members[fusion.name]
+            for outside in range(len(self.systems)):
+                earlier = [member for member in own if outside in self.reach[member]]
+                later = [member for member in own if member in self.reach[outside]]
+                if outside not in own and earlier and later:
+                    problems.append(FusionSplit(self.name, fusion, self.systems[outside], self.systems[earlier[0]],
+                                                self.systems[later[0]]))
+        return problems
 
     def reachable(self, start: int) -> set[int]:
         """The systems that must run after `start`, through any chain of after and before."""
@@ -215,13 +254,26 @@ class _StagePlanner:
     def batches(self) -> tuple[tuple[System, ...], ...]:
         """Batch after batch, each as described in this module's docstring, until all are placed."""
         rank = {index: (-system.priority, index) for index, system in enumerate(self.systems)}
+        fused = [[self.index[name] for name in fusion.systems] for fusion in self.fusions]
+        in_fusion = {member for members in fused for member in members}
+        # What is placed as one: a fusion's systems in the order it lists, or one system. A fusion
+        # ranks as its first in rank, and is ready when all that its systems follow is placed.
+        units = fused + [[index] for index in range(len(self.systems)) if index not in in_fusion]
+        unit_rank = {id(unit): min(rank[member] for member in unit) for unit in units}
         placed: set[int] = set()
         batches = []
         while len(placed) < len(self.systems):
-            ready = sorted((index for index in range(len(self.systems))
-                            if index not in placed and self.predecessors[index] <= placed), key=rank.__getitem__)
+            ready = sorted((unit for unit in units if unit[0] not in placed
+                            and set().union(*(self.predecessors[member] for member in unit)) - set(unit) <= placed),
+                           key=lambda unit: unit_rank[id(unit)])
             batch: list[int] = []
-            for candidate in ready:
+            for unit in ready:
+                if unit in fused:  # a fused pass runs alone
+                    if not batch:
+                        batch = unit
+                        break
+                    continue
+                candidate = unit[0]
                 if not any(self.conflict(candidate, member) or self.both_record_commands(candidate, member)
                            or self.share_hierarchy_order(candidate, member) for member in batch):
                     batch.append(candidate)

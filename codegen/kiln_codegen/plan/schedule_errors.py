@@ -12,7 +12,7 @@ from typing import Union
 
 from ..check.access import who_does_what
 from ..errors import Location, joined
-from ..model import System
+from ..model import Fusion, System
 
 Locate = Callable[[str], Location]  # where a system is declared, by name
 
@@ -84,4 +84,50 @@ class EventCycle(OrderCycle):
                 "over the events', and the reader sees the events on its next run)")
 
 
-ScheduleProblem = Union[OrderCycle, EventCycle, Ambiguity]
+@dataclass(frozen=True)
+class FusionSplit:
+    """A system outside a fusion that must run after one of its systems and before another, so that
+    they cannot run as one pass."""
+
+    stage: str
+    fusion: Fusion
+    between: System
+    earlier: System  # a system of the fusion that `between` runs after
+    later: System  # one that `between` runs before
+
+    is_warning = False
+
+    @property
+    def subject(self) -> str:
+        return self.fusion.name
+
+    def message(self, locate: Locate) -> str:
+        return (f"fuse '{self.fusion.name}': '{self.between.name}' ({locate(self.between.name)}) must run after "
+                f"'{self.earlier.name}' and before '{self.later.name}' (by after, before, events or a propagation), "
+                "so the systems of the fused pass cannot run one right after another; leave "
+                f"'{self.earlier.name}' or '{self.later.name}' out of systems, or change the order that puts "
+                f"'{self.between.name}' between them")
+
+
+@dataclass(frozen=True)
+class FusionOrder:
+    """A fusion that lists two of its systems in the order that after and before reverse."""
+
+    stage: str
+    fusion: Fusion
+    listed_first: System
+    runs_first: System
+
+    is_warning = False
+
+    @property
+    def subject(self) -> str:
+        return self.fusion.name
+
+    def message(self, locate: Locate) -> str:
+        return (f"fuse '{self.fusion.name}': systems lists '{self.listed_first.name}' before "
+                f"'{self.runs_first.name}', but after and before run '{self.runs_first.name}' first; a fused pass "
+                "runs its systems in the order listed, so list them in the order they run")
+
+
+ScheduleProblem = Union[OrderCycle, EventCycle, Ambiguity, FusionSplit, FusionOrder]

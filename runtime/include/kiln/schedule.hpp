@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -75,6 +76,13 @@ struct query_of_system<S> {
 
 template <class S>
 using query_of = typename query_of_system<S>::type;
+
+// Whether a plan's batch is a fused pass (kiln::fused).
+template <class Batch>
+inline constexpr bool is_fused_v = false;
+
+template <class... Systems>
+inline constexpr bool is_fused_v<fused<Systems...>> = true;
 
 // Whether a system's resources (a type_list, const when read) hold one it writes.
 template <class Resources>
@@ -179,7 +187,11 @@ struct stage_runner {
         ++world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             World::tracking::start_runs(world, typename Batch::systems{});
-            run_batch(world, executor, typename Batch::systems{});
+            if constexpr (is_fused_v<Batch>) {
+                run_fused(world, typename Batch::systems{});
+            } else {
+                run_batch(world, executor, typename Batch::systems{});
+            }
             world.events_.publish(typename Batch::systems{});
         });
         World::tracking::end_runs(world);
@@ -220,6 +232,74 @@ struct stage_runner {
             }
         } else {
             executor.run_together([&] { run_system<Systems>(world, executor); }...);
+        }
+    }
+
+    // A fused pass (kiln::fused): the archetypes in id order, which is each
+    // system's order of its targets, so that each system meets its rows as
+    // it would alone; in each, every row handed to the systems that match
+    // it, in schedule order. Serial with any executor: systems of a fused
+    // pass are not parallel.
+    template <class... Systems>
+    static void run_fused(World& world, type_list<Systems...>) {
+        static_assert((fusable<Systems>() && ...));
+        for_each_type(typename World::archetypes{}, [&]<class A>() {
+            if constexpr ((contains_v<A, typename Systems::archetypes> || ...)) {
+                archetype_storage& rows = world.storages_[A::id];
+                if (!rows.empty()) {
+                    fused_rows(rows.size(), row_step<Systems, A>(world, rows)...);
+                }
+                (mark_fused_target<Systems, A>(world, rows), ...);
+            }
+        });
+    }
+
+    // What kilnc fuses; these hold hand-written plans to the same rules.
+    template <class S>
+    static constexpr bool fusable() {
+        static_assert(!propagation_system<S> && !S::commands && !S::columns && !S::parallel &&
+                          !World::tracking::template filtered_system_v<S> && S::archetypes::size > 0 &&
+                          emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0,
+                      "kiln::fused<...>: a fused system touches only its own entity's components, through its "
+                      "matched archetypes: no commands, columns, parallel chunks, changed or added filter, events "
+                      "or propagation");
+        return true;
+    }
+
+    // Runs each step on rows [0, size). Out of line, as for_each_row_of.
+    template <class... Steps>
+    [[gnu::noinline]] static void fused_rows(std::size_t size, Steps... steps) {
+        for (std::size_t row = 0; row < size; ++row) {
+            (steps(row), ...);
+        }
+    }
+
+    // What S does to one row of A: nothing when S does not match A.
+    template <class S, class A>
+    static auto row_step(World& world, archetype_storage& rows) {
+        if constexpr (contains_v<A, typename S::archetypes>) {
+            const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
+            return step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
+                              typename S::resources{}, std::make_index_sequence<S::access::size>{});
+        } else {
+            return [](std::size_t) {};
+        }
+    }
+
+    template <class S, class... Access, class... Resources, std::size_t... I>
+    static auto step_of(World& world, [[maybe_unused]] std::byte* const* columns,
+                        [[maybe_unused]] const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
+                        type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+        return [&world, cursors = std::tuple{access_cursor<Access>(columns, first_columns[I])...}](std::size_t row) {
+            S::run(std::get<I>(cursors)[row]..., world.template resource<std::remove_const_t<Resources>>()...);
+        };
+    }
+
+    template <class S, class A>
+    static void mark_fused_target(World& world, archetype_storage& rows) noexcept {
+        if constexpr (contains_v<A, typename S::archetypes>) {
+            World::tracking::template mark_system_target<S>(world, typename S::access{},
+                                                            index_of_v<A, typename S::archetypes>, rows);
         }
     }
 

@@ -20,6 +20,18 @@ struct batch {
     using systems = type_list<Systems...>;
 };
 
+// Systems that run as one pass over the rows: each row of each archetype
+// that any of them matches is handed to each of them that matches it, in
+// schedule order, so that the row is loaded once for all of them, not once
+// per system. kilnc fuses consecutive systems that each touch only their own
+// entity's components (no commands, events, filters, columns or parallel
+// chunks) and share no resource that one of them writes: then no system can
+// tell the pass from running them one after another.
+template <class... Systems>
+struct fused {
+    using systems = type_list<Systems...>;
+};
+
 // When a stage runs in a frame (see basic_world::progress).
 enum class stage_role : std::uint8_t {
     init,     // once, before the first frame
