@@ -262,7 +262,10 @@ struct Tour {
     static constexpr bool columns = false;
 
     static void run(const fixture::Position& position, const fixture::Health& health, fixture::Score& score) {
-        score.points = score.points * 31 + static_cast<std::int64_t>(position.x * 8) + health.hp;
+        // The hash wraps within a frame: in unsigned arithmetic, where wrapping is defined.
+        const auto x = static_cast<std::uint64_t>(static_cast<std::int64_t>(position.x * 8));
+        score.points = static_cast<std::int64_t>(static_cast<std::uint64_t>(score.points) * 31 + x +
+                                                 static_cast<std::uint64_t>(health.hp));
     }
 };
 

@@ -20,7 +20,10 @@ void fusing::Drift::run(Position& position, const Velocity& velocity, const Cloc
 void fusing::Wear::run(Health& health) { health.hp -= 1 + health.hp % 3; }
 
 void fusing::Tour::run(const Position& position, const Health& health, Score& score) {
-    score.points = score.points * 31 + static_cast<std::int64_t>(position.x * 8) + health.hp;
+    // The hash wraps within a frame: in unsigned arithmetic, where wrapping is defined.
+    const auto x = static_cast<std::uint64_t>(static_cast<std::int64_t>(position.x * 8));
+    score.points = static_cast<std::int64_t>(static_cast<std::uint64_t>(score.points) * 31 + x +
+                                             static_cast<std::uint64_t>(health.hp));
 }
 
 namespace {
