@@ -6,8 +6,10 @@
 // the entities' indices (direct).
 //
 // get_batched: the same reads through world.gather, a batch of handles at a
-// time; the baselines are get's.
+// time; the baselines are get's, and soa_checked, gather's pipeline written
+// by hand over a soa behind checked handles.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -109,7 +111,7 @@ void get_direct(benchmark::State& state, std::size_t n) {
 // A hand-written soa behind generational handles, the least a program that
 // keeps handles across destroys must do: find the handle's slot, check its
 // generation, then index the row.
-void get_soa_checked(benchmark::State& state, std::size_t n) {
+struct checked_soa {
     struct slot {
         std::uint32_t generation;
         std::uint32_t row;
@@ -118,24 +120,81 @@ void get_soa_checked(benchmark::State& state, std::size_t n) {
         std::uint32_t index;
         std::uint32_t generation;
     };
+
+    explicit checked_soa(std::size_t n) : slots(n) {
+        add_moving(rows, n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            slots[i] = {0, i};
+        }
+        for (const std::uint32_t row : shuffled_rows(n)) {
+            handles.push_back({row, 0});
+        }
+    }
+
+    [[nodiscard]] std::uint32_t row_of(handle h) const {
+        const slot s = slots[h.index];
+        if (s.generation != h.generation) [[unlikely]] {
+            std::abort();
+        }
+        return s.row;
+    }
+
     soa::moving rows;
-    add_moving(rows, n);
-    std::vector<slot> slots(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        slots[i] = {0, i};
-    }
-    std::vector<handle> handles;
-    for (const std::uint32_t row : shuffled_rows(n)) {
-        handles.push_back({row, 0});
-    }
+    std::vector<slot> slots;
+    std::vector<handle> handles; // shuffled
+};
+
+void get_soa_checked(benchmark::State& state, std::size_t n) {
+    const checked_soa soa{n};
     for (auto _ : state) {
         float sum = 0;
-        for (const handle h : handles) {
-            const slot s = slots[h.index];
-            if (s.generation != h.generation) [[unlikely]] {
-                std::abort();
+        for (const checked_soa::handle h : soa.handles) {
+            const std::uint32_t row = soa.row_of(h);
+            sum += soa.rows.px[row] + soa.rows.py[row];
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    publish(state, n);
+}
+
+// get_batched by hand over the checked soa: the pipeline world.gather runs
+// (kiln/gather.hpp), written for one layout: the slot of the handle
+// 2 * distance ahead prefetched, the row of the handle distance ahead
+// prefetched from its slot, the current handle's row copied. What a batched
+// lookup through a checked handle costs at best, against which gather's
+// overhead is read.
+void get_batched_soa_checked(benchmark::State& state, std::size_t n) {
+    constexpr std::size_t distance = kiln::internal::gather_distance;
+    const checked_soa soa{n};
+    std::vector<bench::Position> positions(batch);
+    std::array<std::uint32_t, distance> ahead{};
+    for (auto _ : state) {
+        float sum = 0;
+        for (std::size_t first = 0; first < n; first += batch) {
+            const std::size_t count = std::min(batch, n - first);
+            const checked_soa::handle* handles = soa.handles.data() + first;
+            for (std::size_t i = 0; i < std::min(2 * distance, count); ++i) {
+                __builtin_prefetch(&soa.slots[handles[i].index]);
             }
-            sum += rows.px[s.row] + rows.py[s.row];
+            for (std::size_t i = 0; i < std::min(distance, count); ++i) {
+                ahead[i] = soa.row_of(handles[i]);
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                const std::uint32_t row = ahead[i % distance];
+                if (i + 2 * distance < count) {
+                    __builtin_prefetch(&soa.slots[handles[i + 2 * distance].index]);
+                }
+                if (i + distance < count) {
+                    const std::uint32_t next = soa.row_of(handles[i + distance]);
+                    __builtin_prefetch(&soa.rows.px[next]);
+                    __builtin_prefetch(&soa.rows.py[next]);
+                    ahead[i % distance] = next;
+                }
+                positions[i] = {soa.rows.px[row], soa.rows.py[row]};
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                sum += positions[i].x + positions[i].y;
+            }
         }
         benchmark::DoNotOptimize(sum);
     }
@@ -146,7 +205,8 @@ void get_soa_checked(benchmark::State& state, std::size_t n) {
 
 void add_get_cases() {
     add("get", {{"kiln", get_kiln}, {"soa", get_soa}, {"aos", get_aos}, {"direct", get_direct}});
-    add("get_batched", {{"kiln", get_batched_kiln}, {"soa", get_soa}, {"direct", get_direct}});
+    add("get_batched",
+        {{"kiln", get_batched_kiln}, {"soa", get_soa}, {"direct", get_direct}, {"soa_checked", get_batched_soa_checked}});
     add("get_checked", {{"kiln", get_kiln}, {"soa", get_soa_checked}});
 }
 

@@ -124,7 +124,10 @@ CASES = (
     Case(
         "get_batched",
         1.5,
-        "get through `world.gather`, 2,048 handles at a time into a buffer then summed; the baselines are get's.",
+        "get through `world.gather`, 2,048 handles at a time into a buffer then summed; the baselines are get's, "
+        "and soa_checked: gather's pipeline (prefetch the slot, then from it the row, some handles ahead) written by "
+        "hand over a soa behind checked handles, what a batched lookup through a handle that can be checked costs "
+        "at best.",
         target_sizes=(1000000,),  # issue #22: ≤ 1.5x soa at a million entities
     ),
     Case(
@@ -195,7 +198,7 @@ CASES = (
     ),
 )
 CASE_NAMES = tuple(case.name for case in CASES)
-IMPLEMENTATIONS = ("kiln", "soa", "aos", "direct", "memcpy")
+IMPLEMENTATIONS = ("kiln", "soa", "soa_checked", "aos", "direct", "memcpy")
 
 # The targets of the compile-time table, by unit of bench/compile_cost.py:
 # the most CPU seconds and peak MiB it may take (None: no target).
@@ -655,6 +658,7 @@ def plot(results, path: pathlib.Path) -> None:
     styles = {
         "kiln": ("tab:red", "o"),
         "soa": ("tab:blue", "s"),
+        "soa_checked": ("tab:cyan", "P"),
         "aos": ("tab:green", "^"),
         "direct": ("tab:purple", "v"),
         "memcpy": ("tab:gray", "D"),

@@ -33,6 +33,10 @@ class Target:
     over: tuple[str, ...]  # the fastest of these is the denominator
     at_most: float | None
     sizes: tuple[int, ...]
+    # A counter of the measured benchmark that says the least the ratio can
+    # be (the share of the work any correct implementation does, counted by
+    # the benchmark itself), or None.
+    floor: str | None = None
 
     def names(self, n: int) -> tuple[str, tuple[str, ...]]:
         """The benchmarks compared at N.
@@ -72,7 +76,7 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
         missing = [key for key in ("issue", "what", "measured", "over", "n") if key not in entry]
         if missing:
             raise TargetError(f"{source}: target {index} ({entry.get('what', '?')!r}) lacks {', '.join(missing)}")
-        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n"})
+        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n", "floor"})
         if unknown:
             raise TargetError(f"{source}: target {index} ({entry['what']!r}): unknown key {', '.join(unknown)}")
         over = entry["over"]
@@ -84,6 +88,7 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
                 over=(over,) if isinstance(over, str) else tuple(over),
                 at_most=entry.get("at_most"),
                 sizes=tuple(entry["n"]),
+                floor=entry.get("floor"),
             )
         )
     return Suite(tuple(binaries), tuple(targets))
@@ -100,6 +105,7 @@ def load_suite(path: pathlib.Path) -> Suite:
 class Timing:
     ns: float  # wall-clock time of one iteration, the median over the repetitions (or rounds)
     cv: float | None  # the largest coefficient of variation of its repetitions
+    counters: dict[str, float] = dataclasses.field(default_factory=dict)  # the benchmark's own, of its median
 
 
 def timings_of(document: dict) -> dict[str, Timing]:
@@ -107,16 +113,17 @@ def timings_of(document: dict) -> dict[str, Timing]:
 
     >>> doc = {"benchmarks": [
     ...     {"run_name": "a/1/real_time", "run_type": "aggregate", "aggregate_name": "median",
-    ...      "real_time": 2.0, "time_unit": "us"},
+    ...      "real_time": 2.0, "time_unit": "us", "covered": 0.25},
     ...     {"run_name": "a/1/real_time", "run_type": "aggregate", "aggregate_name": "cv",
     ...      "real_time": 0.05, "time_unit": "us"},
     ...     {"run_name": "b/1", "run_type": "iteration", "real_time": 3.0, "time_unit": "ns"}]}
     >>> timings_of(doc)
-    {'a/1': Timing(ns=2000.0, cv=0.05), 'b/1': Timing(ns=3.0, cv=None)}
+    {'a/1': Timing(ns=2000.0, cv=0.05, counters={'covered': 0.25}), 'b/1': Timing(ns=3.0, cv=None, counters={})}
     """
     medians: dict[str, float] = {}
     singles: dict[str, float] = {}
     cvs: dict[str, float] = {}
+    counters: dict[str, dict[str, float]] = {}
     for benchmark in document.get("benchmarks", []):
         if benchmark.get("error_occurred"):
             raise TargetError(f"{benchmark['name']} failed: {benchmark.get('error_message', 'no message')}")
@@ -124,12 +131,32 @@ def timings_of(document: dict) -> dict[str, Timing]:
         if benchmark.get("run_type") == "aggregate":
             if benchmark["aggregate_name"] == "median":
                 medians[name] = benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]]
+                counters[name] = counters_of(benchmark)
             elif benchmark["aggregate_name"] == "cv":
                 cvs[name] = benchmark["real_time"]
-        else:
-            singles.setdefault(name, benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]])
+        elif name not in singles:
+            singles[name] = benchmark["real_time"] * NANOSECONDS[benchmark["time_unit"]]
+            counters.setdefault(name, counters_of(benchmark))
     names = dict.fromkeys([*medians, *singles])  # in the file's order, each once
-    return {name: Timing(medians.get(name, singles.get(name)), cvs.get(name)) for name in names}
+    return {name: Timing(medians.get(name, singles.get(name)), cvs.get(name), counters[name]) for name in names}
+
+
+# The keys of a benchmark's JSON object that are Google Benchmark's own; the
+# other numbers are the benchmark's counters.
+BENCHMARK_KEYS = {"iterations", "real_time", "cpu_time", "repetitions", "repetition_index", "threads",
+                  "family_index", "per_family_instance_index"}
+
+
+def counters_of(benchmark: dict) -> dict[str, float]:
+    """
+    >>> counters_of({"real_time": 1.0, "iterations": 3, "covered": 0.5, "name": "a"})
+    {'covered': 0.5}
+    """
+    return {
+        key: float(value)
+        for key, value in benchmark.items()
+        if key not in BENCHMARK_KEYS and isinstance(value, (int, float)) and not isinstance(value, bool)
+    }
 
 
 def load_timings(paths: list[pathlib.Path]) -> dict[str, Timing]:
@@ -164,6 +191,7 @@ class Verdict:
     against: str | None  # which of `over` was the fastest
     missing: str | None  # the first benchmark the run lacks
     cv: float | None
+    floor: float | None = None  # the least the ratio can be, from the target's floor counter
 
     @property
     def holds(self) -> str:
@@ -181,6 +209,9 @@ def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
     >>> v = judge(t, {"a/10": Timing(3.0, 0.01), "b/10": Timing(4.0, None), "c/10": Timing(2.0, 0.2)})
     >>> [(x.n, x.ratio, x.against, x.missing, x.holds, x.cv) for x in v]
     [(10, 1.5, 'c/10', None, '**no**', 0.2), (20, None, None, 'a/20', 'not measured', None)]
+    >>> t = Target(1, "", "a/{n}", ("b/{n}",), 0.05, (10,), floor="covered")
+    >>> judge(t, {"a/10": Timing(3.0, None, {"covered": 0.08}), "b/10": Timing(30.0, None)})[0].floor
+    0.08
     """
     verdicts = []
     for n in target.sizes:
@@ -191,8 +222,11 @@ def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
             continue
         fastest = min(over, key=lambda name: timings[name].ns)
         cvs = [timings[name].cv for name in (measured, fastest) if timings[name].cv is not None]
+        floor = None if target.floor is None else timings[measured].counters.get(target.floor)
         verdicts.append(
-            Verdict(target, n, timings[measured].ns / timings[fastest].ns, fastest, None, max(cvs, default=None))
+            Verdict(
+                target, n, timings[measured].ns / timings[fastest].ns, fastest, None, max(cvs, default=None), floor
+            )
         )
     return verdicts
 
@@ -204,11 +238,13 @@ def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool
         "",
         "Each target of [bench/suite.toml](../bench/suite.toml): the wall-clock time of one benchmark",
         "over another's (over the fastest, where it names several), at each N, against the most it may be.",
+        "Where a benchmark counts the least share of the work any correct implementation must do, the",
+        "floor column gives it: the ratio at that share, at the baseline's own cost per unit of work.",
         "Rows named `peerbench:` come from a run of ../shared/peerbench, both sides from that run"
         + ("." if peerbench_given else "; none was given to bench/run (--peerbench DIR), so they are not measured."),
         "",
-        "| issue | target | N | measured | over | ratio | at most | holds | cv |",
-        "|---:|---|---:|---|---|---:|---:|---|---:|",
+        "| issue | target | N | measured | over | ratio | at most | floor | holds | cv |",
+        "|---:|---|---:|---|---|---:|---:|---:|---|---:|",
     ]
     for target in suite.targets:
         for verdict in judge(target, timings):
@@ -216,11 +252,12 @@ def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool
             shown_over = verdict.against or " or ".join(over)
             ratio = "—" if verdict.ratio is None else f"{verdict.ratio:.3f}"
             limit = "—" if target.at_most is None else f"{target.at_most:g}"
+            floor = "—" if verdict.floor is None else f"{verdict.floor:.3f}"
             holds = verdict.holds if verdict.missing is None else f"not measured (no {verdict.missing})"
             cv = "—" if verdict.cv is None or math.isnan(verdict.cv) else f"{100 * verdict.cv:.1f}%"
             out.append(
                 f"| #{target.issue} | {target.what} | {verdict.n} | `{measured}` | `{shown_over}` "
-                f"| {ratio} | {limit} | {holds} | {cv} |"
+                f"| {ratio} | {limit} | {floor} | {holds} | {cv} |"
             )
     return out
 
