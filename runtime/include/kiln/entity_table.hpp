@@ -192,6 +192,17 @@ public:
         slots_[e.index()].place = pack(where);
     }
 
+    // relocate, for a live entity moved into a row that another entity held
+    // until now (the hole a swap-and-pop fills): that row was checked when it
+    // was issued, so here the check is a debug build's: in every build it
+    // cost each destroy, add and remove a load, a shift and a branch.
+    // Preconditions: alive(e), where.row < max_rows().
+    void refill(entity e, entity_location where) noexcept {
+        KILN_ASSERT(alive(e), "entity_table::refill: entity %u:%u is not alive", e.index(), e.generation());
+        KILN_ASSERT(where.row <= row_mask(), "entity_table::refill: row %u is past max_rows()", where.row);
+        slots_[e.index()].place = pack(where);
+    }
+
     void reserve(std::size_t count) {
         if (count <= slot_capacity_) {
             return;

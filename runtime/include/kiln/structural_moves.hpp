@@ -115,10 +115,12 @@ struct structural_moves {
     static reference_t<C> gain(World& world, entity e, C value) {
         static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
         constexpr std::string_view name = component_traits<C>::name;
-        KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
+        // One read of e's slot, for the check and the move: find gives no
+        // archetype's id for a dead e.
+        const entity_location where = world.entities_.find(e);
+        KILN_CHECK(where.archetype < World::archetypes::size, "world::add<%.*s>: entity %u:%u is not alive",
                    static_cast<int>(name.size()), name.data(), e.index(), e.generation());
         world.assert_not_iterating("add");
-        const entity_location where = world.entities_.location(e);
         std::uint32_t row = 0;
         decltype(cursor_of<C>(world.template storage<front_t<archetypes_with_t<C>>>())) cursor{};
         const auto move = [&]<class From, class To>() {
@@ -141,13 +143,19 @@ struct structural_moves {
     template <class C>
     static bool lose(World& world, entity e) {
         static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
-        if (!world.template has<C>(e)) {
-            return false;
-        }
-        world.assert_not_iterating("remove");
-        const entity_location where = world.entities_.location(e);
-        const auto move = [&]<class From, class To>() { move_entity<From, To>(world, e, where.row); };
-        if (!visit_edge(typename transitions<C>::remove{}, where.archetype, move)) [[unlikely]] {
+        // One read of e's slot: the edge leaving its archetype is the test.
+        // A dead e has no archetype's id, and an archetype without C has no
+        // edge for losing it; only then is has<C> asked, to tell the two
+        // misses apart.
+        const entity_location where = world.entities_.find(e);
+        const auto move = [&]<class From, class To>() {
+            world.assert_not_iterating("remove");
+            move_entity<From, To>(world, e, where.row);
+        };
+        if (!visit_edge(typename transitions<C>::remove{}, where.archetype, move)) {
+            if (!world.template has<C>(e)) {
+                return false;
+            }
             report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
         }
         world.apply_observer_commands();
@@ -170,7 +178,7 @@ struct structural_moves {
     static void remove_row(World& world, std::uint32_t row) noexcept {
         const entity moved = world.template storage<A>().swap_remove(row);
         if (!moved.is_null()) {
-            world.entities_.relocate(moved, {A::id, row});
+            world.entities_.refill(moved, {A::id, row});
         }
     }
 
@@ -230,7 +238,7 @@ struct structural_moves {
                 visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
                     world.template storage<A>().remove_marked(marked[id].data(), marks,
                                                               [&](entity moved, std::uint32_t row) {
-                                                                  table.relocate(moved, {A::id, row});
+                                                                  table.refill(moved, {A::id, row});
                                                               });
                 });
             }
