@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 TEST_CASE("a component takes one column if packed, one per field if split, none if a tag") {
     STATIC_REQUIRE(kiln::column_count_v<fixture::Position> == 1);
@@ -29,6 +30,25 @@ TEST_CASE("first_column finds a component's columns among an archetype's") {
     STATIC_REQUIRE(kiln::first_column<fixture::Color>(components{}) == 0);
     STATIC_REQUIRE(kiln::first_column<fixture::Position>(components{}) == 3);
     STATIC_REQUIRE(kiln::first_column<fixture::Scanner>(components{}) == 4);
+}
+
+TEST_CASE("an archetype's columns as numbers: which components it holds, where their columns start") {
+    using components = kiln::type_list<fixture::Color, fixture::Frozen, fixture::Position, fixture::Scanner>;
+    constexpr const kiln::internal::archetype_columns& columns = kiln::internal::columns_of_v<components>;
+    constexpr std::uint32_t position = kiln::component_traits<fixture::Position>::id;
+    STATIC_REQUIRE(columns.count == 4);
+    STATIC_REQUIRE(columns.position_of(position) == 2);
+    STATIC_REQUIRE(columns.holds(kiln::component_traits<fixture::Frozen>::id));
+    STATIC_REQUIRE(columns.first_column(position) == kiln::first_column<fixture::Position>(components{}));
+    STATIC_REQUIRE(columns.first_column(kiln::component_traits<fixture::Scanner>::id) == 4);
+
+    // Health is a component of the schema, not of this list: not held, and its
+    // columns would start after all of the archetype's, as first_column says.
+    constexpr std::uint32_t health = kiln::component_traits<fixture::Health>::id;
+    STATIC_REQUIRE(columns.position_of(health) == 4);
+    STATIC_REQUIRE(!columns.holds(health));
+    STATIC_REQUIRE(columns.first_column(health) == 6);
+    STATIC_REQUIRE(kiln::first_column<fixture::Health>(components{}) == 6);
 }
 
 TEST_CASE("a packed cursor is a pointer to the column") {

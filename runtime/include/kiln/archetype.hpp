@@ -1,9 +1,11 @@
 // Archetypes as the generator describes them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 
+#include <kiln/column.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln {
@@ -34,5 +36,19 @@ using archetypes_with_t = typename archetypes_with<C>::type;
 // Whether archetype A holds component C.
 template <class A, class C>
 inline constexpr bool holds_v = contains_v<C, typename A::components>;
+
+namespace internal {
+
+// The columns (kiln/column.hpp) and the ids of Archetypes, in order: what
+// queries and lookup tables work out from, as numbers, which archetypes hold
+// a component and where its columns start.
+template <class... Archetypes>
+inline constexpr std::array<archetype_columns, sizeof...(Archetypes)> columns_of_each{
+    columns_of_v<typename Archetypes::components>...};
+
+template <class... Archetypes>
+inline constexpr std::array<std::uint32_t, sizeof...(Archetypes)> ids_of_each{Archetypes::id...};
+
+} // namespace internal
 
 } // namespace kiln

@@ -63,7 +63,11 @@ constexpr std::array<std::uint32_t, Count> columns_by_id(type_list<Holders...>) 
     if constexpr (Ticks) {
         ((by_id[Holders::id] = first_tick_column<C>(typename Holders::components{})), ...);
     } else {
-        ((by_id[Holders::id] = first_column_v<C, typename Holders::components>), ...);
+        // A loop over the holders' columns (kiln/column.hpp), not a template per holder.
+        constexpr auto& holders = columns_of_each<Holders...>;
+        for (std::size_t i = 0; i < holders.size(); ++i) {
+            by_id[ids_of_each<Holders...>[i]] = holders[i].first_column(component_traits<C>::id);
+        }
     }
     return by_id;
 }
@@ -74,10 +78,17 @@ inline constexpr auto first_columns_by_id = columns_by_id<C, Count, false>(arche
 template <class C, std::size_t Count>
 inline constexpr auto first_tick_columns_by_id = columns_by_id<C, Count, true>(archetypes_with_t<C>{});
 
+// Whether each archetype's id is its position in the list. A loop, not a
+// fold over the list: see any_of in kiln/change_ticks.hpp.
 template <class... Archetypes>
 constexpr bool ids_are_positions(type_list<Archetypes...>) {
-    std::uint32_t position = 0;
-    return ((Archetypes::id == position++) && ...);
+    constexpr auto& ids = ids_of_each<Archetypes...>;
+    for (std::size_t position = 0; position < ids.size(); ++position) {
+        if (ids[position] != position) {
+            return false;
+        }
+    }
+    return true;
 }
 
 template <class... Archetypes>

@@ -124,18 +124,67 @@ inline constexpr std::size_t column_count_v = internal::component_layouts<C>.siz
 
 namespace internal {
 
+// Where each of Count components' columns start, given how many columns
+// each takes, and after them, the column count. A template per count, not
+// per list of components: archetypes of the same size share it.
+template <std::size_t Count>
+constexpr std::array<std::uint32_t, Count + 1>
+starts_of(const std::array<std::uint32_t, Count>& column_counts) noexcept {
+    std::array<std::uint32_t, Count + 1> starts{};
+    for (std::size_t i = 0; i < Count; ++i) {
+        starts[i + 1] = starts[i] + column_counts[i];
+    }
+    return starts;
+}
+
 // Where each component's columns start among the columns of an archetype
 // holding Components, and after them, the column count: computed once for
 // the archetype, not once for each component asked about.
 template <class... Components>
-inline constexpr auto first_columns = [] {
-    std::array<std::uint32_t, sizeof...(Components) + 1> firsts{};
-    std::size_t position = 0;
-    std::uint32_t next = 0;
-    ((firsts[position++] = next, next += static_cast<std::uint32_t>(column_count_v<Components>)), ...);
-    firsts[position] = next;
-    return firsts;
-}();
+inline constexpr std::array<std::uint32_t, sizeof...(Components) + 1> first_columns =
+    starts_of<sizeof...(Components)>({static_cast<std::uint32_t>(column_count_v<Components>)...});
+
+// The ids (component_traits<C>::id) of Components, in order.
+template <class... Components>
+inline constexpr std::array<std::uint32_t, sizeof...(Components)> component_ids{component_traits<Components>::id...};
+
+// An archetype's components as numbers: their ids in the archetype's order,
+// and where each one's columns start. What a query, a view or a lookup table
+// asks of an archetype (does it hold C, where do C's columns start) is a
+// constexpr loop over these, one pair of constants per archetype: a template
+// instantiated per component and archetype to answer it (a class per list
+// position, an index_of per question) took most of the compile of a world of
+// 2,048 archetypes (docs/compile_time.md).
+struct archetype_columns {
+    const std::uint32_t* ids;
+    const std::uint32_t* firsts; // one more than ids: the column count last
+    std::uint32_t count;
+
+    // The position of the component whose id is id (the first, where it
+    // appears twice); count when the archetype holds none.
+    [[nodiscard]] constexpr std::uint32_t position_of(std::uint32_t id) const noexcept {
+        std::uint32_t position = 0;
+        while (position < count && ids[position] != id) {
+            ++position;
+        }
+        return position;
+    }
+
+    [[nodiscard]] constexpr bool holds(std::uint32_t id) const noexcept { return position_of(id) < count; }
+
+    // Where the columns of the component whose id is id start; the column
+    // count when the archetype holds none.
+    [[nodiscard]] constexpr std::uint32_t first_column(std::uint32_t id) const noexcept {
+        return firsts[position_of(id)];
+    }
+};
+
+template <class List>
+inline constexpr archetype_columns columns_of_v{};
+
+template <class... Components>
+inline constexpr archetype_columns columns_of_v<type_list<Components...>>{
+    component_ids<Components...>.data(), first_columns<Components...>.data(), sizeof...(Components)};
 
 } // namespace internal
 
@@ -144,12 +193,7 @@ inline constexpr auto first_columns = [] {
 // not a function: a call deduces the archetype's whole list of components
 // again, which for the thousand archetypes of a large schema took seconds.
 template <class C, class List>
-inline constexpr std::uint32_t first_column_v = 0;
-
-// (index_of_v is the list's length for a C it lacks.)
-template <class C, class... Components>
-inline constexpr std::uint32_t first_column_v<C, type_list<Components...>> =
-    internal::first_columns<Components...>[index_of_v<C, type_list<Components...>>];
+inline constexpr std::uint32_t first_column_v = internal::columns_of_v<List>.first_column(component_traits<C>::id);
 
 // The same, for code that has the list as a value.
 template <class C, class... Components>

@@ -93,22 +93,60 @@ constexpr void require_some_archetype_holds() {
                   "add C to an archetype's components in the schema");
 }
 
-template <class A, class... Access>
-constexpr auto target_of() {
-    return query_target<sizeof...(Access)>{A::id, {first_column_v<Access, typename A::components>...}};
+// Whether an archetype holds every component of required and none of excluded (ids).
+template <std::size_t RequiredCount, std::size_t ExcludedCount>
+constexpr bool matches(const archetype_columns& archetype, const std::array<std::uint32_t, RequiredCount>& required,
+                       const std::array<std::uint32_t, ExcludedCount>& excluded) noexcept {
+    for (const std::uint32_t id : required) {
+        if (!archetype.holds(id)) {
+            return false;
+        }
+    }
+    for (const std::uint32_t id : excluded) {
+        if (archetype.holds(id)) {
+            return false;
+        }
+    }
+    return true;
 }
 
-// No candidates (a query that does not compile, see query::well_formed) give
-// no targets.
-template <class Required, class Excluded, class... Access, class... Candidates>
-constexpr auto make_targets(type_list<Candidates...>) {
-    constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{matches_v<Candidates, Required, Excluded>});
-    std::array<query_target<sizeof...(Access)>, count> result{};
-    [[maybe_unused]] std::size_t next = 0;
-    ((matches_v<Candidates, Required, Excluded> ? static_cast<void>(result[next++] = target_of<Candidates, Access...>())
-                                                : static_cast<void>(0)),
-     ...);
-    return result;
+// How many of candidates match.
+template <std::size_t CandidateCount, std::size_t RequiredCount, std::size_t ExcludedCount>
+constexpr std::size_t count_matches(const std::array<archetype_columns, CandidateCount>& candidates,
+                                    const std::array<std::uint32_t, RequiredCount>& required,
+                                    const std::array<std::uint32_t, ExcludedCount>& excluded) noexcept {
+    std::size_t count = 0;
+    for (const archetype_columns& candidate : candidates) {
+        count += matches(candidate, required, excluded) ? 1 : 0;
+    }
+    return count;
+}
+
+// The targets among Candidates of a query requiring Required and none of
+// Excluded, accessing Access. A loop over numbers, the candidates' columns
+// (kiln/column.hpp), not a template per candidate: a query over the thousand
+// archetypes holding a common component instantiated one, and asked each of
+// them where its components are, another template per component, seconds of
+// compile in all. No candidates (a query that does not compile, see
+// query::well_formed) give no targets.
+template <class... Access, class... Required, class... Excluded, class... Candidates>
+constexpr auto make_targets(type_list<Required...>, type_list<Excluded...>, type_list<Candidates...>) {
+    if constexpr (sizeof...(Candidates) == 0) {
+        return std::array<query_target<sizeof...(Access)>, 0>{};
+    } else {
+        constexpr auto& candidates = columns_of_each<Candidates...>;
+        constexpr auto& required = component_ids<Required...>;
+        constexpr auto& excluded = component_ids<Excluded...>;
+        std::array<query_target<sizeof...(Access)>, count_matches(candidates, required, excluded)> result{};
+        std::size_t next = 0;
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            if (matches(candidates[i], required, excluded)) {
+                result[next++] = {ids_of_each<Candidates...>[i],
+                                  {candidates[i].first_column(component_traits<Access>::id)...}};
+            }
+        }
+        return result;
+    }
 }
 
 } // namespace internal
@@ -151,7 +189,8 @@ struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
     // The matching archetypes, in schema order, as data: one loop over this
     // table replaces one instantiated loop per archetype, which keeps queries
     // over large schemas cheap to compile.
-    static constexpr auto targets = internal::make_targets<required, excluded, std::remove_const_t<Access>...>(candidates{});
+    static constexpr auto targets =
+        internal::make_targets<std::remove_const_t<Access>...>(required{}, excluded{}, candidates{});
 };
 
 // A query whose archetypes are already known: kilnc matched them for a
@@ -162,7 +201,9 @@ struct matched_query;
 
 template <class... Archetypes, class... Access>
 struct matched_query<type_list<Archetypes...>, type_list<Access...>> {
-    static constexpr std::array targets{internal::target_of<Archetypes, std::remove_const_t<Access>...>()...};
+    static constexpr auto targets =
+        internal::make_targets<std::remove_const_t<Access>...>(type_list<>{}, type_list<>{},
+                                                               type_list<Archetypes...>{});
 };
 
 } // namespace kiln
