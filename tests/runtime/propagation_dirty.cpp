@@ -95,9 +95,17 @@ TEST_CASE("a dirty pass recomputes below the locals that changed and the parents
     CHECK(world.get<const scene::Global>(barrel).tx == 203);
     CHECK(same_bytes(world.get<const scene::Global>(other), garbage));
 
+    // A changed entity below another changed one: its subtree is inside the other's.
+    world.get<scene::Local>(barrel).tx = 5;
+    world.get<scene::Local>(ship).tx = 300;
+    kiln::propagate_dirty<transform>(world, state);
+    CHECK(world.get<const scene::Global>(turret).tx == 302);
+    CHECK(world.get<const scene::Global>(barrel).tx == 307);
+    CHECK(same_bytes(world.get<const scene::Global>(other), garbage));
+
     tree.set_parent(other, barrel); // a new parent: other's subtree is recomputed
     kiln::propagate_dirty<transform>(world, state);
-    CHECK(world.get<const scene::Global>(other).tx == 253);
+    CHECK(world.get<const scene::Global>(other).tx == 357);
 
     tree.remove_parent(other); // and when it has none
     kiln::propagate_dirty<transform>(world, state);
