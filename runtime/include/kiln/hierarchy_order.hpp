@@ -189,6 +189,12 @@ public:
                 const auto bit = static_cast<std::size_t>(std::countr_zero(bits));
                 marked_.push_back(static_cast<std::uint32_t>(word * 64 + bit));
             }
+            // Each marked place is computed, in its run or another's: past
+            // budget of them, the runs are too, and the list need not go on.
+            if (marked_.size() > budget) {
+                std::fill(marks_.begin() + static_cast<std::ptrdiff_t>(word), marks_.end(), 0);
+                return false;
+            }
         }
         constexpr std::size_t ahead = 8;
         const std::size_t count = marked_.size();
