@@ -20,7 +20,9 @@
 //   [propagate.transforms] as the world runs it, world.run(stage::update):
 //   the generated propagation, dirty-only as its local part is tracked;
 //   kiln_listed writes the same locals through get, then
-//   kiln::propagate_changed on the list of them. Baseline: the full pass,
+//   kiln::propagate_changed on the list of them; floor_ranges, hand-written,
+//   the least a pass over subtrees stored in pre-order can do (see
+//   preorder_tree). Baseline: the full pass,
 //   to which the target compares them. The counters say how much
 //   of the tree lies below the picked nodes: `covered`, the fraction of the
 //   nodes in their subtrees, each once, which any pass that recomputes what
@@ -31,9 +33,13 @@
 //   lower number, so that no move makes a cycle); ns per moved node. kiln
 //   only.
 // - reparent_propagate: the same moves, then a full kiln::propagate, which
-//   rebuilds the order first; baseline: the full pass.
+//   rebuilds the order first (kiln); kiln_dirty: then kiln::propagate_dirty,
+//   whose rebuild also lays the order out for dirty passes, and whose pass
+//   is a full one when the moved subtrees hold more than a quarter of the
+//   tree. Baseline: the full pass.
 //
 // Run: kiln_bench_hierarchy [Google Benchmark flags]
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -209,6 +215,67 @@ std::pair<double, double> below(std::size_t n, const std::vector<std::size_t>& p
     return {per_node(covered), per_node(visits)};
 }
 
+// The floor of a dirty pass over subtrees, hand-written: the nodes of
+// flat_tree stored in depth-first pre-order (each subtree one run of
+// places), a parent's place and where its subtree ends per place, and the
+// places of the picked nodes found and sorted before timing, so that a pass
+// pays for nothing but writing the picked locals and one straight loop per
+// subtree that lies in no other picked one (the same 1% every pass, as for
+// kiln, so the runs stay in the cache).
+struct preorder_tree {
+    preorder_tree(std::size_t n, const std::vector<std::size_t>& picked)
+        : local(n), global(n), parent(n), subtree_end(n) {
+        const std::vector<std::size_t> order = depth_first(n);
+        std::vector<std::uint32_t> place(n);
+        for (std::size_t at = 0; at < n; ++at) {
+            place[order[at]] = static_cast<std::uint32_t>(at);
+        }
+        std::vector<std::uint32_t> size(n, 1);
+        for (std::size_t i = n; i-- > 1;) {
+            size[parent_of(i)] += size[i];
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            local[place[i]] = local_of<affine>(i);
+            parent[place[i]] = i == 0 ? no_parent : place[parent_of(i)];
+            subtree_end[place[i]] = place[i] + size[i];
+        }
+        for (const std::size_t i : picked) {
+            starts.push_back(place[i]);
+        }
+        std::sort(starts.begin(), starts.end());
+    }
+    void propagate_changed() {
+        for (const std::uint32_t at : starts) {
+            local[at].tx += 1;
+        }
+        const affine root{1, 0, 0, 1, 0, 0};
+        std::uint32_t covered = 0;
+        for (const std::uint32_t begin : starts) {
+            if (begin < covered) {
+                continue;
+            }
+            covered = subtree_end[begin];
+            for (std::uint32_t i = begin; i < covered; ++i) {
+                global[i] = compose<affine>(parent[i] == no_parent ? root : global[parent[i]], local[i]);
+            }
+        }
+    }
+    std::vector<affine> local, global;
+    std::vector<std::uint32_t> parent, subtree_end, starts;
+};
+
+void propagate_dirty_floor(benchmark::State& state, std::size_t n) {
+    const std::vector<std::size_t> picked = one_percent(n);
+    preorder_tree t{n, picked};
+    state.counters["covered"] = below(n, picked).first;
+    for (auto _ : state) {
+        t.propagate_changed();
+        benchmark::DoNotOptimize(t.global.data());
+        benchmark::ClobberMemory();
+    }
+    publish(state, n);
+}
+
 enum class dirty_pass { propagate_dirty, schedule, listed };
 
 void propagate_dirty_kiln(benchmark::State& state, std::size_t n, dirty_pass pass) {
@@ -247,9 +314,11 @@ void propagate_dirty_kiln(benchmark::State& state, std::size_t n, dirty_pass pas
     publish(state, n);
 }
 
+enum class after_reparent { nothing, propagate, propagate_dirty };
+
 // Each iteration moves the same 1% of nodes, each to a parent of lower
 // number chosen anew (so the tree stays acyclic and keeps changing).
-template <bool ThenPropagate>
+template <after_reparent Then>
 void reparent_kiln(benchmark::State& state, std::size_t n) {
     kiln_tree t{n, breadth_first(n)};
     std::vector<std::size_t> moved;
@@ -260,16 +329,22 @@ void reparent_kiln(benchmark::State& state, std::size_t n) {
     }
     std::mt19937 random{99};
     auto links = t.world.hierarchy();
+    kiln::propagation_state since_last;
+    if constexpr (Then == after_reparent::propagate_dirty) {
+        kiln::propagate_dirty<transform>(t.world, since_last); // links the order, for every rebuild after
+    }
     for (auto _ : state) {
         for (const std::size_t i : moved) {
             links.set_parent(t.nodes[i], t.nodes[random() % i]);
         }
-        if constexpr (ThenPropagate) {
+        if constexpr (Then == after_reparent::propagate) {
             kiln::propagate<transform>(t.world);
+        } else if constexpr (Then == after_reparent::propagate_dirty) {
+            kiln::propagate_dirty<transform>(t.world, since_last);
         }
         benchmark::ClobberMemory();
     }
-    publish(state, ThenPropagate ? n : moved.size());
+    publish(state, Then == after_reparent::nothing ? moved.size() : n);
 }
 
 void add(const std::string& name, void (*run)(benchmark::State&, std::size_t), std::size_t n) {
@@ -292,8 +367,10 @@ int main(int argc, char** argv) {
             [](benchmark::State& s, std::size_t n) { propagate_dirty_kiln(s, n, dirty_pass::schedule); }, n);
         add("propagate_dirty/kiln_listed",
             [](benchmark::State& s, std::size_t n) { propagate_dirty_kiln(s, n, dirty_pass::listed); }, n);
-        add("reparent/kiln", reparent_kiln<false>, n);
-        add("reparent_propagate/kiln", reparent_kiln<true>, n);
+        add("propagate_dirty/floor_ranges", propagate_dirty_floor, n);
+        add("reparent/kiln", reparent_kiln<after_reparent::nothing>, n);
+        add("reparent_propagate/kiln", reparent_kiln<after_reparent::propagate>, n);
+        add("reparent_propagate/kiln_dirty", reparent_kiln<after_reparent::propagate_dirty>, n);
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {

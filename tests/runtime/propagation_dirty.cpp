@@ -95,9 +95,17 @@ TEST_CASE("a dirty pass recomputes below the locals that changed and the parents
     CHECK(world.get<const scene::Global>(barrel).tx == 203);
     CHECK(same_bytes(world.get<const scene::Global>(other), garbage));
 
+    // A changed entity below another changed one: its subtree is inside the other's.
+    world.get<scene::Local>(barrel).tx = 5;
+    world.get<scene::Local>(ship).tx = 300;
+    kiln::propagate_dirty<transform>(world, state);
+    CHECK(world.get<const scene::Global>(turret).tx == 302);
+    CHECK(world.get<const scene::Global>(barrel).tx == 307);
+    CHECK(same_bytes(world.get<const scene::Global>(other), garbage));
+
     tree.set_parent(other, barrel); // a new parent: other's subtree is recomputed
     kiln::propagate_dirty<transform>(world, state);
-    CHECK(world.get<const scene::Global>(other).tx == 253);
+    CHECK(world.get<const scene::Global>(other).tx == 357);
 
     tree.remove_parent(other); // and when it has none
     kiln::propagate_dirty<transform>(world, state);
@@ -156,7 +164,15 @@ TEST_CASE("a dirty pass below more than a quarter of the rows is a full pass") {
         world.get<scene::Local>(roots[static_cast<std::size_t>(i)]).ty = 2; // three in eight: every row
     }
     kiln::propagate_dirty<transform>(world, state);
-    CHECK(world.get<const scene::Global>(roots[7]).tx == 7);
+    CHECK_FALSE(same_bytes(world.get<const scene::Global>(roots[7]), garbage)); // recomputed: {1, 0, 0, 1, 7, 0}
+
+    world.hierarchy().set_parent(roots[2], roots[1]);
+    world.hierarchy().set_parent(roots[3], roots[1]);
+    kiln::propagate_dirty<transform>(world, state);
+    world.get<scene::Global>(roots[7]) = garbage;
+    world.get<scene::Local>(roots[1]).ty = 3; // one change, three rows in eight below it: every row
+    kiln::propagate_dirty<transform>(world, state);
+    CHECK_FALSE(same_bytes(world.get<const scene::Global>(roots[7]), garbage)); // recomputed: {1, 0, 0, 1, 7, 0}
 }
 
 TEST_CASE("a dirty pass after the order was rebuilt twice since it last ran is a full pass") {

@@ -44,11 +44,15 @@ struct order_entry {
 // linear in the rows (a counting sort by depth).
 //
 // For dirty passes (kiln::propagate_dirty), once keep_links() was called,
-// every rebuild also links each entry to its children's entries and to the
-// entry of each row, and lists the entries whose entity's shape (its
-// parent, its archetype, the entity itself in its index's slot) differs from
-// the rebuild before: what changed in the tree between the two, besides
-// values. recompute() then walks the subtrees below a set of entries.
+// every rebuild also lays the entries out a second time, in depth-first
+// pre-order (each entity, then its children's subtrees), where every subtree
+// is one run of entries [i, subtree_end(i)); it links each row to its place
+// in that run, and lists the places whose entity's shape (its parent, its
+// archetype, the entity itself in its index's slot) differs from the
+// rebuild before: what changed in the tree between the two, besides values.
+// recompute() then computes the runs below a set of places. The full pass
+// keeps the depth order: it reads each depth's rows in order where parents
+// were created before children, and a depth splits among threads.
 class hierarchy_order {
 public:
     [[nodiscard]] std::span<const order_entry> entries() const noexcept { return entries_; }
@@ -121,7 +125,7 @@ public:
             sizes_.push_back(rows.size());
         }
         if (linked_) {
-            link_children(no_archetype);
+            lay_out_subtrees(no_archetype);
         }
         marks_.assign(linked_ ? (total + 63) / 64 : 0, 0);
         links_version_ = links.version();
@@ -138,69 +142,86 @@ public:
     // were reordered since.
     [[nodiscard]] std::uint64_t generation() const noexcept { return generation_; }
 
-    // The entries of the entities whose shape changed between the rebuild
-    // before the last one and the last one; reshaped_known() is false when
-    // the rebuild before did not keep the shapes to compare with.
+    // The places (in the pre-order) of the entities whose shape changed
+    // between the rebuild before the last one and the last one;
+    // reshaped_known() is false when the rebuild before did not keep the
+    // shapes to compare with.
     [[nodiscard]] std::span<const std::uint32_t> reshaped() const noexcept { return reshaped_; }
     [[nodiscard]] bool reshaped_known() const noexcept { return reshaped_known_; }
 
-    // The entry of a row (linked() orders only).
-    [[nodiscard]] std::uint32_t entry_of(std::uint32_t archetype, std::uint32_t row) const noexcept {
-        return entry_of_row_[row_base_[archetype] + row];
+    // The place of a row in the pre-order (linked() orders only).
+    [[nodiscard]] std::uint32_t place_of(std::uint32_t archetype, std::uint32_t row) const noexcept {
+        return place_of_row_[row_base_[archetype] + row];
     }
 
-    // The entries of the children of entry (linked() orders only).
-    [[nodiscard]] std::span<const std::uint32_t> children(std::uint32_t entry) const noexcept {
-        return std::span{children_}.subspan(child_begin_[entry], child_begin_[entry + 1] - child_begin_[entry]);
-    }
+    // The entries in depth-first pre-order, and where the subtree of the
+    // entry at place p ends: its entries are [p, subtree_end(p)) (linked()
+    // orders only).
+    [[nodiscard]] std::span<const order_entry> subtree_entries() const noexcept { return subtree_entries_; }
+    [[nodiscard]] std::uint32_t subtree_end(std::uint32_t place) const noexcept { return subtree_end_[place]; }
 
-    // Marks entry for the next recompute() (linked() orders only): a bit
-    // per entry, so an entry marked twice, or marked below another marked
-    // one, costs nothing more. Fetches what recompute() will read of the
-    // entry: in a large world each marked entry is a miss of the cache, and
-    // fetched here, long before the sweep reaches it, the misses overlap
-    // (bench/ propagate_dirty at 1M nodes: 0.37 of the full pass, 0.54
-    // without).
-    void mark(std::uint32_t entry) noexcept {
-        marks_[entry / 64] |= std::uint64_t{1} << (entry % 64);
-        __builtin_prefetch(&entries_[entry]);
-        __builtin_prefetch(&child_begin_[entry]);
-    }
+    // Marks the subtree at place for the next recompute() (linked() orders
+    // only): a bit per place, so a place marked twice, or marked inside
+    // another marked subtree, costs nothing more.
+    void mark(std::uint32_t place) noexcept { marks_[place / 64] |= std::uint64_t{1} << (place % 64); }
 
-    // Calls compute(entry) for each marked entry and each entry below one,
-    // each once, in entry order, so that every parent comes before its
-    // children, and clears the marks (linked() orders only). One sweep of
-    // the marks, which computes each marked entry it meets and marks its
-    // children: a child's entry comes after its parent's (a depth later),
-    // so the sweep meets it after. No list of seeds to sort or of entries to
-    // visit, nothing allocated: a bit per entry, which the sweep reads a
-    // word at a time. Returns false, having stopped and cleared the marks,
-    // once it would compute more than budget entries: the caller then makes
-    // a full pass, which costs less per entry. Not reentrant: the marks are
+    // Calls compute(begin, end) for the subtree of each marked place that
+    // lies in no other marked subtree: the runs of subtree_entries() to
+    // compute, in order, parents before children inside each, every entry
+    // of a marked subtree once. Clears the marks (linked() orders only).
+    // Returns false, having stopped and cleared the marks, once it would
+    // compute more than budget entries: the caller then makes the full
+    // pass, which can be split among threads. Not reentrant: the marks are
     // the order's.
-    template <class Compute>
-    bool recompute(std::size_t budget, Compute&& compute) {
-        std::size_t computed = 0;
+    //
+    // In a large world each marked place is a few misses of the cache (its
+    // end and entry, then the rows the entry names, its parent's among
+    // them), which one at a time would cost more than the runs. So the
+    // marked places are listed first, in order (a read of the marks, a word
+    // at a time), and the list is walked with the misses of the places
+    // ahead in flight: fetch(entry) is called for the entry `ahead` places
+    // on, whose end and entry were fetched `ahead` places before that.
+    template <class Fetch, class Compute>
+    bool recompute(std::size_t budget, Fetch&& fetch, Compute&& compute) {
+        marked_.clear();
         for (std::size_t word = 0; word < marks_.size(); ++word) {
-            // The word's bits in a register, and children that fall in the
-            // same word marked there: through memory each step would wait for
-            // the store of the step before.
             for (std::uint64_t bits = std::exchange(marks_[word], 0); bits != 0; bits &= bits - 1) {
-                if (++computed > budget) {
-                    std::fill(marks_.begin() + static_cast<std::ptrdiff_t>(word), marks_.end(), 0);
-                    return false;
-                }
-                const auto at = static_cast<std::uint32_t>(word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-                compute(entries_[at]);
-                for (std::uint32_t child = child_begin_[at]; child < child_begin_[at + 1]; ++child) {
-                    const std::uint32_t below = children_[child];
-                    if (below / 64 == word) {
-                        bits |= std::uint64_t{1} << (below % 64);
-                    } else {
-                        mark(below);
-                    }
-                }
+                const auto bit = static_cast<std::size_t>(std::countr_zero(bits));
+                marked_.push_back(static_cast<std::uint32_t>(word * 64 + bit));
             }
+            // Each marked place is computed, in its run or another's: past
+            // budget of them, the runs are too, and the list need not go on.
+            if (marked_.size() > budget) {
+                std::fill(marks_.begin() + static_cast<std::ptrdiff_t>(word), marks_.end(), 0);
+                return false;
+            }
+        }
+        constexpr std::size_t ahead = 8;
+        const std::size_t count = marked_.size();
+        for (std::size_t k = 0; k < std::min(count, ahead); ++k) {
+            __builtin_prefetch(&subtree_end_[marked_[k]]);
+            __builtin_prefetch(&subtree_entries_[marked_[k]]);
+        }
+        std::size_t computed = 0;
+        std::uint32_t covered = 0; // the places before it are computed
+        for (std::size_t k = 0; k < count; ++k) {
+            if (k + 2 * ahead < count) {
+                __builtin_prefetch(&subtree_end_[marked_[k + 2 * ahead]]);
+                __builtin_prefetch(&subtree_entries_[marked_[k + 2 * ahead]]);
+            }
+            if (k + ahead < count) {
+                fetch(subtree_entries_[marked_[k + ahead]]);
+            }
+            const std::uint32_t begin = marked_[k];
+            if (begin < covered) {
+                continue; // inside the subtree of a place before it
+            }
+            covered = subtree_end_[begin];
+            computed += covered - begin;
+            if (computed > budget) {
+                return false;
+            }
+            compute(std::size_t{begin}, std::size_t{covered});
         }
         return true;
     }
@@ -225,27 +246,53 @@ private:
         }
     }
 
-    // The children of each entry, in a compressed row: the children of
-    // entry e are children_[child_begin_[e], child_begin_[e + 1]), in entry
-    // order. A count per parent, a running sum, then a fill that moves each
-    // start to the next's.
-    void link_children(std::uint32_t no_archetype) {
-        const std::size_t total = entries_.size();
-        child_begin_.assign(total + 2, 0);
-        for (const order_entry& e : entries_) {
-            if (e.parent_archetype != no_archetype) {
-                ++child_begin_[entry_of(e.parent_archetype, e.parent_row) + 2];
-            }
-        }
-        for (std::size_t i = 1; i < child_begin_.size(); ++i) {
-            child_begin_[i] += child_begin_[i - 1];
-        }
-        children_.resize(child_begin_.back());
+    // Lays the entries out in pre-order, with no walk of the links and no
+    // stack: the size of each entry's subtree, summed from the deepest
+    // entries up to their parents (a parent's entry comes before its
+    // children's); then, from the roots down, each root placed after the
+    // trees before it and each child after its parent and the subtrees of
+    // its parent's children placed before it. Siblings come in entry order
+    // (archetype, then row), which any pre-order allows. Turns the
+    // reshaped entries into their places.
+    void lay_out_subtrees(std::uint32_t no_archetype) {
+        const auto total = static_cast<std::uint32_t>(entries_.size());
+        constexpr std::uint32_t none = ~std::uint32_t{0};
+        parent_entry_.resize(total);
+        subtree_size_.assign(total, 1);
         for (std::uint32_t i = 0; i < total; ++i) {
             const order_entry& e = entries_[i];
-            if (e.parent_archetype != no_archetype) {
-                children_[child_begin_[entry_of(e.parent_archetype, e.parent_row) + 1]++] = i;
+            parent_entry_[i] = e.parent_archetype == no_archetype
+                                   ? none
+                                   : entry_of_row_[row_base_[e.parent_archetype] + e.parent_row];
+        }
+        for (std::uint32_t i = total; i-- > 0;) {
+            if (parent_entry_[i] != none) {
+                subtree_size_[parent_entry_[i]] += subtree_size_[i];
             }
+        }
+        // Each entry's place; and, once it is placed, in its size's slot
+        // (read by then), the place of its next child.
+        place_.resize(total);
+        std::vector<std::uint32_t>& next_child = subtree_size_;
+        subtree_entries_.resize(total);
+        subtree_end_.resize(total);
+        std::uint32_t trees_end = 0;
+        for (std::uint32_t i = 0; i < total; ++i) {
+            std::uint32_t& next = parent_entry_[i] == none ? trees_end : next_child[parent_entry_[i]];
+            const std::uint32_t at = next;
+            const std::uint32_t size = subtree_size_[i];
+            next += size;
+            place_[i] = at;
+            subtree_entries_[at] = entries_[i];
+            subtree_end_[at] = at + size;
+            next_child[i] = at + 1;
+        }
+        place_of_row_.resize(total);
+        for (std::uint32_t r = 0; r < total; ++r) {
+            place_of_row_[r] = place_[entry_of_row_[r]];
+        }
+        for (std::uint32_t& entry : reshaped_) {
+            entry = place_[entry];
         }
     }
 
@@ -259,13 +306,17 @@ private:
     bool linked_ = false;
     bool shapes_kept_ = false;    // the last rebuild linked the entries and kept the shapes
     bool reshaped_known_ = false; // reshaped_ compares two rebuilds that kept them
-    std::vector<std::uint32_t> row_base_;     // where each archetype's rows start in entry_of_row_
-    std::vector<std::uint32_t> entry_of_row_; // the entry of each row
-    std::vector<std::uint32_t> child_begin_;  // entries() + 2 of them, see link_children
-    std::vector<std::uint32_t> children_;
-    std::vector<entity_shape> shapes_;        // by entity index
+    std::vector<std::uint32_t> row_base_;       // where each archetype's rows start in entry_of_row_
+    std::vector<std::uint32_t> entry_of_row_;   // the entry of each row
+    std::vector<order_entry> subtree_entries_;  // the entries in pre-order
+    std::vector<std::uint32_t> subtree_end_;    // by place: where its subtree ends
+    std::vector<std::uint32_t> place_of_row_;   // the place of each row
+    std::vector<entity_shape> shapes_;          // by entity index
     std::vector<std::uint32_t> reshaped_;
-    std::vector<std::uint64_t> marks_; // a bit per entry: what the next recompute() computes
+    std::vector<std::uint64_t> marks_; // a bit per place: the subtrees the next recompute() computes
+    std::vector<std::uint32_t> marked_; // the marked places, in order, while recompute() runs
+    // By entry, for lay_out_subtrees, kept so that a rebuild allocates nothing new.
+    std::vector<std::uint32_t> parent_entry_, subtree_size_, place_;
 };
 
 } // namespace kiln::internal

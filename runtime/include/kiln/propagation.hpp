@@ -120,6 +120,15 @@ struct propagation_columns {
         globals[e.archetype][e.row] = P::combine(parent, own[e.row]);
     }
 
+    // Asks for the rows update(e) reads and writes, ahead of it.
+    void fetch(const order_entry& e) const {
+        if (const local* own = locals[e.archetype]) {
+            __builtin_prefetch(own + e.row);
+            __builtin_prefetch(globals[e.archetype] + e.row, 1);
+            __builtin_prefetch(parents[e.parent_archetype] + (e.parent_row & row_masks[e.parent_archetype]));
+        }
+    }
+
     const global root{};
     std::array<const local*, archetypes::size + 1> locals{};
     std::array<global*, archetypes::size + 1> globals{};
@@ -163,8 +172,8 @@ struct propagation_state {
 namespace internal {
 
 // Of the hierarchy order's entries, a dirty pass recomputes at most this
-// share (one in four) before it gives up and makes the full pass, which costs
-// less per entry than the walk of subtrees.
+// share (one in four) before it gives up and makes the full pass, which reads
+// the rows in order, pays nothing per subtree and takes the executor.
 inline constexpr std::size_t dirty_share = 4;
 
 // The dirty pass of P: recomputes the subtrees of the entities whose local
@@ -190,8 +199,8 @@ void propagate_dirty_checked(World& world, change_tick since, propagation_state&
         return;
     }
     if (reshaped) {
-        for (const std::uint32_t entry : order.reshaped()) {
-            order.mark(entry);
+        for (const std::uint32_t place : order.reshaped()) {
+            order.mark(place);
         }
     }
     for_each_type(typename World::schema_type::archetypes{}, [&]<class A>() {
@@ -201,24 +210,24 @@ void propagate_dirty_checked(World& world, change_tick since, propagation_state&
             const auto nothing = [] {};
             const auto changed = [&](std::size_t first, std::size_t last) {
                 for (std::size_t row = first; row < last; ++row) {
-                    order.mark(order.entry_of(A::id, static_cast<std::uint32_t>(row)));
-                    // The rows the sweep will read and write, fetched as mark does the entry.
-                    __builtin_prefetch(columns.locals[A::id] + row);
-                    __builtin_prefetch(columns.globals[A::id] + row, 1);
+                    order.mark(order.place_of(A::id, static_cast<std::uint32_t>(row)));
                 }
             };
             filter_rows(rows.columns(), ticks, {false}, since).each(nothing, changed, 0, rows.size());
         } else if constexpr (holds_v<A, global>) {
+            // Its subtree: the row itself is not computed (it holds no local
+            // part), its descendants are.
             const archetype_storage& rows = world.template storage<A>().storage();
             for (std::uint32_t row = 0; row < rows.size(); ++row) {
-                for (const std::uint32_t child : order.children(order.entry_of(A::id, row))) {
-                    order.mark(child);
-                }
+                order.mark(order.place_of(A::id, row));
             }
         }
     });
     const std::size_t budget = order.entries().size() / dirty_share;
-    if (!order.recompute(budget, [&](const order_entry& e) { columns.update(e); })) {
+    const std::span<const order_entry> entries = order.subtree_entries();
+    const auto fetch = [&](const order_entry& e) { columns.fetch(e); };
+    const auto compute = [&](std::size_t begin, std::size_t end) { columns.update(entries, begin, end); };
+    if (!order.recompute(budget, fetch, compute)) {
         propagate_all(columns, order, executor);
     }
 }
