@@ -44,8 +44,8 @@ public:
     archetype_storage(archetype_storage&& other) noexcept
         : layouts_{other.layouts_}, columns_{std::move(other.columns_)},
           entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
-          capacity_{std::exchange(other.capacity_, 0)}, holes_{std::move(other.holes_)} {
-        other.holes_.clear();
+          capacity_{std::exchange(other.capacity_, 0)}, holes_{std::move(other.holes_)},
+          hole_count_{std::exchange(other.hole_count_, 0)}, hole_capacity_{std::exchange(other.hole_capacity_, 0)} {
         other.columns_ = std::make_unique<std::byte*[]>(other.layouts_.size());
     }
 
@@ -60,7 +60,7 @@ public:
     // The rows, holes included: the live ones are size() - hole_count().
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
     // The rows left as holes by mark_hole and not filled yet.
-    [[nodiscard]] std::size_t hole_count() const noexcept { return holes_.size(); }
+    [[nodiscard]] std::size_t hole_count() const noexcept { return hole_count_; }
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
     [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
     [[nodiscard]] std::span<const column_layout> layouts() const noexcept { return layouts_; }
@@ -101,8 +101,8 @@ public:
     template <class CopyRow>
     entity swap_remove(std::size_t row, CopyRow&& copy_row) noexcept {
         KILN_ASSERT(row < size_, "archetype_storage::swap_remove: row %zu of %zu", row, size_);
-        KILN_ASSERT(holes_.empty(), "archetype_storage::swap_remove: %zu holes not filled; the last row may be one",
-                    holes_.size());
+        KILN_ASSERT(hole_count_ == 0, "archetype_storage::swap_remove: %zu holes not filled; the last row may be one",
+                    hole_count_);
         const std::size_t last = --size_;
         if (row == last) {
             return null_entity;
@@ -122,7 +122,7 @@ public:
     template <class CopyRow, class Moved>
     void remove_marked(const std::uint64_t* marked, std::size_t count, CopyRow&& copy_row, Moved&& moved) noexcept {
         KILN_ASSERT(count <= size_, "archetype_storage::remove_marked: %zu rows of %zu", count, size_);
-        KILN_ASSERT(holes_.empty(), "archetype_storage::remove_marked: %zu holes not filled", holes_.size());
+        KILN_ASSERT(hole_count_ == 0, "archetype_storage::remove_marked: %zu holes not filled", hole_count_);
         const std::size_t kept = size_ - count;
         // As many marked rows lie below kept as unmarked ones at or above it:
         // the scan down from the end finds one for every hole.
@@ -143,16 +143,17 @@ public:
     // where destroying a row at once would write the hole's row in every
     // column and the moved entity's slot, each a cache miss in a world
     // larger than the cache. When every row is a hole, the rows are
-    // dropped at once (there is nothing to fill them with). Returns
-    // whether holes remain. Precondition: row < size() and is not a hole.
-    bool mark_hole(std::size_t row) {
+    // dropped at once (there is nothing to fill them with). Precondition:
+    // row < size() and is not a hole.
+    void mark_hole(std::size_t row) {
         KILN_ASSERT(row < size_, "archetype_storage::mark_hole: row %zu of %zu", row, size_);
-        holes_.push_back(static_cast<std::uint32_t>(row));
-        if (holes_.size() == size_) {
-            clear();
-            return false;
+        if (hole_count_ == hole_capacity_) [[unlikely]] {
+            grow_holes();
         }
-        return true;
+        holes_[hole_count_++] = static_cast<std::uint32_t>(row);
+        if (hole_count_ == size_) {
+            clear();
+        }
     }
 
     // Fills the holes left by mark_hole, keeping the other rows dense as
@@ -162,20 +163,20 @@ public:
     // scan is one pass over the rows.
     template <class CopyRow, class Moved>
     void fill_holes(CopyRow&& copy_row, Moved&& moved) {
-        const std::size_t count = holes_.size();
+        const std::size_t count = hole_count_;
         if (count == 0) {
             return;
         }
         if (count * 64 >= size_) {
             std::vector<std::uint64_t> marked((size_ + 63) / 64);
-            for (const std::uint32_t row : holes_) {
-                marked[row / 64] |= std::uint64_t{1} << (row % 64);
+            for (std::size_t i = 0; i < count; ++i) {
+                marked[holes_[i] / 64] |= std::uint64_t{1} << (holes_[i] % 64);
             }
-            holes_.clear();
+            hole_count_ = 0;
             remove_marked(marked.data(), count, copy_row, moved);
             return;
         }
-        std::sort(holes_.begin(), holes_.end());
+        std::sort(holes_.get(), holes_.get() + count);
         const std::size_t kept = size_ - count;
         // The holes at or past kept need no filling; walking down from the
         // end, they are the rows to skip, met in descending order.
@@ -192,14 +193,14 @@ public:
             entities_[hole] = entities_[from];
             moved(entities_[hole], static_cast<std::uint32_t>(hole));
         }
-        holes_.clear();
+        hole_count_ = 0;
         size_ = kept;
     }
 
     // Drops every row, holes included, keeping the memory.
     void clear() noexcept {
         size_ = 0;
-        holes_.clear();
+        hole_count_ = 0;
     }
 
     void swap(archetype_storage& other) noexcept {
@@ -208,7 +209,9 @@ public:
         std::swap(entities_, other.entities_);
         std::swap(size_, other.size_);
         std::swap(capacity_, other.capacity_);
-        holes_.swap(other.holes_);
+        std::swap(holes_, other.holes_);
+        std::swap(hole_count_, other.hole_count_);
+        std::swap(hole_capacity_, other.hole_capacity_);
     }
 
 private:
@@ -233,6 +236,18 @@ private:
         ::operator delete(entities_);
         entities_ = entities;
         capacity_ = capacity;
+    }
+
+    [[gnu::cold, gnu::noinline]] void grow_holes() {
+        // At least the rows' capacity: the holes are never more than the rows, so one buffer
+        // serves until the rows outgrow it, and a loop of destroys never copies it.
+        const std::size_t capacity = std::max({std::size_t{64}, hole_capacity_ * 2, capacity_});
+        auto grown = std::make_unique_for_overwrite<std::uint32_t[]>(capacity);
+        if (hole_count_ > 0) {
+            std::memcpy(grown.get(), holes_.get(), hole_count_ * sizeof(std::uint32_t));
+        }
+        holes_ = std::move(grown);
+        hole_capacity_ = capacity;
     }
 
     static bool is_marked(const std::uint64_t* marked, std::size_t row) noexcept {
@@ -268,7 +283,12 @@ private:
     entity* entities_ = nullptr;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
-    std::vector<std::uint32_t> holes_; // rows left by mark_hole, in the order marked
+    // The rows left by mark_hole, in the order marked: a buffer of its own
+    // rather than a std::vector, whose push_back inlined the reallocation
+    // into destroy and made GCC leave destroy out of its callers' loops.
+    std::unique_ptr<std::uint32_t[]> holes_;
+    std::size_t hole_count_ = 0;
+    std::size_t hole_capacity_ = 0;
 };
 
 } // namespace kiln

@@ -264,9 +264,9 @@ struct structural_moves {
             }
         }
         world.unsettled_ = false;
-        if (world.hierarchy_.link_count() != 0) {
-            world.hierarchy_.rows_moved();
-        }
+        // Rows moved: an order of the rows built before (kiln/hierarchy_order.hpp) is stale,
+        // even one built while links existed that are gone now.
+        world.hierarchy_.rows_moved();
     }
 
     // Destroys every entity of archetype id, telling observers first.

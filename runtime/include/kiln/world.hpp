@@ -205,7 +205,8 @@ public:
         }
         notify<observer_event::leave>(e, where.archetype, where.row);
         entities_.destroy(e);
-        unsettled_ |= storages_[where.archetype].mark_hole(where.row);
+        storages_[where.archetype].mark_hole(where.row);
+        unsettled_ = true; // even when that emptied the archetype: settle finds nothing then
         apply_observer_commands();
         return true;
     }
