@@ -11,7 +11,7 @@
 namespace {
 
 // What kiln::dump writes for world, line by line, through a temporary file.
-std::vector<std::string> dumped(const fixture::World& world) {
+std::vector<std::string> dumped(fixture::World& world) {
     std::FILE* file = std::tmpfile();
     REQUIRE(file != nullptr);
     kiln::dump(world, file);

@@ -5,10 +5,11 @@
 
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|swap-reserved\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|swap-reserved|const-storage-unsettled\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
         world.commands().create<fixture::Particle>();
         world.swap(other);
         return 0;
+    }
+    if (std::strcmp(misuse, "const-storage-unsettled") == 0) {
+        world.create<fixture::Particle>();
+        world.destroy(particle); // its row is a hole until the world settles
+        return static_cast<int>(std::as_const(world).storage<fixture::Particle>().size());
     }
     std::fprintf(stderr, "unknown case %s\n", misuse);
     return 2;

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -50,6 +51,35 @@ TEST_CASE("a system's commands are applied when its stage ends") {
     REQUIRE(world.alive(weak));
     CHECK(world.has<fixture::Frozen>(weak));
     CHECK(world.get<fixture::Target>(weak).who == weak); // MarkFrozen saw it arrive
+}
+
+// Survey digests the velocities in the order of the rows: a stage that met a
+// row left by destroy(e), or met the rows in another order than the world
+// settled gives, would leave another Score.
+TEST_CASE("a stage meets the rows settled: destroy(e) one by one leaves what destroy(span) does") {
+    World single;
+    World batched;
+    std::vector<kiln::entity> ships;
+    for (int i = 0; i < 500; ++i) {
+        const fixture::Velocity velocity{static_cast<float>(i), static_cast<float>(i % 7)};
+        ships.push_back(single.create<fixture::Ship>(velocity, fixture::Health{50 + i % 40, true}));
+        REQUIRE(batched.create<fixture::Ship>(velocity, fixture::Health{50 + i % 40, true}) == ships.back());
+    }
+    std::mt19937 random(3);
+    std::shuffle(ships.begin(), ships.end(), random);
+    ships.resize(150);
+    for (const kiln::entity e : ships) {
+        single.destroy(e);
+    }
+    batched.destroy(ships);
+    single.run(fixture::stage::update);
+    batched.run(fixture::stage::update);
+    CHECK(single.resource<fixture::Score>().points == batched.resource<fixture::Score>().points);
+    std::vector<std::byte> single_save;
+    std::vector<std::byte> batched_save;
+    REQUIRE_FALSE(kiln::save(single, single_save));
+    REQUIRE_FALSE(kiln::save(batched, batched_save));
+    CHECK(single_save == batched_save);
 }
 
 TEST_CASE("the column form gets whole columns") {

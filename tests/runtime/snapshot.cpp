@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <sys/resource.h>
@@ -269,6 +270,29 @@ TEST_CASE("entity fields that name no live entity load as null") {
     REQUIRE_FALSE(kiln::load(loaded, saved(world)));
     CHECK(loaded.get<fixture::Target>(ship).who.is_null());
     CHECK(loaded.get<fixture::Target>(never).who.is_null());
+}
+
+TEST_CASE("save of a const world refuses rows left by destroy(e), until the world settles") {
+    fixture::World world;
+    const kiln::entity gone = world.create<fixture::Particle>();
+    const kiln::entity kept = world.create<fixture::Particle>(fixture::Position{5, 6});
+    world.destroy(gone);
+    bytes out;
+    const kiln::snapshot_error error = kiln::save(std::as_const(world), out);
+    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    CHECK(error.message == "save: 1 row of entities destroyed by destroy(e) is not filled yet; call world.settle() "
+                           "first, or pass the world non-const");
+    CHECK(out.empty());
+    // A world that may change is settled by save itself, and saves what the settled const world saves.
+    bytes settled;
+    REQUIRE_FALSE(kiln::save(world, settled));
+    REQUIRE_FALSE(kiln::save(std::as_const(world), out));
+    CHECK(out == settled);
+    fixture::World loaded;
+    REQUIRE_FALSE(kiln::load(loaded, out));
+    CHECK_FALSE(loaded.alive(gone));
+    CHECK(loaded.get<fixture::Position>(kept).x == 5);
+    CHECK(loaded.storage<fixture::Particle>().size() == 1);
 }
 
 TEST_CASE("save refuses a world with commands not applied, until flush") {

@@ -75,7 +75,7 @@ TEST_CASE("has and try_get answer for dead handles and missing components") {
     CHECK_FALSE(world.has<fixture::Position>(kiln::null_entity));
 }
 
-TEST_CASE("destroy fills the hole with the archetype's last row and keeps other handles valid") {
+TEST_CASE("destroy leaves a hole, filled with the archetype's last row when the world settles") {
     World world;
     const kiln::entity a = world.create<fixture::Particle>(fixture::Position{1, 0});
     const kiln::entity b = world.create<fixture::Particle>(fixture::Position{2, 0});
@@ -83,9 +83,14 @@ TEST_CASE("destroy fills the hole with the archetype's last row and keeps other 
     CHECK(world.destroy(a));
     CHECK_FALSE(world.alive(a));
     CHECK(world.size() == 2);
+    CHECK(std::as_const(world).count<fixture::Position>() == 2); // the hole is not counted
     CHECK(world.get<fixture::Position>(b).x == 2);
     CHECK(world.get<fixture::Position>(c).x == 3);
-    CHECK(world.storage<fixture::Particle>().entities()[0] == c);
+    const kiln::entity d = world.create<fixture::Particle>(fixture::Position{4, 0}); // after the hole
+    CHECK(world.get<fixture::Position>(d).x == 4);
+    CHECK(world.storage<fixture::Particle>().entities()[0] == d); // settled: the last row filled the hole
+    CHECK(world.storage<fixture::Particle>().size() == 3);
+    CHECK(world.get<fixture::Position>(d).x == 4);
     CHECK_FALSE(world.destroy(a));
     CHECK_FALSE(world.destroy(kiln::null_entity));
 }
@@ -173,6 +178,83 @@ TEST_CASE("destroy(span) destroys each entity of the batch and keeps every other
     for (const kiln::entity e : doomed) {
         CHECK_FALSE(world.alive(e));
     }
+}
+
+TEST_CASE("destroy(e) one by one, once the world settles, leaves the rows destroy(span) leaves") {
+    // Patterns 0 to 5 leave many holes (filled through a bit set), 6 one per archetype (sorted).
+    const int pattern = GENERATE(0, 1, 2, 3, 4, 5, 6);
+    constexpr std::size_t n = 300;
+    World batched;
+    World single;
+    std::vector<kiln::entity> created;
+    for (std::size_t i = 0; i < n; ++i) {
+        const fixture::Position p{static_cast<float>(i), 0};
+        const int kind = static_cast<int>(i % 4);
+        const auto make = [&](World& world) -> kiln::entity {
+            return kind == 0   ? kiln::entity{world.create<fixture::Particle>(p)}
+                   : kind == 1 ? kiln::entity{world.create<fixture::Ship>(p)}
+                   : kind == 2 ? kiln::entity{world.create<fixture::FrozenShip>(p)}
+                               : kiln::entity{world.create<fixture::Marker>(p)};
+        };
+        created.push_back(make(batched));
+        REQUIRE(make(single) == created.back());
+    }
+    std::vector<kiln::entity> doomed;
+    if (pattern == 6) {
+        for (std::size_t i = 5; i < n; i += 97) {
+            doomed.push_back(created[i]);
+        }
+    } else {
+        for (const std::size_t i : doomed_order(pattern, n)) {
+            doomed.push_back(created[i]);
+        }
+    }
+    CHECK(batched.destroy(doomed) == doomed.size());
+    for (const kiln::entity e : doomed) {
+        CHECK(single.destroy(e));
+    }
+    // Before it settles: handles, values and counts are right; the rows are not dense yet.
+    CHECK(std::as_const(single).count<fixture::Position>() == n - doomed.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        if (single.alive(created[i])) {
+            CHECK(single.get<const fixture::Position>(created[i]).x == static_cast<float>(i));
+        }
+    }
+    single.settle();
+    const auto same_rows = [&]<class A>() {
+        const auto expected = std::as_const(batched).storage<A>().entities();
+        const auto found = std::as_const(single).storage<A>().entities();
+        CHECK(std::equal(expected.begin(), expected.end(), found.begin(), found.end()));
+    };
+    same_rows.template operator()<fixture::Particle>();
+    same_rows.template operator()<fixture::Ship>();
+    same_rows.template operator()<fixture::FrozenShip>();
+    same_rows.template operator()<fixture::Marker>();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (single.alive(created[i])) {
+            CHECK(single.get<const fixture::Position>(created[i]).x == static_cast<float>(i));
+        }
+    }
+}
+
+TEST_CASE("destroying every row of an archetype one by one empties it at once") {
+    World world;
+    std::vector<kiln::entity> particles;
+    for (int i = 0; i < 100; ++i) {
+        particles.push_back(world.create<fixture::Particle>());
+    }
+    const kiln::entity ship = world.create<fixture::Ship>(fixture::Position{7, 0});
+    std::mt19937 random(5);
+    std::shuffle(particles.begin(), particles.end(), random);
+    for (const kiln::entity e : particles) {
+        CHECK(world.destroy(e));
+    }
+    // No hole is left to fill, so even a const world's rows are whole.
+    CHECK(std::as_const(world).storage<fixture::Particle>().size() == 0);
+    CHECK(std::as_const(world).storage<fixture::Ship>().size() == 1);
+    CHECK(world.get<fixture::Position>(ship).x == 7);
+    const kiln::entity next = world.create<fixture::Particle>(fixture::Position{3, 0});
+    CHECK(std::as_const(world).storage<fixture::Particle>().entities()[0] == next);
 }
 
 TEST_CASE("destroy(span) skips dead handles and repeats, and counts what it destroyed") {

@@ -10,6 +10,7 @@
 #include <new>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include <kiln/column.hpp>
 #include <kiln/config.hpp>
@@ -25,6 +26,12 @@ namespace kiln {
 // world of hundreds of archetypes costs no template instantiation to hold,
 // build or destroy. archetype_view gives typed access to the columns, and
 // the typed copy of a row that swap_remove asks for.
+//
+// A row may also be left as a hole (mark_hole): its entity is gone, but
+// its place is kept until fill_holes moves the last rows into the holes.
+// While holes are pending, size() counts them and rows are not dense:
+// whoever reads or moves rows by position fills them first (basic_world
+// settles before every such access; docs/world.md).
 class archetype_storage {
 public:
     // layouts must outlive the storage: kiln::column_layouts<...> does.
@@ -37,7 +44,8 @@ public:
     archetype_storage(archetype_storage&& other) noexcept
         : layouts_{other.layouts_}, columns_{std::move(other.columns_)},
           entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
-          capacity_{std::exchange(other.capacity_, 0)} {
+          capacity_{std::exchange(other.capacity_, 0)}, holes_{std::move(other.holes_)},
+          hole_count_{std::exchange(other.hole_count_, 0)}, hole_capacity_{std::exchange(other.hole_capacity_, 0)} {
         other.columns_ = std::make_unique<std::byte*[]>(other.layouts_.size());
     }
 
@@ -49,7 +57,10 @@ public:
 
     ~archetype_storage() { release(); }
 
+    // The rows, holes included: the live ones are size() - hole_count().
     [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    // The rows left as holes by mark_hole and not filled yet.
+    [[nodiscard]] std::size_t hole_count() const noexcept { return hole_count_; }
     [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
     [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
     [[nodiscard]] std::span<const column_layout> layouts() const noexcept { return layouts_; }
@@ -90,6 +101,8 @@ public:
     template <class CopyRow>
     entity swap_remove(std::size_t row, CopyRow&& copy_row) noexcept {
         KILN_ASSERT(row < size_, "archetype_storage::swap_remove: row %zu of %zu", row, size_);
+        KILN_ASSERT(hole_count_ == 0, "archetype_storage::swap_remove: %zu holes not filled; the last row may be one",
+                    hole_count_);
         const std::size_t last = --size_;
         if (row == last) {
             return null_entity;
@@ -109,6 +122,7 @@ public:
     template <class CopyRow, class Moved>
     void remove_marked(const std::uint64_t* marked, std::size_t count, CopyRow&& copy_row, Moved&& moved) noexcept {
         KILN_ASSERT(count <= size_, "archetype_storage::remove_marked: %zu rows of %zu", count, size_);
+        KILN_ASSERT(hole_count_ == 0, "archetype_storage::remove_marked: %zu holes not filled", hole_count_);
         const std::size_t kept = size_ - count;
         // As many marked rows lie below kept as unmarked ones at or above it:
         // the scan down from the end finds one for every hole.
@@ -124,8 +138,70 @@ public:
         size_ = kept;
     }
 
-    // Drops every row, keeping the memory.
-    void clear() noexcept { size_ = 0; }
+    // Leaves row, whose entity is gone, as a hole, to be filled by
+    // fill_holes. Nothing moves: the one write is to the list of holes,
+    // where destroying a row at once would write the hole's row in every
+    // column and the moved entity's slot, each a cache miss in a world
+    // larger than the cache. When every row is a hole, the rows are
+    // dropped at once (there is nothing to fill them with). Precondition:
+    // row < size() and is not a hole.
+    void mark_hole(std::size_t row) {
+        KILN_ASSERT(row < size_, "archetype_storage::mark_hole: row %zu of %zu", row, size_);
+        if (hole_count_ == hole_capacity_) [[unlikely]] {
+            grow_holes();
+        }
+        holes_[hole_count_++] = static_cast<std::uint32_t>(row);
+        if (hole_count_ == size_) {
+            clear();
+        }
+    }
+
+    // Fills the holes left by mark_hole, keeping the other rows dense as
+    // remove_marked does (copy_row and moved as there): each hole below the
+    // new size takes one of the last rows that is not a hole, in ascending
+    // order. A few holes are sorted; many are marked in a bitmap, whose
+    // scan is one pass over the rows.
+    template <class CopyRow, class Moved>
+    void fill_holes(CopyRow&& copy_row, Moved&& moved) {
+        const std::size_t count = hole_count_;
+        if (count == 0) {
+            return;
+        }
+        if (count * 64 >= size_) {
+            std::vector<std::uint64_t> marked((size_ + 63) / 64);
+            for (std::size_t i = 0; i < count; ++i) {
+                marked[holes_[i] / 64] |= std::uint64_t{1} << (holes_[i] % 64);
+            }
+            hole_count_ = 0;
+            remove_marked(marked.data(), count, copy_row, moved);
+            return;
+        }
+        std::sort(holes_.get(), holes_.get() + count);
+        const std::size_t kept = size_ - count;
+        // The holes at or past kept need no filling; walking down from the
+        // end, they are the rows to skip, met in descending order.
+        std::size_t from = size_;
+        std::size_t skip = count; // holes_[skip - 1] is the next hole at or below from
+        for (std::size_t i = 0; i < count && holes_[i] < kept; ++i) {
+            --from;
+            while (skip > 0 && holes_[skip - 1] == from) {
+                --skip;
+                --from;
+            }
+            const std::size_t hole = holes_[i];
+            copy_row(columns_.get(), hole, from);
+            entities_[hole] = entities_[from];
+            moved(entities_[hole], static_cast<std::uint32_t>(hole));
+        }
+        hole_count_ = 0;
+        size_ = kept;
+    }
+
+    // Drops every row, holes included, keeping the memory.
+    void clear() noexcept {
+        size_ = 0;
+        hole_count_ = 0;
+    }
 
     void swap(archetype_storage& other) noexcept {
         std::swap(layouts_, other.layouts_);
@@ -133,6 +209,9 @@ public:
         std::swap(entities_, other.entities_);
         std::swap(size_, other.size_);
         std::swap(capacity_, other.capacity_);
+        std::swap(holes_, other.holes_);
+        std::swap(hole_count_, other.hole_count_);
+        std::swap(hole_capacity_, other.hole_capacity_);
     }
 
 private:
@@ -157,6 +236,18 @@ private:
         ::operator delete(entities_);
         entities_ = entities;
         capacity_ = capacity;
+    }
+
+    [[gnu::cold, gnu::noinline]] void grow_holes() {
+        // At least the rows' capacity: the holes are never more than the rows, so one buffer
+        // serves until the rows outgrow it, and a loop of destroys never copies it.
+        const std::size_t capacity = std::max({std::size_t{64}, hole_capacity_ * 2, capacity_});
+        auto grown = std::make_unique_for_overwrite<std::uint32_t[]>(capacity);
+        if (hole_count_ > 0) {
+            std::memcpy(grown.get(), holes_.get(), hole_count_ * sizeof(std::uint32_t));
+        }
+        holes_ = std::move(grown);
+        hole_capacity_ = capacity;
     }
 
     static bool is_marked(const std::uint64_t* marked, std::size_t row) noexcept {
@@ -192,6 +283,12 @@ private:
     entity* entities_ = nullptr;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
+    // The rows left by mark_hole, in the order marked: a buffer of its own
+    // rather than a std::vector, whose push_back inlined the reallocation
+    // into destroy and made GCC leave destroy out of its callers' loops.
+    std::unique_ptr<std::uint32_t[]> holes_;
+    std::size_t hole_count_ = 0;
+    std::size_t hole_capacity_ = 0;
 };
 
 } // namespace kiln

@@ -96,7 +96,7 @@ struct change_tracking {
     template <class A>
     static void stamp_new(World& world, std::size_t begin, std::size_t end) noexcept {
         if constexpr (World::tracks_changes) {
-            stamp_new_rows(typename A::components{}, world.template storage<A>().storage().columns(), begin, end,
+            stamp_new_rows(typename A::components{}, world.template view_of<A>().storage().columns(), begin, end,
                            world.clock_.now);
         }
     }
@@ -105,7 +105,7 @@ struct change_tracking {
     static void stamp_all(World& world) noexcept {
         if constexpr (World::tracks_changes) {
             for_each_type(typename World::schema_type::archetypes{},
-                          [&]<class A>() { stamp_new<A>(world, 0, world.template storage<A>().size()); });
+                          [&]<class A>() { stamp_new<A>(world, 0, world.template view_of<A>().size()); });
         }
     }
 
@@ -237,6 +237,7 @@ private:
                       "kiln::changed<C> / kiln::added<C>: the schema does not track C; add "
                       "kiln = { track = true } to [component.C] (docs/changes.md)");
         using matching = query<type_list<Access...>, typename concat<filtered, type_list<With...>>::type>;
+        world.settle();
         ++world.iteration_depth_;
         for_each_type(typename matching::candidates{}, [&]<class A>() {
             if constexpr (matches_v<A, typename matching::required, decltype(without)>) {
@@ -258,7 +259,7 @@ private:
 
     template <class A, class Traits, class... Access, class Function>
     static void each_in(World& world, change_tick since, Function& function) {
-        archetype_storage& rows = world.template storage<A>().storage();
+        archetype_storage& rows = world.template view_of<A>().storage();
         if (rows.empty()) {
             return;
         }

@@ -83,7 +83,7 @@ struct component_lookup {
     template <class C, class A, class W>
     static void mark_handed_out([[maybe_unused]] W& world, [[maybe_unused]] std::uint32_t row) noexcept {
         if constexpr (tracked_v<C>) {
-            mark_changed(world, world.template storage<A>().storage().columns(),
+            mark_changed(world, world.template view_of<A>().storage().columns(),
                          first_tick_column<C>(typename A::components{}), row);
         }
     }
@@ -128,11 +128,11 @@ private:
         // (bench/ get: a tenth of each lookup, in 10,000 entities).
         const std::uint32_t place = world.entities_.find_place(e);
         cursor_t<value_type, read_only> cursor =
-            cursor_of<access>(world.template storage<front_t<archetypes_with_t<value_type>>>());
+            cursor_of<access>(world.template view_of<front_t<archetypes_with_t<value_type>>>());
         std::uint32_t row = 0;
         if (!visit_place(archetypes_with_t<value_type>{}, world.entities_, place,
                          [&]<class A>(std::uint32_t row_in_a) {
-                             cursor = cursor_of<access>(world.template storage<A>());
+                             cursor = cursor_of<access>(world.template view_of<A>());
                              row = row_in_a;
                              if constexpr (!read_only) {
                                  mark_handed_out<value_type, A>(world, row_in_a);

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
@@ -194,6 +195,15 @@ void dump(const World& world, std::FILE* out = stdout) {
     internal::dump_count(out, world.size());
     internal::dump_text(out, "\n");
     internal::dump_world(out, world, typename schema::resources{}, typename schema::archetypes{});
+}
+
+// The same for a world that may be changed: settled first (world.settle()),
+// where a const world must be settled already (checked in debug builds).
+template <class World>
+    requires(!std::is_const_v<World>)
+void dump(World& world, std::FILE* out = stdout) {
+    world.settle();
+    dump(std::as_const(world), out);
 }
 
 } // namespace kiln

@@ -99,7 +99,7 @@ private:
         const auto locate = [&](entity e) {
             located where{nullptr, 0};
             visit_place(archetypes_with_t<C>{}, table, table.find_place(e), [&]<class A>(std::uint32_t row) {
-                where = {world.template storage<A>().storage().columns() + first_column_v<C, typename A::components>,
+                where = {world.template view_of<A>().storage().columns() + first_column_v<C, typename A::components>,
                          row};
             });
             if (where.columns != nullptr) {
@@ -121,12 +121,12 @@ private:
         if (table.slot_count() < gather_pipeline_slots) {
             // As get finds a row (component_lookup::found): the cursor starts
             // as the first archetype's, so that its columns stay in registers.
-            cursor_t<C, true> cursor = cursor_of<const C>(world.template storage<front_t<archetypes_with_t<C>>>());
+            cursor_t<C, true> cursor = cursor_of<const C>(world.template view_of<front_t<archetypes_with_t<C>>>());
             for (std::size_t i = 0; i < count; ++i) {
                 std::uint32_t row = 0;
                 if (visit_place(archetypes_with_t<C>{}, table, table.find_place(handles[i]),
                                 [&]<class A>(std::uint32_t row_in_a) {
-                                    cursor = cursor_of<const C>(world.template storage<A>());
+                                    cursor = cursor_of<const C>(world.template view_of<A>());
                                     row = row_in_a;
                                 })) [[likely]] {
                     out[i] = cursor[row];

@@ -124,6 +124,7 @@ struct hierarchy_moves {
     // inlined, or a second test, world.destroy lost the registers of a loop
     // of destroys (bench/ destroy 1.07 -> 2.5x soa, then 1.2-1.3x).
     [[gnu::cold, gnu::noinline]] static bool destroy(World& world, entity e) {
+        world.settle(); // rows left by destroys before the first link: these rows move at once
         if (world.hierarchy_.linked(e)) {
             destroy_subtree_unapplied(world, e);
         } else {
@@ -139,6 +140,7 @@ struct hierarchy_moves {
 
     static void sort_rows(World& world) {
         world.assert_not_iterating("hierarchy().sort_rows");
+        world.settle();
         std::array<archetype_storage*, World::archetypes::size> storages{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
             storages[a] = &world.storages_[a];
@@ -168,6 +170,7 @@ struct hierarchy_moves {
 
 private:
     static hierarchy_order& refreshed(World& world) {
+        world.settle(); // the order holds rows
         std::array<const archetype_storage*, World::archetypes::size> storages{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
             storages[a] = &world.storages_[a];

@@ -68,6 +68,7 @@ struct observer_dispatch {
     // schema order. What they record is applied by the caller.
     static void notify_changes(World& world) {
         if constexpr (World::tracks_changes) {
+            world.settle(); // the commands applied before may have destroyed entities
             ++world.iteration_depth_;
             for_each_type(observers{}, [&]<class O>() {
                 if constexpr (O::event == observer_event::change) {

@@ -184,6 +184,7 @@ struct stage_runner {
 
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
+        world.settle(); // before any system reads rows, on any thread
         ++world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             World::tracking::start_runs(world, typename Batch::systems{});

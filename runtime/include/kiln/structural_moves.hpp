@@ -61,7 +61,7 @@ struct structural_moves {
     template <class A, class MakeValues>
     static std::span<const entity> create_rows(World& world, std::size_t count, MakeValues& make_values) {
         world.assert_not_iterating("create_n");
-        const auto rows = world.template storage<A>();
+        const auto rows = world.template view_of<A>();
         const auto first_row = static_cast<std::uint32_t>(rows.size());
         entity_table& entities = world.entities_;
         std::uint32_t first = 0;
@@ -91,11 +91,11 @@ struct structural_moves {
     template <class From, class To, class... Added>
     static std::uint32_t move_entity(World& world, entity e, std::uint32_t row, Added&&... added) {
         world.template notify<observer_event::leave>(e, From::id, row, To::id);
-        const auto target = world.template storage<To>();
+        const auto target = world.template view_of<To>();
         const auto new_row = static_cast<std::uint32_t>(target.size());
         push_moved<From>(world, target, e, row, typename To::components{}, std::forward<Added>(added)...);
         if constexpr (World::tracks_changes) {
-            internal::carry_ticks(typename From::components{}, world.template storage<From>().storage().columns(),
+            internal::carry_ticks(typename From::components{}, world.template view_of<From>().storage().columns(),
                                   row, typename To::components{}, target.storage().columns(), new_row,
                                   world.clock_.now);
         }
@@ -115,6 +115,9 @@ struct structural_moves {
     static reference_t<C> gain(World& world, entity e, C value) {
         static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
         constexpr std::string_view name = component_traits<C>::name;
+        // e's row moves out of its archetype by swap and pop, which needs it
+        // dense; settling may move e, so it comes before e's slot is read.
+        world.settle();
         // One read of e's slot, for the check and the move: find gives no
         // archetype's id for a dead e.
         const entity_location where = world.entities_.find(e);
@@ -122,10 +125,10 @@ struct structural_moves {
                    static_cast<int>(name.size()), name.data(), e.index(), e.generation());
         world.assert_not_iterating("add");
         std::uint32_t row = 0;
-        decltype(cursor_of<C>(world.template storage<front_t<archetypes_with_t<C>>>())) cursor{};
+        decltype(cursor_of<C>(world.template view_of<front_t<archetypes_with_t<C>>>())) cursor{};
         const auto move = [&]<class From, class To>() {
             row = move_entity<From, To>(world, e, where.row, std::move(value));
-            cursor = cursor_of<C>(world.template storage<To>());
+            cursor = cursor_of<C>(world.template view_of<To>());
         };
         if (!visit_edge(typename transitions<C>::add{}, where.archetype, move)) [[unlikely]] {
             report_impossible_move(e, where.archetype, name, world.template has<C>(e) ? "already has" : "cannot gain");
@@ -146,7 +149,8 @@ struct structural_moves {
         // One read of e's slot: the edge leaving its archetype is the test.
         // A dead e has no archetype's id, and an archetype without C has no
         // edge for losing it; only then is has<C> asked, to tell the two
-        // misses apart.
+        // misses apart. Settled first, as for gain.
+        world.settle();
         const entity_location where = world.entities_.find(e);
         const auto move = [&]<class From, class To>() {
             world.assert_not_iterating("remove");
@@ -176,7 +180,7 @@ struct structural_moves {
 
     template <class A>
     static void remove_row(World& world, std::uint32_t row) noexcept {
-        const entity moved = world.template storage<A>().swap_remove(row);
+        const entity moved = world.template view_of<A>().swap_remove(row);
         if (!moved.is_null()) {
             world.entities_.refill(moved, {A::id, row});
         }
@@ -191,6 +195,7 @@ struct structural_moves {
     // handles ahead of their use.
     static std::size_t destroy_batch(World& world, std::span<const entity> doomed) {
         world.assert_not_iterating("destroy");
+        world.settle(); // its marks and remove_marked know only its own holes
         std::size_t destroyed = 0;
         if (world.hierarchy_.link_count() != 0) [[unlikely]] {
             // A subtree's destroy moves rows at once, under the marks: one by one.
@@ -236,7 +241,7 @@ struct structural_moves {
             }
             if (marks != 0) {
                 visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
-                    world.template storage<A>().remove_marked(marked[id].data(), marks,
+                    world.template view_of<A>().remove_marked(marked[id].data(), marks,
                                                               [&](entity moved, std::uint32_t row) {
                                                                   table.refill(moved, {A::id, row});
                                                               });
@@ -245,6 +250,23 @@ struct structural_moves {
         }
         world.apply_observer_commands();
         return destroyed;
+    }
+
+    // world.settle(): fills every archetype's holes (see destroy), telling
+    // the entity table where each moved entity went.
+    static void fill_holes(World& world) {
+        for (std::uint32_t id = 0; id < World::archetypes::size; ++id) {
+            if (world.storages_[id].hole_count() != 0) {
+                visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
+                    world.template view_of<A>().fill_holes(
+                        [&](entity moved, std::uint32_t row) { world.entities_.refill(moved, {A::id, row}); });
+                });
+            }
+        }
+        world.unsettled_ = false;
+        // Rows moved: an order of the rows built before (kiln/hierarchy_order.hpp) is stale,
+        // even one built while links existed that are gone now.
+        world.hierarchy_.rows_moved();
     }
 
     // Destroys every entity of archetype id, telling observers first.
@@ -286,7 +308,7 @@ private:
         if constexpr (contains_v<C, type_list<Added...>>) {
             return given_or_default_moved<C>(added...);
         } else {
-            return C(std::move(world.template storage<From>().template at<C>(row)));
+            return C(std::move(world.template view_of<From>().template at<C>(row)));
         }
     }
 

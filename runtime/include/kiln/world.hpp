@@ -106,14 +106,36 @@ public:
     }
 
     // Archetype A's rows, through a typed view: its entities, and its columns
-    // for code that wants them whole.
+    // for code that wants them whole. The world is settled first: the rows
+    // destroy(e) left are filled, so that A's rows are dense.
     template <archetype A>
-    [[nodiscard]] view_t<A> storage() noexcept {
+    [[nodiscard]] view_t<A> storage() {
+        settle();
         return view_t<A>{storages_[A::id]};
     }
+    // Read-only, so it cannot settle: A must have no row left by destroy(e)
+    // and not filled yet (call settle(), or any non-const bulk access,
+    // first); checked in debug builds.
     template <archetype A>
     [[nodiscard]] view_t<A, const archetype_storage> storage() const noexcept {
+        KILN_ASSERT(storages_[A::id].hole_count() == 0,
+                    "world::storage<%.*s>() const: the archetype holds %zu hole%s left by destroy(e), so its rows "
+                    "are not dense; call world.settle() first",
+                    static_cast<int>(archetype_names[A::id].size()), archetype_names[A::id].data(),
+                    storages_[A::id].hole_count(), storages_[A::id].hole_count() == 1 ? "" : "s");
         return view_t<A, const archetype_storage>{storages_[A::id]};
+    }
+
+    // Fills the rows that destroy(e) left in their archetypes (see
+    // destroy), so that every archetype is dense. Every non-const access
+    // that reads or moves rows by position does this first; a const one
+    // cannot, so code that reads a const world's rows (storage() const,
+    // save, to_json, dump) needs it called after the last destroy(e).
+    void settle() {
+        if (unsettled_) [[unlikely]] {
+            assert_not_iterating("settle");
+            moves::fill_holes(*this);
+        }
     }
 
     // Creates an entity in archetype A. Components of A that are not given
@@ -126,7 +148,7 @@ public:
         static_assert(unique_v<type_list<std::remove_cvref_t<Given>...>>,
                       "kiln::world::create<A>: a component is given twice");
         assert_not_iterating("create");
-        const auto rows = storage<A>();
+        const auto rows = view_of<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
         const entity created = entities_.create({A::id, row});
         internal::push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
@@ -161,14 +183,17 @@ public:
     template <archetype A>
     void destroy_all() {
         assert_not_iterating("destroy_all");
+        settle();
         tree_moves::destroy_linked_rows(*this, A::id);
         moves::destroy_rows(*this, A::id);
         apply_observer_commands();
     }
 
-    // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy):
-    // its row is filled by its archetype's last row. Returns false, and does
-    // nothing, when e is not alive.
+    // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy).
+    // e's handle is dead at once; its row is left as a hole, filled by the
+    // archetype's last rows when the world next settles (the next access
+    // that reads or moves rows by position; see settle). Returns false, and
+    // does nothing, when e is not alive.
     bool destroy(entity e) {
         const entity_location where = entities_.find(e);
         if (where.archetype >= archetypes::size) {
@@ -179,8 +204,9 @@ public:
             return tree_moves::destroy(*this, e);
         }
         notify<observer_event::leave>(e, where.archetype, where.row);
-        moves::remove_row(*this, where);
         entities_.destroy(e);
+        storages_[where.archetype].mark_hole(where.row);
+        unsettled_ = true; // even when that emptied the archetype: settle finds nothing then
         apply_observer_commands();
         return true;
     }
@@ -225,7 +251,7 @@ public:
             if constexpr (!std::is_const_v<C>) {
                 lookup::template mark_handed_out<value_type, A>(*this, row);
             }
-            return internal::cursor_of<C>(storage<A>())[row];
+            return internal::cursor_of<C>(view_of<A>())[row];
         } else {
             return cursor_t<value_type, std::is_const_v<C>>{}[0];
         }
@@ -235,7 +261,7 @@ public:
         using value_type = std::remove_const_t<C>;
         static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
         if constexpr (holds_v<A, value_type>) {
-            return internal::cursor_of<const C>(storage<A>())[lookup::checked_row(*this, h, "get")];
+            return internal::cursor_of<const C>(view_of<A>())[lookup::checked_row(*this, h, "get")];
         } else {
             return cursor_t<value_type, true>{}[0];
         }
@@ -280,6 +306,7 @@ public:
                       "declare one to allow the move");
         if constexpr (!holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
             assert_not_iterating("add");
+            settle();
             moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
             apply_observer_commands();
         }
@@ -306,6 +333,7 @@ public:
                       "declare one to allow the move");
         if constexpr (holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
             assert_not_iterating("remove");
+            settle();
             moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
             apply_observer_commands();
         }
@@ -389,7 +417,9 @@ public:
         tracking::template each<Access...>(*this, filter, std::forward<Rest>(rest)...);
     }
 
-    // The number of entities each<Components...>(filters...) would visit.
+    // The number of entities each<Components...>(filters...) would visit:
+    // live ones, so rows that destroy(e) left and no settle filled yet are
+    // not counted.
     template <class... Components>
     [[nodiscard]] std::size_t count() const noexcept {
         return query_loop::template count<query<type_list<Components...>>>(*this);
@@ -420,10 +450,11 @@ public:
     // the outermost each returns, or by flush.
     [[nodiscard]] commands_type& commands() noexcept { return commands_; }
 
-    // Applies the world's command buffer now.
+    // Applies the world's command buffer now, then settles (see settle).
     void flush() {
         assert_not_iterating("flush");
         commands_.apply();
+        settle();
     }
 
     using stage_type = typename internal::stage_of<typename internal::systems_of<Schema>::schedule>::type;
@@ -435,7 +466,7 @@ public:
     template <class Executor = serial_executor>
     void run(stage_type s, const Executor& executor = {}) {
         assert_not_iterating("run");
-        runner::run_stage(*this, s, executor);
+        runner::run_stage(*this, s, executor); // which settles before each plan
     }
 
     // Advances the world by seconds of game time: the init stages the first
@@ -484,6 +515,7 @@ public:
     // Destroys every entity; resources keep their values.
     void clear() {
         assert_not_iterating("clear");
+        settle();
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
             moves::destroy_rows(*this, id);
         }
@@ -515,6 +547,7 @@ public:
         storages_.swap(other.storages_);
         std::swap(resources_, other.resources_);
         std::swap(entities_, other.entities_);
+        std::swap(unsettled_, other.unsettled_); // the holes went with the storages
         tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
         tracking::stamp_all(other);
         hierarchy_.swap(other.hierarchy_);
@@ -542,6 +575,18 @@ private:
     friend tree_moves;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
+
+    // Archetype A's rows, as they are: for the world's own code, which
+    // settles where it reads rows by position, and not where it reads or
+    // appends one row (get, create), which holes do not disturb.
+    template <archetype A>
+    [[nodiscard]] view_t<A> view_of() noexcept {
+        return view_t<A>{storages_[A::id]};
+    }
+    template <archetype A>
+    [[nodiscard]] view_t<A, const archetype_storage> view_of() const noexcept {
+        return view_t<A, const archetype_storage>{storages_[A::id]};
+    }
 
     // An archetype's name for a message; "?" for an id out of range, which
     // only a corrupted table could give.
@@ -586,7 +631,7 @@ private:
     template <archetype A, class... Given>
     void place_reserved(entity e, const Given&... given) {
         assert_not_iterating("create");
-        const auto rows = storage<A>();
+        const auto rows = view_of<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
         entities_.place(e, {A::id, row});
         internal::push_row(rows, e, typename A::components{}, given...);
@@ -609,6 +654,7 @@ private:
     // What each propagation system's last dirty pass saw (kiln/propagation.hpp).
     std::array<propagation_state, internal::propagation_slots<systems>::count> propagation_states_{};
     int iteration_depth_ = 0;
+    bool unsettled_ = false; // whether some archetype may hold rows left by destroy(e) (see settle)
     commands_type commands_{*this};
     commands_type observer_commands_{*this};
     std::unique_ptr<std::unique_ptr<commands_type>[]> system_commands_ =
