@@ -91,6 +91,19 @@ constexpr bool ids_are_positions(type_list<Archetypes...>) {
     return true;
 }
 
+// Whether each component's id is its position in the list: the world's
+// table of columns by component id (kiln/archetype_table.hpp) is the list's.
+template <class... Components>
+constexpr bool component_ids_are_positions(type_list<Components...>) {
+    constexpr auto& ids = component_ids<Components...>;
+    for (std::size_t position = 0; position < ids.size(); ++position) {
+        if (ids[position] != position) {
+            return false;
+        }
+    }
+    return true;
+}
+
 template <class... Archetypes>
 constexpr std::array<std::string_view, sizeof...(Archetypes)> names_of(type_list<Archetypes...>) {
     return {Archetypes::name...};
