@@ -51,6 +51,12 @@ TEST_CASE("a schema's archetype ids are their positions, and names_of is indexed
     STATIC_REQUIRE(names[fixture::Probe::id] == "Probe");
 }
 
+TEST_CASE("a schema's component ids are their positions, which the world's table of columns relies on") {
+    STATIC_REQUIRE(kiln::internal::component_ids_are_positions(fixture::schema::components{}));
+    STATIC_REQUIRE_FALSE(kiln::internal::component_ids_are_positions(
+        kiln::type_list<fixture::Velocity, fixture::Position>{}));
+}
+
 TEST_CASE("the tables by archetype id say where a component's columns start, in each archetype holding it") {
     constexpr auto& firsts = kiln::internal::first_columns_by_id<fixture::Color, archetypes::size>;
     kiln::for_each_type(archetypes{}, [&]<class A>() {

@@ -86,6 +86,23 @@ TEST_CASE("a created row counts as added and changed after the tick before it", 
     CHECK(changed_positions(world, since - 1) == std::set{before, after, ship});
 }
 
+TEST_CASE("a swap stamps every tracked row of both worlds as added and changed at the swap", "[change_tracking]") {
+    World one;
+    World other;
+    const kiln::entity particle = one.create<Particle>();
+    const kiln::entity ship = one.create<Ship>();
+    const kiln::entity wreck = other.create<Wreck>();
+    const kiln::entity other_ship = other.create<Ship>();
+    const kiln::change_tick since_one = one.advance_tick();
+    const kiln::change_tick since_other = other.advance_tick();
+    CHECK(changed_positions(one, since_one).empty());
+    one.swap(other);
+    CHECK(changed_positions(one, since_one) == std::set{other_ship});
+    CHECK(added_healths(one, since_one) == std::set{wreck, other_ship});
+    CHECK(changed_positions(other, since_other) == std::set{particle, ship});
+    CHECK(added_healths(other, since_other) == std::set{ship});
+}
+
 TEST_CASE("a writable each marks every row it visits, a read-only one marks none", "[change_tracking]") {
     World world;
     world.create_n<Particle>(3000, Position{}, Velocity{1.0f});

@@ -78,17 +78,29 @@ inline constexpr auto first_columns_by_id = columns_by_id<C, Count, false>(arche
 template <class C, std::size_t Count>
 inline constexpr auto first_tick_columns_by_id = columns_by_id<C, Count, true>(archetypes_with_t<C>{});
 
-// Whether each archetype's id is its position in the list. A loop, not a
-// fold over the list: see any_of in kiln/change_ticks.hpp.
-template <class... Archetypes>
-constexpr bool ids_are_positions(type_list<Archetypes...>) {
-    constexpr auto& ids = ids_of_each<Archetypes...>;
-    for (std::size_t position = 0; position < ids.size(); ++position) {
+// Whether each of ids is its position. A loop, not a fold over a list:
+// see any_of in kiln/change_ticks.hpp.
+template <std::size_t Count>
+constexpr bool are_positions(const std::array<std::uint32_t, Count>& ids) noexcept {
+    for (std::size_t position = 0; position < Count; ++position) {
         if (ids[position] != position) {
             return false;
         }
     }
     return true;
+}
+
+// Whether each archetype's id is its position in the list.
+template <class... Archetypes>
+constexpr bool ids_are_positions(type_list<Archetypes...>) {
+    return are_positions(ids_of_each<Archetypes...>);
+}
+
+// Whether each component's id is its position in the list: the world's
+// table of columns by component id (kiln/archetype_table.hpp) is the list's.
+template <class... Components>
+constexpr bool component_ids_are_positions(type_list<Components...>) {
+    return are_positions(component_ids<Components...>);
 }
 
 template <class... Archetypes>

@@ -187,17 +187,21 @@ inline void mark_written_rows(const tick_columns& ticks, std::size_t begin, std:
     }
 }
 
-// Stamps rows [begin, end) of every tracked component of Components as
-// added and changed at tick: rows just created.
+// Stamps rows [begin, end) of one tracked component's ticks as added and
+// changed at tick: rows just created.
+inline void stamp_new_ticks(const tick_columns& ticks, std::size_t begin, std::size_t end, change_tick tick) noexcept {
+    std::fill(ticks.added + begin, ticks.added + end, tick);
+    std::fill(ticks.changed + begin, ticks.changed + end, tick);
+    stamp_new_chunks(ticks, begin, end, tick);
+}
+
+// The same for every tracked component of Components.
 template <class... Components, class Byte>
 void stamp_new_rows(type_list<Components...> components, Byte* const* columns, std::size_t begin, std::size_t end,
                     change_tick tick) noexcept {
     const auto stamp = [&]<class C>() {
         if constexpr (tracked_v<C>) {
-            const tick_columns ticks = tick_columns_at(columns, first_tick_column<C>(components));
-            std::fill(ticks.added + begin, ticks.added + end, tick);
-            std::fill(ticks.changed + begin, ticks.changed + end, tick);
-            stamp_new_chunks(ticks, begin, end, tick);
+            stamp_new_ticks(tick_columns_at(columns, first_tick_column<C>(components)), begin, end, tick);
         }
     };
     (stamp.template operator()<Components>(), ...);

@@ -104,8 +104,7 @@ struct change_tracking {
     // Stamps every row of every archetype as added now: what a load does.
     static void stamp_all(World& world) noexcept {
         if constexpr (World::tracks_changes) {
-            for_each_type(typename World::schema_type::archetypes{},
-                          [&]<class A>() { stamp_new<A>(world, 0, world.template view_of<A>().size()); });
+            stamp_all_of(world, typename World::schema_type::archetypes{});
         }
     }
 
@@ -227,6 +226,23 @@ struct change_tracking {
     }
 
 private:
+    // A loop over the archetypes by id, not a template per archetype: an
+    // archetype's tick columns are its last, four for each tracked
+    // component, all alike (kiln/column.hpp), so where they start (after the
+    // components' own columns, which columns_of_each says) is all it needs.
+    template <class... Archetypes>
+    static void stamp_all_of(World& world, type_list<Archetypes...>) noexcept {
+        constexpr auto& archetypes = columns_of_each<Archetypes...>;
+        for (std::size_t id = 0; id < archetypes.size(); ++id) {
+            archetype_storage& rows = world.storages_[id];
+            const archetype_columns& own = archetypes[id];
+            for (std::uint32_t first = own.firsts[own.count]; first < rows.layouts().size();
+                 first += tick_columns_per_component) {
+                stamp_new_ticks(tick_columns_at(rows.columns(), first), 0, rows.size(), world.clock_.now);
+            }
+        }
+    }
+
     // The filtered components are required, as With are.
     template <class... Access, class Filter, class... With, class... Without, class Function>
     static void filtered_each(World& world, Filter filter, type_list<With...>, type_list<Without...> without,

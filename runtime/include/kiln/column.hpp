@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -85,34 +86,58 @@ inline constexpr std::size_t tick_columns_per_component = 4;
 template <class C>
 inline constexpr auto component_layouts = layouts_of<C>();
 
-// Copies count layouts from from to to[next], to[next + 1], ...; returns the
-// position after them. Not a template: concatenating an archetype's columns
-// instantiates nothing for each of its components.
-constexpr std::size_t append_layouts(const column_layout* from, std::size_t count, column_layout* to,
-                                     std::size_t next) noexcept {
-    for (std::size_t i = 0; i < count; ++i) {
-        to[next + i] = from[i];
-    }
-    return next + count;
-}
-
 // One change tick column's layout.
 inline constexpr column_layout tick_layout{sizeof(std::uint32_t), alignof(std::uint32_t)};
 
+// The columns of an archetype whose components have the ids ids[0..count):
+// each component's own columns (layouts_by_id[id]) in order, then the change
+// tick columns of each tracked one (tracked_by_id[id]). Writes them from
+// out[0] when out is not null; returns how many there are. Not a template
+// over the components: a world lays out all of its archetypes' columns with
+// it in one loop over numbers (kiln/archetype_table.hpp), where a template
+// per archetype took 3.5 ms each, seconds for a large schema
+// (docs/compile_time.md).
+constexpr std::size_t write_columns(const std::uint32_t* ids, std::size_t count,
+                                    const std::span<const column_layout>* layouts_by_id, const bool* tracked_by_id,
+                                    column_layout* out) noexcept {
+    std::size_t next = 0;
+    std::size_t ticks = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        for (const column_layout layout : layouts_by_id[ids[i]]) {
+            if (out != nullptr) {
+                out[next] = layout;
+            }
+            ++next;
+        }
+        ticks += tracked_by_id[ids[i]] ? tick_columns_per_component : 0;
+    }
+    // Every tick column is alike: no array per tracked component to copy them from.
+    for (std::size_t i = 0; i < ticks; ++i) {
+        if (out != nullptr) {
+            out[next] = tick_layout;
+        }
+        ++next;
+    }
+    return next;
+}
+
+// The columns of an archetype holding Components: write_columns with the
+// components numbered by their positions.
 template <class... Components>
 constexpr auto concatenated_layouts() {
-    constexpr std::size_t tick_columns =
-        (std::size_t{0} + ... + (tracked_v<Components> ? tick_columns_per_component : 0));
-    constexpr std::size_t total = (std::size_t{0} + ... + component_layouts<Components>.size()) + tick_columns;
-    std::array<column_layout, total> all{};
-    std::size_t next = 0;
-    ((next = append_layouts(component_layouts<Components>.data(), component_layouts<Components>.size(), all.data(),
-                            next)),
-     ...);
-    // Every tick column is alike: no array per tracked component to copy them from.
-    for (; next < total; ++next) {
-        all[next] = tick_layout;
-    }
+    constexpr std::size_t count = sizeof...(Components);
+    constexpr std::array<std::span<const column_layout>, count> layouts{
+        std::span<const column_layout>{component_layouts<Components>}...};
+    constexpr std::array<bool, count> tracked{tracked_v<Components>...};
+    constexpr auto positions = [] {
+        std::array<std::uint32_t, count> numbers{};
+        for (std::size_t i = 0; i < count; ++i) {
+            numbers[i] = static_cast<std::uint32_t>(i);
+        }
+        return numbers;
+    }();
+    std::array<column_layout, write_columns(positions.data(), count, layouts.data(), tracked.data(), nullptr)> all{};
+    write_columns(positions.data(), count, layouts.data(), tracked.data(), all.data());
     return all;
 }
 

@@ -62,13 +62,6 @@ struct shortest_archetype_list<type_list<Required...>> {
     using type = archetypes_with_t<std::tuple_element_t<shortest, std::tuple<Required...>>>;
 };
 
-template <class A, class Required, class Excluded>
-inline constexpr bool matches_v = false;
-
-template <class A, class... Required, class... Excluded>
-inline constexpr bool matches_v<A, type_list<Required...>, type_list<Excluded...>> =
-    (holds_v<A, Required> && ...) && !(holds_v<A, Excluded> || ...);
-
 } // namespace internal
 
 // One archetype a query matches: its id, and where each accessed
@@ -109,6 +102,16 @@ constexpr bool matches(const archetype_columns& archetype, const std::array<std:
     }
     return true;
 }
+
+// Whether archetype A matches: the same rule, for code that needs each
+// matching archetype as a type (the loops of change filters,
+// kiln/change_tracking.hpp).
+template <class A, class Required, class Excluded>
+inline constexpr bool matches_v = false;
+
+template <class A, class... Required, class... Excluded>
+inline constexpr bool matches_v<A, type_list<Required...>, type_list<Excluded...>> =
+    matches(columns_of_v<typename A::components>, component_ids<Required...>, component_ids<Excluded...>);
 
 // How many of candidates match.
 template <std::size_t CandidateCount, std::size_t RequiredCount, std::size_t ExcludedCount>

@@ -79,6 +79,8 @@ class basic_world {
     using archetypes = typename Schema::archetypes;
     static_assert(internal::ids_are_positions(archetypes{}),
                   "kiln::basic_world: archetype ids must be their positions in schema::archetypes");
+    static_assert(internal::component_ids_are_positions(typename Schema::components{}),
+                  "kiln::basic_world: component ids must be their positions in schema::components");
 
 public:
     using schema_type = Schema;
@@ -646,7 +648,7 @@ private:
                     operation);
     }
 
-    internal::archetype_table<archetypes> storages_;
+    internal::archetype_table<archetypes, typename Schema::components> storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
