@@ -76,6 +76,11 @@ public:
     [[nodiscard]] archetype_storage& operator[](std::size_t id) noexcept { return storages_[id]; }
     [[nodiscard]] const archetype_storage& operator[](std::size_t id) const noexcept { return storages_[id]; }
 
+    // Where archetype id's tick columns start: after its components' own.
+    [[nodiscard]] static std::uint32_t first_tick_column(std::size_t id) noexcept {
+        return archetypes[id].firsts[archetypes[id].count];
+    }
+
     // Exchanges every archetype's rows with other's.
     void swap(archetype_table& other) noexcept {
         for (std::size_t id = 0; id < count; ++id) {

@@ -131,16 +131,6 @@ public:
             [](std::byte* const* columns, std::size_t to, std::size_t from) { copy_row(columns, to, from); }, moved);
     }
 
-    // Fills the rows left as holes (see archetype_storage::fill_holes);
-    // moved(entity, row) is told where each moved entity went.
-    template <class Moved>
-    void fill_holes(Moved&& moved) const
-        requires(!is_const)
-    {
-        storage_->fill_holes(
-            [](std::byte* const* columns, std::size_t to, std::size_t from) { copy_row(columns, to, from); }, moved);
-    }
-
 private:
     // Copies row from over row to, in every column, change ticks included.
     static void copy_row(std::byte* const* columns, std::size_t to, std::size_t from) noexcept {

@@ -22,6 +22,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <span>
 #include <type_traits>
 
 #include <kiln/column.hpp>
@@ -235,18 +237,39 @@ void carry_ticks(FromComponents from_components, std::byte* const* from_columns,
 // chunk keeps its other rows, so its maximum only rises. The rows that
 // still matter lie below from, and from (swap_remove's last row, or
 // remove_marked's, which fills the holes from the top down).
+inline void copy_tick_row(const tick_columns& ticks, std::size_t to, std::size_t from) noexcept {
+    ticks.added[to] = ticks.added[from];
+    const std::size_t end = std::min(from + 1, (to / tick_chunk_rows + 1) * tick_chunk_rows);
+    set_moved_tick(ticks, to, end, changed_tick(ticks, from));
+}
+
 template <class... Components>
 void copy_ticks(type_list<Components...> components, std::byte* const* columns, std::size_t to,
                 std::size_t from) noexcept {
     const auto copy = [&]<class C>() {
         if constexpr (tracked_v<C>) {
-            const tick_columns ticks = tick_columns_at(columns, first_tick_column<C>(components));
-            ticks.added[to] = ticks.added[from];
-            const std::size_t end = std::min(from + 1, (to / tick_chunk_rows + 1) * tick_chunk_rows);
-            set_moved_tick(ticks, to, end, changed_tick(ticks, from));
+            copy_tick_row(tick_columns_at(columns, first_tick_column<C>(components)), to, from);
         }
     };
     (copy.template operator()<Components>(), ...);
+}
+
+// The same copy of a row, components and ticks, for an archetype known by
+// its columns alone: the components' columns, [0, first_tick), as bytes,
+// then each tracked component's ticks. world.settle() fills every
+// archetype's holes with it, so that no function is compiled per archetype
+// into whatever settles (each, run); swap_remove's typed copy serves a
+// caller's loop of destroys, where byte copies, which may alias anything,
+// made the caller reload its state after each.
+inline void copy_row_as_bytes(std::span<const column_layout> layouts, std::uint32_t first_tick,
+                              std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
+    for (std::uint32_t column = 0; column < first_tick; ++column) {
+        const std::size_t size = layouts[column].size;
+        std::memcpy(columns[column] + to * size, columns[column] + from * size, size);
+    }
+    for (std::uint32_t first = first_tick; first < layouts.size(); first += tick_columns_per_component) {
+        copy_tick_row(tick_columns_at(columns, first), to, from);
+    }
 }
 
 // The world's clock: the tick changes are stamped with now, and each

@@ -256,11 +256,14 @@ struct structural_moves {
     // the entity table where each moved entity went.
     static void fill_holes(World& world) {
         for (std::uint32_t id = 0; id < World::archetypes::size; ++id) {
-            if (world.storages_[id].hole_count() != 0) {
-                visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
-                    world.template view_of<A>().fill_holes(
-                        [&](entity moved, std::uint32_t row) { world.entities_.refill(moved, {A::id, row}); });
-                });
+            archetype_storage& rows = world.storages_[id];
+            if (rows.hole_count() != 0) {
+                const std::uint32_t first_tick = world.storages_.first_tick_column(id);
+                rows.fill_holes(
+                    [&](std::byte* const* columns, std::size_t to, std::size_t from) {
+                        internal::copy_row_as_bytes(rows.layouts(), first_tick, columns, to, from);
+                    },
+                    [&](entity moved, std::uint32_t row) { world.entities_.refill(moved, {id, row}); });
             }
         }
         world.unsettled_ = false;
