@@ -14,9 +14,7 @@
 
 namespace {
 
-// Not const: a save settles the world first (docs/world.md), where a const
-// world with rows left by destroy(e) is refused.
-bool write(fixture::World& world, const std::string& directory, const char* name) {
+bool write(const fixture::World& world, const std::string& directory, const char* name) {
     const std::string path = directory + "/" + name;
     if (const kiln::snapshot_error error = kiln::save_file(world, path)) {
         std::fprintf(stderr, "write_seeds: %s: %s\n", path.c_str(), error.message.c_str());

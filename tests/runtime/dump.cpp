@@ -2,6 +2,8 @@
 
 #include <fixture/world.hpp>
 
+#include "sample_world.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -11,7 +13,7 @@
 namespace {
 
 // What kiln::dump writes for world, line by line, through a temporary file.
-std::vector<std::string> dumped(fixture::World& world) {
+std::vector<std::string> dumped(const fixture::World& world) {
     std::FILE* file = std::tmpfile();
     REQUIRE(file != nullptr);
     kiln::dump(world, file);
@@ -63,6 +65,18 @@ TEST_CASE("dump writes the resources, then each archetype with its entities and 
               "  Orientation { axis = <Vec3> }  Samples { values = [0.125, 1e+10, -0], count = 3 }",
               "archetype Beacon (tests/schema/fixture_more.toml:27): 0 entities",
           });
+}
+
+TEST_CASE("dump writes rows left by destroy(e) as the settled world holds them, and settles nothing") {
+    for (const int every : {97, 3}) { // a few holes, which settling sorts; many, which it marks
+        INFO("one in every " << every << " destroyed");
+        fixture::World world;
+        sample::leave_holes(world, 1000, every);
+        const std::vector<std::string> unsettled = dumped(world);
+        CHECK(world.unsettled_storage<fixture::Particle>().storage().hole_count() > 0);
+        world.settle();
+        CHECK(unsettled == dumped(world));
+    }
 }
 
 TEST_CASE("dump of an empty world lists the resources and the empty archetypes") {

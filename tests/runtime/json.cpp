@@ -55,6 +55,18 @@ TEST_CASE("a world read back from its JSON has every value, handle, resource and
     CHECK(expected[0].generation() > 0); // the free list was used, in its order
 }
 
+TEST_CASE("to_json writes rows left by destroy(e) as the settled world holds them, and settles nothing") {
+    for (const int every : {97, 3}) { // a few holes, which settling sorts; many, which it marks
+        INFO("one in every " << every << " destroyed");
+        fixture::World world;
+        sample::leave_holes(world, 1000, every);
+        const json unsettled = kiln::to_json(world);
+        CHECK(world.unsettled_storage<fixture::Particle>().storage().hole_count() > 0);
+        world.settle();
+        CHECK(unsettled == kiln::to_json(world));
+    }
+}
+
 TEST_CASE("the text of a document, parsed sorted or in order, reads back the same") {
     sample_world sample;
     const std::string text = kiln::to_json(sample.world).dump(2);

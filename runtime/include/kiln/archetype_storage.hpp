@@ -31,7 +31,9 @@ namespace kiln {
 // its place is kept until fill_holes moves the last rows into the holes.
 // While holes are pending, size() counts them and rows are not dense:
 // whoever reads or moves rows by position fills them first (basic_world
-// settles before every such access; docs/world.md).
+// settles before every such access; docs/world.md), or, when it may not
+// write them, reads them in the order filling would leave
+// (for_each_settled_run).
 class archetype_storage {
 public:
     // layouts must outlive the storage: kiln::column_layouts<...> does.
@@ -177,24 +179,40 @@ public:
             return;
         }
         std::sort(holes_.get(), holes_.get() + count);
-        const std::size_t kept = size_ - count;
-        // The holes at or past kept need no filling; walking down from the
-        // end, they are the rows to skip, met in descending order.
-        std::size_t from = size_;
-        std::size_t skip = count; // holes_[skip - 1] is the next hole at or below from
-        for (std::size_t i = 0; i < count && holes_[i] < kept; ++i) {
-            --from;
-            while (skip > 0 && holes_[skip - 1] == from) {
-                --skip;
-                --from;
-            }
-            const std::size_t hole = holes_[i];
+        pair_holes(holes_.get(), count, size_, [&](std::size_t hole, std::size_t from) {
             copy_row(columns_.get(), hole, from);
             entities_[hole] = entities_[from];
             moved(entities_[hole], static_cast<std::uint32_t>(hole));
-        }
+        });
         hole_count_ = 0;
-        size_ = kept;
+        size_ -= count;
+    }
+
+    // The rows that hold entities, in the order fill_holes would leave
+    // them, without moving any: runs(first, count) for each run of rows in
+    // that order. For readers that may not write the rows (the save, JSON
+    // and dump of a const world); with no holes, one run of every row.
+    template <class Runs>
+    void for_each_settled_run(Runs&& runs) const {
+        if (hole_count_ == 0) {
+            if (size_ > 0) {
+                runs(std::size_t{0}, size_);
+            }
+            return;
+        }
+        std::vector<std::uint32_t> holes(holes_.get(), holes_.get() + hole_count_);
+        std::sort(holes.begin(), holes.end());
+        std::size_t next = 0; // the first row not handed to runs yet
+        pair_holes(holes.data(), holes.size(), size_, [&](std::size_t hole, std::size_t from) {
+            if (hole > next) {
+                runs(next, hole - next);
+            }
+            runs(from, std::size_t{1});
+            next = hole + 1;
+        });
+        if (const std::size_t kept = size_ - hole_count_; kept > next) {
+            runs(next, kept - next);
+        }
     }
 
     // Drops every row, holes included, keeping the memory.
@@ -248,6 +266,26 @@ private:
         }
         holes_ = std::move(grown);
         hole_capacity_ = capacity;
+    }
+
+    // Pairs each of the count sorted holes below the rows kept (size minus
+    // count) with the row that fills it, in ascending order of holes:
+    // fill(hole, from), from being the last rows that are not holes, taken
+    // from the end down. The holes at or past kept need no filling; walking
+    // down from the end, they are the rows to skip, met in descending order.
+    template <class Fill>
+    static void pair_holes(const std::uint32_t* holes, std::size_t count, std::size_t size, Fill&& fill) {
+        const std::size_t kept = size - count;
+        std::size_t from = size;
+        std::size_t skip = count; // holes[skip - 1] is the next hole at or below from
+        for (std::size_t i = 0; i < count && holes[i] < kept; ++i) {
+            --from;
+            while (skip > 0 && holes[skip - 1] == from) {
+                --skip;
+                --from;
+            }
+            fill(std::size_t{holes[i]}, from);
+        }
     }
 
     static bool is_marked(const std::uint64_t* marked, std::size_t row) noexcept {

@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <string_view>
 #include <type_traits>
-#include <utility>
 
 #include <kiln/component.hpp>
 #include <kiln/entity.hpp>
@@ -118,20 +117,22 @@ void dump_component(std::FILE* out, const View& rows, std::size_t row) {
 
 template <class A, class World, class... Components>
 void dump_archetype(std::FILE* out, const World& world, type_list<Components...>) {
-    const auto rows = world.template storage<A>();
+    const auto rows = world.template unsettled_storage<A>(); // rows as settling would leave them
     dump_text(out, "archetype ");
     dump_text(out, A::name);
     dump_text(out, " (");
     dump_text(out, A::origin.file);
     std::fprintf(out, ":%u): ", static_cast<unsigned>(A::origin.line));
-    dump_count(out, rows.size());
+    dump_count(out, rows.size() - rows.storage().hole_count());
     dump_text(out, "\n");
-    for (std::size_t row = 0; row < rows.size(); ++row) {
-        dump_text(out, "  entity ");
-        dump_value(out, rows.entities()[row]);
-        (dump_component<Components>(out, rows, row), ...);
-        dump_text(out, "\n");
-    }
+    rows.storage().for_each_settled_run([&](std::size_t first, std::size_t count) {
+        for (std::size_t row = first; row < first + count; ++row) {
+            dump_text(out, "  entity ");
+            dump_value(out, rows.entities()[row]);
+            (dump_component<Components>(out, rows, row), ...);
+            dump_text(out, "\n");
+        }
+    });
 }
 
 // One line per parent, its children after it in order, parents in the order
@@ -181,7 +182,9 @@ void dump_world(std::FILE* out, const World& world, type_list<Resources...>, typ
 // %g, entities as index:generation or null, std::array as [a, b, c]; an
 // extern type as <Name> (its name in the schema) unless its C++ type is a
 // number or a std::array of numbers. Tags are written as their name alone.
-// An empty archetype gets its header line only. When some entity has a
+// An empty archetype gets its header line only. Rows that destroy(e) left
+// and no settle filled yet are not written, and the rest are written in the
+// order settling would leave them, as save does. When some entity has a
 // parent, a last part lists each parent with its children in order:
 //
 //     hierarchy: 2 links
@@ -195,15 +198,6 @@ void dump(const World& world, std::FILE* out = stdout) {
     internal::dump_count(out, world.size());
     internal::dump_text(out, "\n");
     internal::dump_world(out, world, typename schema::resources{}, typename schema::archetypes{});
-}
-
-// The same for a world that may be changed: settled first (world.settle()),
-// where a const world must be settled already (checked in debug builds).
-template <class World>
-    requires(!std::is_const_v<World>)
-void dump(World& world, std::FILE* out = stdout) {
-    world.settle();
-    dump(std::as_const(world), out);
 }
 
 } // namespace kiln

@@ -19,7 +19,6 @@
 #include <span>
 #include <string>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -160,31 +159,6 @@ struct snapshot_access<basic_world<Schema>> {
                                    "not applied; apply them (flush()) or discard their buffers first",
                                    what, commands, commands == 1 ? "" : "s", reserved, reserved == 1 ? "y" : "ies");
     }
-
-    // The rows destroy(e) left and no settle filled yet, which a writer of
-    // a const world, reading rows by position, cannot skip.
-    static std::size_t holes(const world_type& world) noexcept {
-        std::size_t count = 0;
-        for (std::uint32_t id = 0; id < world_type::archetypes::size; ++id) {
-            count += world.storages_[id].hole_count();
-        }
-        return count;
-    }
-
-    // Refuses, with pending_changes, to write a world with such rows, or
-    // anything refuse_pending refuses.
-    static snapshot_error refuse_unsettled(const world_type& world, const char* what) {
-        if (snapshot_error refused = refuse_pending(world, what)) {
-            return refused;
-        }
-        if (const std::size_t count = holes(world); count != 0) {
-            return make_snapshot_error(snapshot_errc::pending_changes, 0,
-                                       "%s: %zu row%s of entities destroyed by destroy(e) %s not filled yet; call "
-                                       "world.settle() first, or pass the world non-const",
-                                       what, count, count == 1 ? "" : "s", count == 1 ? "is" : "are");
-        }
-        return {};
-    }
 };
 
 inline snapshot_error errno_error(const char* what, const std::string& path) {
@@ -201,14 +175,15 @@ inline snapshot_error errno_error(const char* what, const std::string& path) {
 // The world must have nothing pending: commands recorded and not applied (its
 // own buffer, or observers'), or entities reserved by them, would be lost, so
 // save refuses with pending_changes and writes nothing; call world.flush()
-// first. A const world must also be settled (world.settle()): rows left by
-// destroy(e) are refused the same way. Saving a const world reads it and
-// changes nothing; a non-const world is settled first (the overloads below).
+// first. Rows that destroy(e) left and no settle filled yet are not written:
+// the rows are written in the order settling would leave them, so the save
+// is the one the settled world gives. save reads the world and changes
+// nothing.
 template <class Schema, class Sink>
     requires std::invocable<Sink&, std::span<const std::byte>>
 [[nodiscard]] snapshot_error save(const basic_world<Schema>& world, Sink&& sink) {
     using access = internal::snapshot_access<basic_world<Schema>>;
-    if (snapshot_error refused = access::refuse_unsettled(world, "save")) {
+    if (snapshot_error refused = access::refuse_pending(world, "save")) {
         return refused;
     }
     auto write = [](void* context, const std::byte* bytes, std::size_t size) {
@@ -237,19 +212,6 @@ template <class Schema>
                                                         access::storages(world), access::entities(world),
                                                         access::hierarchy(world)));
     return save(world, [&out](std::span<const std::byte> bytes) { out.insert(out.end(), bytes.begin(), bytes.end()); });
-}
-
-// The same for a world that may be changed: settled first, then saved as const.
-template <class Schema, class Sink>
-    requires std::invocable<Sink&, std::span<const std::byte>>
-[[nodiscard]] snapshot_error save(basic_world<Schema>& world, Sink&& sink) {
-    world.settle();
-    return save(std::as_const(world), std::forward<Sink>(sink));
-}
-template <class Schema>
-[[nodiscard]] snapshot_error save(basic_world<Schema>& world, std::vector<std::byte>& out) {
-    world.settle();
-    return save(std::as_const(world), out);
 }
 
 // Replaces world's entities, handles and resources with those of the save in
@@ -346,13 +308,6 @@ template <class Schema>
         ::close(handle);
     }
     return {};
-}
-
-// The same for a world that may be changed: settled first, then saved as const.
-template <class Schema>
-[[nodiscard]] snapshot_error save_file(basic_world<Schema>& world, const std::string& path) {
-    world.settle();
-    return save_file(std::as_const(world), path);
 }
 
 // Loads the save in the file at path into world, as load does.

@@ -127,12 +127,20 @@ public:
                     storages_[A::id].hole_count(), storages_[A::id].hole_count() == 1 ? "" : "s");
         return view_t<A, const archetype_storage>{storages_[A::id]};
     }
+    // A's rows as they are, holes left by destroy(e) included, for code that
+    // reads a const world that need not be settled: it visits the rows that
+    // hold entities, in the order settle() would leave them, through
+    // storage().for_each_settled_run (as save, to_json and dump do).
+    template <archetype A>
+    [[nodiscard]] view_t<A, const archetype_storage> unsettled_storage() const noexcept {
+        return view_of<A>();
+    }
 
     // Fills the rows that destroy(e) left in their archetypes (see
     // destroy), so that every archetype is dense. Every non-const access
     // that reads or moves rows by position does this first; a const one
-    // cannot, so code that reads a const world's rows (storage() const,
-    // save, to_json, dump) needs it called after the last destroy(e).
+    // cannot, so storage() const needs it called after the last destroy(e)
+    // (save, to_json and dump read unsettled_storage() in settled order).
     void settle() {
         if (unsettled_) [[unlikely]] {
             assert_not_iterating("settle");

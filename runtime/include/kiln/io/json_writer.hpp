@@ -100,14 +100,16 @@ nlohmann::ordered_json component_json(const View& rows, std::size_t row) {
 
 template <class A, class World, class... Components>
 nlohmann::ordered_json archetype_json(const World& world, type_list<Components...>) {
-    const auto rows = world.template storage<A>();
+    const auto rows = world.template unsettled_storage<A>();
     nlohmann::ordered_json entities = nlohmann::ordered_json::array();
-    for (std::size_t row = 0; row < rows.size(); ++row) {
-        nlohmann::ordered_json item = nlohmann::ordered_json::object();
-        item[std::string(json_handle_key)] = handle_text(rows.entities()[row]);
-        ((item[std::string(traits_of_t<Components>::name)] = component_json<Components>(rows, row)), ...);
-        entities.push_back(std::move(item));
-    }
+    rows.storage().for_each_settled_run([&](std::size_t first, std::size_t count) {
+        for (std::size_t row = first; row < first + count; ++row) {
+            nlohmann::ordered_json item = nlohmann::ordered_json::object();
+            item[std::string(json_handle_key)] = handle_text(rows.entities()[row]);
+            ((item[std::string(traits_of_t<Components>::name)] = component_json<Components>(rows, row)), ...);
+            entities.push_back(std::move(item));
+        }
+    });
     return entities;
 }
 

@@ -134,25 +134,40 @@ inline std::vector<padding_run> padding_of(const type_description& type) {
     return runs;
 }
 
-// Writes count values of size bytes from values, with zeros where padding
-// is: through a staging buffer, so the world is not written to.
-inline void write_values(save_writer& out, const std::byte* values, std::size_t count, std::size_t size,
+// A run of rows to write: count rows from first.
+struct row_run {
+    std::size_t first;
+    std::size_t count;
+};
+
+// Writes the rows of runs, in order, from values of size bytes each, with
+// zeros where padding is: through a staging buffer, so the world is not
+// written to.
+inline void write_values(save_writer& out, const std::byte* values, std::span<const row_run> runs, std::size_t size,
                          std::span<const padding_run> padding) {
     if (padding.empty()) {
-        out.bytes(values, count * size);
+        for (const row_run run : runs) {
+            out.bytes(values + run.first * size, run.count * size);
+        }
         return;
     }
     const std::size_t per_chunk = std::max<std::size_t>(1, 16 * 1024 / size);
-    std::vector<std::byte> chunk(std::min(count, per_chunk) * size);
-    for (std::size_t first = 0; first < count; first += per_chunk) {
-        const std::size_t rows = std::min(per_chunk, count - first);
-        std::memcpy(chunk.data(), values + first * size, rows * size);
-        for (std::size_t row = 0; row < rows; ++row) {
-            for (const padding_run run : padding) {
-                std::memset(chunk.data() + row * size + run.offset, 0, run.size);
+    std::size_t total = 0;
+    for (const row_run run : runs) {
+        total += run.count;
+    }
+    std::vector<std::byte> chunk(std::min(total, per_chunk) * size);
+    for (const row_run run : runs) {
+        for (std::size_t first = 0; first < run.count; first += per_chunk) {
+            const std::size_t rows = std::min(per_chunk, run.count - first);
+            std::memcpy(chunk.data(), values + (run.first + first) * size, rows * size);
+            for (std::size_t row = 0; row < rows; ++row) {
+                for (const padding_run gap : padding) {
+                    std::memset(chunk.data() + row * size + gap.offset, 0, gap.size);
+                }
             }
+            out.bytes(chunk.data(), rows * size);
         }
-        out.bytes(chunk.data(), rows * size);
     }
 }
 
@@ -210,8 +225,9 @@ inline bool save_world(const world_description& world, std::span<const archetype
         }
     }
 
+    const row_run one_value[] = {{0, 1}};
     for (std::size_t r = 0; r < world.resources.size(); ++r) {
-        write_values(out, resources[r], 1, world.resources[r].size, padding_of(world.resources[r]));
+        write_values(out, resources[r], one_value, world.resources[r].size, padding_of(world.resources[r]));
     }
 
     // The entity table: every slot's generation, then the free list from its
@@ -236,18 +252,24 @@ inline bool save_world(const world_description& world, std::span<const archetype
     for (const type_description& type : world.components) {
         padding.push_back(type.kind == layout::packed ? padding_of(type) : std::vector<padding_run>{});
     }
+    // Each archetype's rows in the order settling would leave them: the
+    // rows destroy(e) left are not written, and the save is the one the
+    // settled world would give.
+    std::vector<row_run> runs;
     for (std::size_t a = 0; a < world.archetypes.size(); ++a) {
         const archetype_storage& rows = *storages[a];
-        out.u32(static_cast<std::uint32_t>(rows.size()));
-        out.bytes(rows.entities().data(), rows.size() * sizeof(entity));
+        runs.clear();
+        rows.for_each_settled_run([&](std::size_t first, std::size_t count) { runs.push_back({first, count}); });
+        out.u32(static_cast<std::uint32_t>(rows.size() - rows.hole_count()));
+        write_values(out, reinterpret_cast<const std::byte*>(rows.entities().data()), runs, sizeof(entity), {});
         const std::byte* const* columns = rows.columns();
         for (const std::uint32_t position : world.archetypes[a].components) {
             const type_description& type = world.components[position];
             if (type.kind == layout::packed) {
-                write_values(out, *columns, rows.size(), type.size, padding[position]);
+                write_values(out, *columns, runs, type.size, padding[position]);
             } else {
                 for (std::size_t column = 0; column < column_count(type); ++column) {
-                    out.bytes(columns[column], rows.size() * column_size(type, column));
+                    write_values(out, columns[column], runs, column_size(type, column), {});
                 }
             }
             columns += column_count(type);
