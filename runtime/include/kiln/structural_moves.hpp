@@ -19,6 +19,7 @@
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
 #include <kiln/change_ticks.hpp>
+#include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -104,7 +105,8 @@ struct structural_moves {
         // propagation must see (one that gains the global part keeps its local part's ticks),
         // and other moves may leave every archetype's row count as it was.
         world.hierarchy_.rows_moved();
-        world.entities_.relocate(e, {To::id, new_row});
+        // Unchecked: no storage grows past the rows a slot can name (archetype_table).
+        world.entities_.refill(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
     }
@@ -299,10 +301,20 @@ struct structural_moves {
     }
 
 private:
+    // Appends e's row to target, each component written as soon as it is
+    // read. The row is appended first: taking every component before a
+    // push_back kept them all across its growth path, stored to the stack
+    // and loaded back on every move.
     template <class From, class View, class... Components, class... Added>
     static void push_moved(World& world, const View& target, entity e, std::uint32_t row, type_list<Components...>,
                            Added&&... added) {
-        target.push_back(e, take<From, Components>(world, row, added...)...);
+        archetype_storage& rows = target.storage();
+        const std::uint32_t new_row = rows.grow_by(1);
+        rows.entity_at(new_row) = e;
+        std::byte* const* columns = rows.columns();
+        (write_component(columns + first_column_v<Components, type_list<Components...>>, new_row,
+                         take<From, Components>(world, row, added...)),
+         ...);
     }
 
     // Component C for the moved row: the added value, or the source's.
