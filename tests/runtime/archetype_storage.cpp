@@ -82,6 +82,21 @@ TEST_CASE("archetype_storage reserve keeps the rows, and clear keeps the memory"
     CHECK(storage.capacity() >= 1000);
 }
 
+TEST_CASE("archetype_storage grows to its max_rows and reserves no more") {
+    kiln::archetype_storage storage{layouts, 40};
+    for (std::uint32_t i = 0; i < 40; ++i) {
+        push(storage, kiln::entity(i, 0), static_cast<float>(i), static_cast<int>(i));
+    }
+    CHECK(storage.capacity() == 40); // 16, 32, then 40 rather than 64
+    CHECK(position(storage, 39).x == 39);
+    CHECK(health(storage, 16).hp == 16);
+    storage.reserve(100);
+    CHECK(storage.capacity() == 40);
+    kiln::archetype_storage small{layouts, 40};
+    small.reserve(100);
+    CHECK(small.capacity() == 40);
+}
+
 TEST_CASE("a moved archetype_storage takes the rows along and leaves an empty one") {
     kiln::archetype_storage storage{layouts};
     push(storage, kiln::entity(3, 1), 7, 8);

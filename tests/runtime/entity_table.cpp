@@ -142,6 +142,7 @@ TEST_CASE("a slot holds the highest archetype id at the last row its archetype m
     CHECK(kiln::entity_table{0}.max_rows() == std::uint32_t{1} << 31);
     for (const std::uint32_t archetypes : {1u, 2u, 3u, 6u, 7u, 255u, 256u, 1000u}) {
         kiln::entity_table table{archetypes};
+        CHECK(kiln::entity_table::max_rows_for(archetypes) == table.max_rows());
         const std::uint32_t last_row = table.max_rows() - 1;
         const kiln::entity last = table.create({archetypes - 1, last_row});
         const kiln::entity first = table.create({0, 0});

@@ -1,6 +1,7 @@
 // Misuse of the world, one case per run, for tests that read the message it
 // stops with: misuse <case>.
 #include <fixture/world.hpp>
+#include <kiln/archetype_storage.hpp>
 #include <kiln/entity_table.hpp>
 
 #include <cstdio>
@@ -9,13 +10,20 @@
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|swap-reserved|const-storage-unsettled\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|moved-handle|row-past-max|rows-past-max|swap-reserved|const-storage-unsettled\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
     if (std::strcmp(misuse, "row-past-max") == 0) {
         kiln::entity_table table{256};
         table.create({255, table.max_rows()});
+        return 0;
+    }
+    if (std::strcmp(misuse, "rows-past-max") == 0) {
+        kiln::archetype_storage storage{kiln::column_layouts<fixture::Position>, 4};
+        for (int row = 0; row < 5; ++row) {
+            storage.grow_by(1);
+        }
         return 0;
     }
     fixture::World world;

@@ -15,12 +15,21 @@
 
 namespace kiln::internal {
 
-// Calls visit.template operator()<From, To>() for the edge of Edges that
-// leaves archetype from_id; returns whether there was one.
+// Calls visit.template operator()<From, To>(row) for the edge of Edges that
+// leaves the archetype whose rows include place, an entity_table::find_place
+// word, and row the row it encodes; returns whether there was one. As for
+// visit_place: a subtraction and a compare per edge, where unpacking the
+// word into an archetype's id and a row cost each add and remove a load,
+// two shifts and a mask.
 template <class... Edges, class Visitor>
-constexpr bool visit_edge(type_list<Edges...>, [[maybe_unused]] std::uint32_t from_id, [[maybe_unused]] Visitor&& visit) {
-    return ((from_id == Edges::from::id && (visit.template operator()<typename Edges::from, typename Edges::to>(), true)) ||
-            ...);
+bool visit_edge(type_list<Edges...>, const entity_table& table, std::uint32_t place,
+                [[maybe_unused]] Visitor&& visit) {
+    [[maybe_unused]] const std::uint32_t max_rows = table.max_rows();
+    [[maybe_unused]] const auto at = [&]<class Edge>() {
+        const std::uint32_t row = place - table.encode({Edge::from::id, 0});
+        return row < max_rows && (visit.template operator()<typename Edge::from, typename Edge::to>(row), true);
+    };
+    return (at.template operator()<Edges>() || ...);
 }
 
 // Calls visit.template operator()<A>() for the archetype A of Archetypes

@@ -37,14 +37,15 @@ namespace kiln {
 class archetype_storage {
 public:
     // layouts must outlive the storage: kiln::column_layouts<...> does.
-    explicit archetype_storage(std::span<const column_layout> layouts)
-        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())} {}
+    // Growing past max_rows rows stops the program with a message.
+    explicit archetype_storage(std::span<const column_layout> layouts, std::size_t max_rows = ~std::uint32_t{0})
+        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())}, max_rows_{max_rows} {}
 
     archetype_storage(const archetype_storage&) = delete;
     archetype_storage& operator=(const archetype_storage&) = delete;
 
     archetype_storage(archetype_storage&& other) noexcept
-        : layouts_{other.layouts_}, columns_{std::move(other.columns_)},
+        : layouts_{other.layouts_}, columns_{std::move(other.columns_)}, max_rows_{other.max_rows_},
           entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
           capacity_{std::exchange(other.capacity_, 0)}, holes_{std::move(other.holes_)},
           hole_count_{std::exchange(other.hole_count_, 0)}, hole_capacity_{std::exchange(other.hole_capacity_, 0)} {
@@ -74,18 +75,20 @@ public:
     [[nodiscard]] std::byte* const* columns() noexcept { return columns_.get(); }
     [[nodiscard]] const std::byte* const* columns() const noexcept { return columns_.get(); }
 
+    // Room for count rows, or for max_rows if fewer.
     void reserve(std::size_t count) {
-        if (count > capacity_) {
-            reallocate(count);
+        if (count > capacity_ && capacity_ < max_rows_) {
+            reallocate(std::min(count, max_rows_));
         }
     }
 
     // Appends count rows whose entities and columns the caller writes next;
-    // returns the index of the first.
+    // returns the index of the first. The capacity never exceeds max_rows,
+    // so rows within it need no check.
     std::uint32_t grow_by(std::size_t count) {
-        KILN_CHECK(size_ + count <= max_rows, "archetype_storage: more than %u rows", static_cast<unsigned>(max_rows));
         if (size_ + count > capacity_) {
-            reallocate(std::max({size_ + count, capacity_ * 2, std::size_t{16}}));
+            KILN_CHECK(size_ + count <= max_rows_, "archetype_storage: more than %zu rows", max_rows_);
+            reallocate(std::min(std::max({size_ + count, capacity_ * 2, std::size_t{16}}), max_rows_));
         }
         const auto first = static_cast<std::uint32_t>(size_);
         size_ += count;
@@ -224,6 +227,7 @@ public:
     void swap(archetype_storage& other) noexcept {
         std::swap(layouts_, other.layouts_);
         std::swap(columns_, other.columns_);
+        std::swap(max_rows_, other.max_rows_);
         std::swap(entities_, other.entities_);
         std::swap(size_, other.size_);
         std::swap(capacity_, other.capacity_);
@@ -233,8 +237,6 @@ public:
     }
 
 private:
-    static constexpr std::size_t max_rows = ~std::uint32_t{0};
-
     void reallocate(std::size_t capacity) {
         for (std::size_t column = 0; column < layouts_.size(); ++column) {
             const column_layout layout = layouts_[column];
@@ -318,6 +320,7 @@ private:
 
     std::span<const column_layout> layouts_;
     std::unique_ptr<std::byte*[]> columns_; // null pointers until the first row
+    std::size_t max_rows_; // at most ~std::uint32_t{0}: rows are 32-bit
     entity* entities_ = nullptr;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;

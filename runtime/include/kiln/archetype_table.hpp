@@ -10,6 +10,7 @@
 #include <kiln/archetype.hpp>
 #include <kiln/archetype_storage.hpp>
 #include <kiln/column.hpp>
+#include <kiln/entity_table.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln::internal {
@@ -59,7 +60,8 @@ public:
         std::size_t next = 0;
         for (std::size_t id = 0; id < count; ++id) {
             const std::size_t columns = columns_of(archetypes[id], layouts_.get() + next);
-            std::construct_at(&storages_[id], std::span<const column_layout>{layouts_.get() + next, columns});
+            std::construct_at(&storages_[id], std::span<const column_layout>{layouts_.get() + next, columns},
+                              entity_table::max_rows_for(static_cast<std::uint32_t>(count)));
             next += columns;
         }
     }

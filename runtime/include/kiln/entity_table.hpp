@@ -34,7 +34,7 @@ class entity_table {
 public:
     // A table for a world whose archetypes have ids 0 to archetype_count - 1.
     explicit entity_table(std::uint32_t archetype_count)
-        : row_bits_{32 - static_cast<std::uint32_t>(std::bit_width(std::uint64_t{archetype_count} + 1))},
+        : row_bits_{row_bits_for(archetype_count)},
           reserved_place_{(reserved_marker() << row_bits_)} {
         KILN_CHECK(archetype_count < (std::uint32_t{1} << 16), "entity_table: %u archetypes; kiln holds 65535 at most",
                    archetype_count);
@@ -64,6 +64,12 @@ public:
 
     // The most rows one archetype may hold: more would not fit a slot.
     [[nodiscard]] std::uint32_t max_rows() const noexcept { return row_mask() + 1; }
+
+    // max_rows() of a table for archetype_count archetypes, for the storages
+    // that keep to it (archetype_table).
+    [[nodiscard]] static constexpr std::uint32_t max_rows_for(std::uint32_t archetype_count) noexcept {
+        return std::uint32_t{1} << row_bits_for(archetype_count);
+    }
 
     // True while e names a live entity of this table; false for the null
     // entity, a destroyed entity, and an index this table never issued.
@@ -192,10 +198,11 @@ public:
         slots_[e.index()].place = pack(where);
     }
 
-    // relocate, for a live entity moved into a row that another entity held
-    // until now (the hole a swap-and-pop fills): that row was checked when it
-    // was issued, so here the check is a debug build's: in every build it
-    // cost each destroy, add and remove a load, a shift and a branch.
+    // relocate, for a live entity moved into a row known to fit: one that
+    // another entity held until now (the hole a swap-and-pop fills), or a
+    // row of a storage that keeps to max_rows() (archetype_table's). Here the
+    // check is a debug build's: in every build it cost each destroy, add and
+    // remove a load, a shift and a branch.
     // Preconditions: alive(e), where.row < max_rows().
     void refill(entity e, entity_location where) noexcept {
         KILN_ASSERT(alive(e), "entity_table::refill: entity %u:%u is not alive", e.index(), e.generation());
@@ -315,6 +322,11 @@ private:
         entity::generation_type generation;
         std::uint32_t place; // archetype << row_bits_ | row; a marker archetype when free or reserved
     };
+
+    // The row takes the bits the archetype, or a marker, leaves.
+    [[nodiscard]] static constexpr std::uint32_t row_bits_for(std::uint32_t archetype_count) noexcept {
+        return 32 - static_cast<std::uint32_t>(std::bit_width(std::uint64_t{archetype_count} + 1));
+    }
 
     [[nodiscard]] std::uint32_t row_mask() const noexcept {
         return (std::uint32_t{1} << row_bits_) - 1; // row_bits_ < 32: a marker needs an archetype bit

@@ -19,6 +19,7 @@
 #include <kiln/archetype_storage.hpp>
 #include <kiln/archetype_view.hpp>
 #include <kiln/change_ticks.hpp>
+#include <kiln/column.hpp>
 #include <kiln/component.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
@@ -104,7 +105,8 @@ struct structural_moves {
         // propagation must see (one that gains the global part keeps its local part's ticks),
         // and other moves may leave every archetype's row count as it was.
         world.hierarchy_.rows_moved();
-        world.entities_.relocate(e, {To::id, new_row});
+        // Unchecked: no storage grows past the rows a slot can name (archetype_table).
+        world.entities_.refill(e, {To::id, new_row});
         world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
         return new_row;
     }
@@ -118,20 +120,22 @@ struct structural_moves {
         // e's row moves out of its archetype by swap and pop, which needs it
         // dense; settling may move e, so it comes before e's slot is read.
         world.settle();
-        // One read of e's slot, for the check and the move: find gives no
-        // archetype's id for a dead e.
-        const entity_location where = world.entities_.find(e);
-        KILN_CHECK(where.archetype < World::archetypes::size, "world::add<%.*s>: entity %u:%u is not alive",
-                   static_cast<int>(name.size()), name.data(), e.index(), e.generation());
-        world.assert_not_iterating("add");
+        // One read of e's slot, for the check and the move: the edge leaving
+        // e's archetype is the test, and a dead e has none.
+        const std::uint32_t place = world.entities_.find_place(e);
         std::uint32_t row = 0;
         decltype(cursor_of<C>(world.template view_of<front_t<archetypes_with_t<C>>>())) cursor{};
-        const auto move = [&]<class From, class To>() {
-            row = move_entity<From, To>(world, e, where.row, std::move(value));
+        const auto move = [&]<class From, class To>(std::uint32_t from_row) {
+            world.assert_not_iterating("add");
+            row = move_entity<From, To>(world, e, from_row, std::move(value));
             cursor = cursor_of<C>(world.template view_of<To>());
         };
-        if (!visit_edge(typename transitions<C>::add{}, where.archetype, move)) [[unlikely]] {
-            report_impossible_move(e, where.archetype, name, world.template has<C>(e) ? "already has" : "cannot gain");
+        if (!visit_edge(typename transitions<C>::add{}, world.entities_, place, move)) [[unlikely]] {
+            KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
+                       static_cast<int>(name.size()), name.data(), e.index(), e.generation());
+            world.assert_not_iterating("add");
+            report_impossible_move(e, world.entities_.location(e).archetype, name,
+                                   world.template has<C>(e) ? "already has" : "cannot gain");
         }
         if constexpr (World::observers::size > 0) {
             world.apply_observer_commands(); // which may move e again
@@ -147,20 +151,21 @@ struct structural_moves {
     static bool lose(World& world, entity e) {
         static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
         // One read of e's slot: the edge leaving its archetype is the test.
-        // A dead e has no archetype's id, and an archetype without C has no
-        // edge for losing it; only then is has<C> asked, to tell the two
-        // misses apart. Settled first, as for gain.
+        // A dead e's place is in no archetype's rows, and an archetype
+        // without C has no edge for losing it; only then is has<C> asked, to
+        // tell the two misses apart. Settled first, as for gain.
         world.settle();
-        const entity_location where = world.entities_.find(e);
-        const auto move = [&]<class From, class To>() {
+        const std::uint32_t place = world.entities_.find_place(e);
+        const auto move = [&]<class From, class To>(std::uint32_t row) {
             world.assert_not_iterating("remove");
-            move_entity<From, To>(world, e, where.row);
+            move_entity<From, To>(world, e, row);
         };
-        if (!visit_edge(typename transitions<C>::remove{}, where.archetype, move)) {
+        if (!visit_edge(typename transitions<C>::remove{}, world.entities_, place, move)) {
             if (!world.template has<C>(e)) {
                 return false;
             }
-            report_impossible_move(e, where.archetype, component_traits<C>::name, "cannot lose");
+            report_impossible_move(e, world.entities_.location(e).archetype, component_traits<C>::name,
+                                   "cannot lose");
         }
         world.apply_observer_commands();
         return true;
@@ -299,10 +304,20 @@ struct structural_moves {
     }
 
 private:
+    // Appends e's row to target, each component written as soon as it is
+    // read. The row is appended first: taking every component before a
+    // push_back kept them all across its growth path, stored to the stack
+    // and loaded back on every move.
     template <class From, class View, class... Components, class... Added>
     static void push_moved(World& world, const View& target, entity e, std::uint32_t row, type_list<Components...>,
                            Added&&... added) {
-        target.push_back(e, take<From, Components>(world, row, added...)...);
+        archetype_storage& rows = target.storage();
+        const std::uint32_t new_row = rows.grow_by(1);
+        rows.entity_at(new_row) = e;
+        std::byte* const* columns = rows.columns();
+        (write_component(columns + first_column_v<Components, type_list<Components...>>, new_row,
+                         take<From, Components>(world, row, added...)),
+         ...);
     }
 
     // Component C for the moved row: the added value, or the source's.
