@@ -145,6 +145,14 @@ class Component:
     def is_split(self) -> bool:
         return self.layout is Layout.SPLIT
 
+    @property
+    def column_count(self) -> int:
+        """The columns an archetype keeps for it: one per field when split, none for a tag, else one
+        (kiln::internal::layouts_of says the same of the C++ type)."""
+        if self.layout is Layout.TAG:
+            return 0
+        return len(self.fields) if self.is_split else 1
+
 
 @dataclass(frozen=True)
 class Resource:

@@ -17,6 +17,8 @@ struct RisingQuad {
     static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "RisingQuad";
     using components = kiln::type_list<Position, Angle, Color, Model, Quad, Rising>;
+    static constexpr std::array<std::uint32_t, 6> component_ids{0, 2, 5, 6, 11, 3};
+    static constexpr std::array<std::uint32_t, 7> first_columns{0, 1, 2, 6, 7, 8, 9};
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 68};
 };
 
@@ -25,6 +27,8 @@ struct RotatingQuad {
     static constexpr std::uint32_t stable_id = 1;
     static constexpr std::string_view name = "RotatingQuad";
     using components = kiln::type_list<Position, Angle, Color, Model, Quad, Rotating>;
+    static constexpr std::array<std::uint32_t, 6> component_ids{0, 2, 5, 6, 11, 4};
+    static constexpr std::array<std::uint32_t, 7> first_columns{0, 1, 2, 6, 7, 8, 9};
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 71};
 };
 
@@ -33,6 +37,8 @@ struct Particle {
     static constexpr std::uint32_t stable_id = 2;
     static constexpr std::string_view name = "Particle";
     using components = kiln::type_list<Position, Velocity>;
+    static constexpr std::array<std::uint32_t, 2> component_ids{0, 1};
+    static constexpr std::array<std::uint32_t, 3> first_columns{0, 1, 2};
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 74};
 };
 
@@ -41,6 +47,8 @@ struct Ship {
     static constexpr std::uint32_t stable_id = 3;
     static constexpr std::string_view name = "Ship";
     using components = kiln::type_list<Position, Velocity, Health, Target, Trail>;
+    static constexpr std::array<std::uint32_t, 5> component_ids{0, 1, 7, 9, 10};
+    static constexpr std::array<std::uint32_t, 6> first_columns{0, 1, 2, 3, 4, 5};
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 77};
 };
 
@@ -49,6 +57,8 @@ struct FrozenShip {
     static constexpr std::uint32_t stable_id = 4;
     static constexpr std::string_view name = "FrozenShip";
     using components = kiln::type_list<Position, Velocity, Health, Target, Trail, Frozen>;
+    static constexpr std::array<std::uint32_t, 6> component_ids{0, 1, 7, 9, 10, 8};
+    static constexpr std::array<std::uint32_t, 7> first_columns{0, 1, 2, 3, 4, 5, 5};
     static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 80};
 };
 

@@ -382,6 +382,30 @@ class Archetypes(SchemaTestCase):
             "} // namespace game",
         )
 
+    def test_each_archetype_writes_its_component_ids_and_where_their_columns_start(self):
+        _, world = self.generate(self.SCHEMA + """
+            [component.Wide]
+            kiln = { layout = "split" }
+            a = "f32"
+            b = "f32"
+
+            [archetype.WideShip]
+            components = ["Frozen", "Wide", "Velocity"]
+        """)
+        self.assertLines(
+            world,
+            "struct HTTPServer {",
+            "    using components = kiln::type_list<Velocity, Position>;",
+            "    static constexpr std::array<std::uint32_t, 2> component_ids{1, 0};",
+            "    static constexpr std::array<std::uint32_t, 3> first_columns{0, 1, 2};",
+            "struct FrozenShip {",
+            "    static constexpr std::array<std::uint32_t, 2> component_ids{0, 2};",
+            "    static constexpr std::array<std::uint32_t, 3> first_columns{0, 1, 1};",  # a tag has no column
+            "struct WideShip {",
+            "    static constexpr std::array<std::uint32_t, 3> component_ids{2, 4, 1};",
+            "    static constexpr std::array<std::uint32_t, 4> first_columns{0, 0, 2, 3};",  # split: one per field
+        )
+
     def test_archetypes_with_each_held_component(self):
         _, world = self.generate(self.SCHEMA)
         after_namespace = world.split("} // namespace game\n")[1]

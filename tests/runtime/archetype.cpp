@@ -53,3 +53,26 @@ TEST_CASE("an archetype's id is its index in the schema's list") {
     });
     CHECK(names == std::vector<std::string_view>{"Particle", "Ship", "FrozenShip", "Marker", "Probe", "Beacon"});
 }
+
+namespace {
+
+// What the runtime works out from an archetype's components: the numbers
+// kilnc writes must say the same.
+template <class... Components>
+constexpr bool numbers_agree(const auto& ids, const auto& firsts, kiln::type_list<Components...>) {
+    return ids == kiln::internal::component_ids<Components...> && firsts == kiln::internal::first_columns<Components...>;
+}
+
+} // namespace
+
+TEST_CASE("kilnc's numbers for an archetype are its components' ids and where their columns start") {
+    kiln::for_each_type(fixture::schema::archetypes{}, []<class A>() {
+        CHECK(numbers_agree(A::component_ids, A::first_columns, typename A::components{}));
+    });
+    // Probe: Position (packed: one column), Scanner (split: one per field, two), Orientation, Samples.
+    STATIC_REQUIRE(fixture::Probe::first_columns[1] == 1);
+    STATIC_REQUIRE(fixture::Probe::first_columns[2] == 3);
+    STATIC_REQUIRE(fixture::Beacon::first_columns.back() == 0); // Tag alone: no columns
+    STATIC_REQUIRE(kiln::internal::columns_of_archetype<fixture::Probe>().first_column(
+                       kiln::component_traits<fixture::Scanner>::id) == 1);
+}

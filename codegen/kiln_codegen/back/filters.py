@@ -10,8 +10,8 @@ from collections.abc import Iterable
 
 from ..check.floats import shortest_f32
 from ..check.names import cpp_type, migration_function
-from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Origin, Resource, Scalar,
-                     Schema, schema_type)
+from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Layout, Origin, Resource,
+                     Scalar, Schema, schema_type)
 from . import dot_filters, event_filters, system_filters
 
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
@@ -86,6 +86,31 @@ def names(items: Iterable, qualifier: str = "") -> str:
     """
     prefix = f"{qualifier}::" if qualifier else ""
     return ", ".join(prefix + item.name for item in items)
+
+
+def first_columns(components: Iterable[Component]) -> list[int]:
+    """Where each component's columns start in an archetype holding `components` in this order, then
+    the column count: numbers the runtime reads instead of working them out for each archetype.
+
+    >>> position = Component("Position", 0, Layout.SPLIT, (Field("x", Scalar.F32, None, None),) * 2, None)
+    >>> frozen = Component("Frozen", 1, Layout.TAG, (), None)
+    >>> first_columns([position, frozen, Component("Health", 2, Layout.PACKED, (), None)])
+    [0, 2, 2, 3]
+    """
+    starts = [0]
+    for component in components:
+        starts.append(starts[-1] + component.column_count)
+    return starts
+
+
+def uint32_array(numbers: Iterable[int], name: str) -> str:
+    """A static constexpr std::array of std::uint32_t named `name` holding `numbers`.
+
+    >>> uint32_array([0, 2], "first_columns")
+    'static constexpr std::array<std::uint32_t, 2> first_columns{0, 2};'
+    """
+    numbers = list(numbers)
+    return f"static constexpr std::array<std::uint32_t, {len(numbers)}> {name}{{{', '.join(map(str, numbers))}}};"
 
 
 def edges(items: Iterable[Edge], namespace: str) -> str:
@@ -225,9 +250,9 @@ def standard_headers(schema: Schema) -> list[str]:
 
 FILTERS = {
     **{filter.__name__: filter
-       for filter in (cpp_type, braced_default, cpp_value, names, edges, member_pointers, schema_type, cpp_string,
-                      default_text, field_info, migration_function, field_migration, doc_string, cpp_origin, comment,
-                      standard_headers)},
+       for filter in (cpp_type, braced_default, cpp_value, names, first_columns, uint32_array, edges, member_pointers,
+                      schema_type, cpp_string, default_text, field_info, migration_function, field_migration, doc_string,
+                      cpp_origin, comment, standard_headers)},
     **system_filters.FILTERS,
     **event_filters.FILTERS,
     **dot_filters.FILTERS,

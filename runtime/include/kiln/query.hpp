@@ -111,7 +111,7 @@ inline constexpr bool matches_v = false;
 
 template <class A, class... Required, class... Excluded>
 inline constexpr bool matches_v<A, type_list<Required...>, type_list<Excluded...>> =
-    matches(columns_of_v<typename A::components>, component_ids<Required...>, component_ids<Excluded...>);
+    matches(columns_of_archetype<A>(), component_ids<Required...>, component_ids<Excluded...>);
 
 // How many of candidates match.
 template <std::size_t CandidateCount, std::size_t RequiredCount, std::size_t ExcludedCount>
