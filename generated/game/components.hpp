@@ -117,194 +117,97 @@ struct Time {
 template <>
 struct kiln::component_traits<game::Position> {
     static constexpr std::uint32_t id = 0;
-    static constexpr std::uint32_t stable_id = 0;
     static constexpr std::string_view name = "Position";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 12};
     using members = kiln::member_list<&game::Position::x, &game::Position::y>;
-    static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "x", "f32", kiln::scalar_type::f32, 1, offsetof(game::Position, x), sizeof(game::Position::x), "", ""},
-        {1, "y", "f32", kiln::scalar_type::f32, 1, offsetof(game::Position, y), sizeof(game::Position::y), "", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Velocity> {
     static constexpr std::uint32_t id = 1;
-    static constexpr std::uint32_t stable_id = 1;
     static constexpr std::string_view name = "Velocity";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 16};
     using members = kiln::member_list<&game::Velocity::x, &game::Velocity::y>;
-    static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "x", "f32", kiln::scalar_type::f32, 1, offsetof(game::Velocity, x), sizeof(game::Velocity::x), "0.0f", ""},
-        {1, "y", "f32", kiln::scalar_type::f32, 1, offsetof(game::Velocity, y), sizeof(game::Velocity::y), "0.0f", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Angle> {
     static constexpr std::uint32_t id = 2;
-    static constexpr std::uint32_t stable_id = 2;
     static constexpr std::string_view name = "Angle";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 20};
     using members = kiln::member_list<&game::Angle::radians>;
-    static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "radians", "f32", kiln::scalar_type::f32, 1, offsetof(game::Angle, radians), sizeof(game::Angle::radians), "", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Rising> {
     static constexpr std::uint32_t id = 3;
-    static constexpr std::uint32_t stable_id = 3;
     static constexpr std::string_view name = "Rising";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 23};
     using members = kiln::member_list<&game::Rising::speed>;
-    static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "speed", "f32", kiln::scalar_type::f32, 1, offsetof(game::Rising, speed), sizeof(game::Rising::speed), "1.0f", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Rotating> {
     static constexpr std::uint32_t id = 4;
-    static constexpr std::uint32_t stable_id = 4;
     static constexpr std::string_view name = "Rotating";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 26};
     using members = kiln::member_list<&game::Rotating::speed>;
-    static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "speed", "f32", kiln::scalar_type::f32, 1, offsetof(game::Rotating, speed), sizeof(game::Rotating::speed), "0.5f", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Color> {
     static constexpr std::uint32_t id = 5;
-    static constexpr std::uint32_t stable_id = 5;
     static constexpr std::string_view name = "Color";
     static constexpr kiln::layout layout = kiln::layout::split;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 29};
     using members = kiln::member_list<&game::Color::r, &game::Color::g, &game::Color::b, &game::Color::a>;
-    static constexpr std::array<kiln::field_info, 4> field_infos = {{
-        {0, "r", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, r), sizeof(game::Color::r), "255", ""},
-        {1, "g", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, g), sizeof(game::Color::g), "255", ""},
-        {2, "b", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, b), sizeof(game::Color::b), "255", ""},
-        {3, "a", "u8", kiln::scalar_type::u8, 1, offsetof(game::Color, a), sizeof(game::Color::a), "255", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Model> {
     static constexpr std::uint32_t id = 6;
-    static constexpr std::uint32_t stable_id = 6;
     static constexpr std::string_view name = "Model";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 36};
     using members = kiln::member_list<&game::Model::matrix>;
-    static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "matrix", "Mat4", kiln::scalar_type::external, 1, offsetof(game::Model, matrix), sizeof(game::Model::matrix), "", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Health> {
     static constexpr std::uint32_t id = 7;
-    static constexpr std::uint32_t stable_id = 7;
     static constexpr std::string_view name = "Health";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 39};
     using members = kiln::member_list<&game::Health::hp>;
-    static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "hp", "i32", kiln::scalar_type::i32, 1, offsetof(game::Health, hp), sizeof(game::Health::hp), "100", "Hit points; 0 is dead."},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Frozen> {
     static constexpr std::uint32_t id = 8;
-    static constexpr std::uint32_t stable_id = 8;
     static constexpr std::string_view name = "Frozen";
     static constexpr kiln::layout layout = kiln::layout::tag;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 42};
     using members = kiln::member_list<>;
-    static constexpr std::array<kiln::field_info, 0> field_infos{};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Target> {
     static constexpr std::uint32_t id = 9;
-    static constexpr std::uint32_t stable_id = 9;
     static constexpr std::string_view name = "Target";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 44};
     using members = kiln::member_list<&game::Target::who>;
-    static constexpr std::array<kiln::field_info, 1> field_infos = {{
-        {0, "who", "entity", kiln::scalar_type::entity, 1, offsetof(game::Target, who), sizeof(game::Target::who), "", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Trail> {
     static constexpr std::uint32_t id = 10;
-    static constexpr std::uint32_t stable_id = 10;
     static constexpr std::string_view name = "Trail";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 47};
     using members = kiln::member_list<&game::Trail::xs, &game::Trail::ys>;
-    static constexpr std::array<kiln::field_info, 2> field_infos = {{
-        {0, "xs", "f32[4]", kiln::scalar_type::f32, 4, offsetof(game::Trail, xs), sizeof(game::Trail::xs), "", ""},
-        {1, "ys", "f32[4]", kiln::scalar_type::f32, 4, offsetof(game::Trail, ys), sizeof(game::Trail::ys), "", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
 struct kiln::component_traits<game::Quad> {
     static constexpr std::uint32_t id = 11;
-    static constexpr std::uint32_t stable_id = 11;
     static constexpr std::string_view name = "Quad";
     static constexpr kiln::layout layout = kiln::layout::packed;
-    static constexpr std::string_view doc = "The quad as a renderer draws it, in screen pixels: examples/quads' DrawQuads writes it from Model and Color each frame, and the platform draws the column as it is.";
-    static constexpr kiln::schema_origin origin = {"examples/game/game.toml", 51};
     using members = kiln::member_list<&game::Quad::x, &game::Quad::y, &game::Quad::half_width, &game::Quad::half_height, &game::Quad::turn_cos, &game::Quad::turn_sin, &game::Quad::r, &game::Quad::g, &game::Quad::b, &game::Quad::a>;
-    static constexpr std::array<kiln::field_info, 10> field_infos = {{
-        {0, "x", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, x), sizeof(game::Quad::x), "", "Centre, pixels from the left."},
-        {1, "y", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, y), sizeof(game::Quad::y), "", "Centre, pixels from the top."},
-        {2, "half_width", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, half_width), sizeof(game::Quad::half_width), "", ""},
-        {3, "half_height", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, half_height), sizeof(game::Quad::half_height), "", ""},
-        {4, "turn_cos", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, turn_cos), sizeof(game::Quad::turn_cos), "1.0f", "Cosine of the turn about the centre, clockwise on screen."},
-        {5, "turn_sin", "f32", kiln::scalar_type::f32, 1, offsetof(game::Quad, turn_sin), sizeof(game::Quad::turn_sin), "0.0f", "Its sine."},
-        {6, "r", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, r), sizeof(game::Quad::r), "255", ""},
-        {7, "g", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, g), sizeof(game::Quad::g), "255", ""},
-        {8, "b", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, b), sizeof(game::Quad::b), "255", ""},
-        {9, "a", "u8", kiln::scalar_type::u8, 1, offsetof(game::Quad, a), sizeof(game::Quad::a), "255", ""},
-    }};
-    static constexpr std::array<kiln::field_migration, 0> migrations{};
 };
 
 template <>
