@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <benchmark/benchmark.h>
-#include <bench/world.hpp>
+#include <bench/reflection.hpp>
 #include <kiln/snapshot.hpp>
 
 #include "harness.hpp"

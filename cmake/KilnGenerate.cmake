@@ -1,8 +1,9 @@
 # kiln_generate(<target> SCHEMAS <file>... [OUTPUT_DIR <dir>] [LOCK <file>])
 #
 # Makes <target>, an INTERFACE library whose include directory holds the C++
-# headers that kilnc generates from the schema files: <namespace>/components.hpp
-# and <namespace>/world.hpp, where namespace a::b maps to a/b/. Linking
+# headers that kilnc generates from the schema files: <namespace>/components.hpp,
+# <namespace>/world.hpp and, for the files that save, load, dump or reflect,
+# <namespace>/reflection.hpp, where namespace a::b maps to a/b/. Linking
 # <target> also links kiln::runtime and regenerates the headers, before
 # anything that includes them compiles, whenever a schema, kilnc or one of its
 # templates changes. kilnc rewrites a header only when its bytes change, so an

@@ -54,8 +54,8 @@ def _parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser(
         "generate", help="write the headers and the schedule's graph", description="Writes <out>/<namespace path>/"
-        "components.hpp, systems.hpp, world.hpp, schedule.dot and hana.hpp, touching only files whose content "
-        "changes.")
+        "components.hpp, systems.hpp, world.hpp, reflection.hpp, schedule.dot and hana.hpp, touching only files "
+        "whose content changes.")
     generate.add_argument("--out", required=True, metavar="DIR", help="directory to generate into")
     generate.add_argument("--root", default=".", metavar="DIR",
                           help="directory that the schema paths in the banner are relative to (default: .)")

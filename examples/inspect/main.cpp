@@ -4,7 +4,7 @@
 // The metadata comes from examples/game/game.toml: kilnc writes it into each
 // component's kiln::component_traits, as constexpr data.
 #include <example_arguments.hpp>
-#include <game/world.hpp>
+#include <game/reflection.hpp>
 #include <kiln/dump.hpp>
 #include <kiln/reflect.hpp>
 
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     }
     // What the schema says of Health: each field's name, schema type, place
     // in the struct, default and doc, and where Health is declared.
-    using health = kiln::component_traits<game::Health>;
+    using health = kiln::component_reflection<game::Health>;
     for (const kiln::field_info& field : health::field_infos) {
         print(field.name);
         print(": ");

@@ -9,7 +9,7 @@
 //
 // A run prints when a game ends and a new one starts, and at the end the
 // game's state and the time per frame split into the ECS's and the drawing's.
-#include <invaders/world.hpp>
+#include <invaders/reflection.hpp>
 
 #include <kiln/snapshot.hpp>
 

@@ -135,8 +135,8 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         written = sorted(path.relative_to(self.directory / "out").as_posix()
                          for path in (self.directory / "out").rglob("*") if path.is_file())
-        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/hana.hpp", "studio/game/schedule.dot",
-                                   "studio/game/systems.hpp", "studio/game/world.hpp"])
+        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/hana.hpp", "studio/game/reflection.hpp",
+                                   "studio/game/schedule.dot", "studio/game/systems.hpp", "studio/game/world.hpp"])
 
     def test_output_is_deterministic_and_names_schemas_relative_to_root(self):
         self.write("schema/game.toml", VALID)
@@ -145,7 +145,7 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(first), "schema/game.toml", cwd=self.directory)
         run_kilnc("generate", "--out", str(second), "--root", str(self.directory),
                   str(self.directory / "schema" / "game.toml"), cwd=REPO)
-        for header in ("components.hpp", "systems.hpp", "world.hpp", "schedule.dot", "hana.hpp"):
+        for header in ("components.hpp", "systems.hpp", "world.hpp", "reflection.hpp", "schedule.dot", "hana.hpp"):
             text = (first / "game" / header).read_bytes()
             self.assertEqual(text, (second / "game" / header).read_bytes())
             self.assertIn(b"from schema/game.toml (template", text)
@@ -178,7 +178,8 @@ class Outputs(SchemaTestCase):
         result = run_kilnc("outputs", "--out", "build/generated", str(schema))
         self.assertEqual((result.returncode, result.stdout),
                          (0, "build/generated/studio/game/components.hpp\nbuild/generated/studio/game/systems.hpp\n"
-                             "build/generated/studio/game/world.hpp\nbuild/generated/studio/game/schedule.dot\n"
+                             "build/generated/studio/game/world.hpp\nbuild/generated/studio/game/reflection.hpp\n"
+                             "build/generated/studio/game/schedule.dot\n"
                              "build/generated/studio/game/hana.hpp\n"))
 
     def test_checks_the_whole_schema(self):

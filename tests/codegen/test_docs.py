@@ -4,7 +4,7 @@ Fenced blocks by info string:
   toml            a valid schema, without warnings; [kiln] with namespace = "game" is assumed when
                   the block has none
   cpp generated   lines kilnc writes, in this order, for the closest toml block above (the files
-                  in the order components.hpp, systems.hpp, world.hpp, schedule.dot)
+                  in the order components.hpp, systems.hpp, world.hpp, reflection.hpp, schedule.dot)
   toml invalid    a schema kilnc rejects (a file called game.toml), with exactly the lines of the
                   text block that follows
   toml warning    a schema kilnc accepts with warnings, exactly the lines of the text block that follows
@@ -23,7 +23,7 @@ from kiln_codegen.pipeline import validate
 
 FENCED_BLOCK = re.compile(r"^```([^\n]*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 ASSUMED_HEADER = '[kiln]\nnamespace = "game"\n\n'
-OUTPUT_ORDER = ("components.hpp", "systems.hpp", "world.hpp", "schedule.dot")
+OUTPUT_ORDER = ("components.hpp", "systems.hpp", "world.hpp", "reflection.hpp", "schedule.dot")
 
 
 class Examples(SchemaTestCase):

@@ -1,4 +1,5 @@
-"""The reflection metadata kilnc writes into the traits: docs, origins, members and field infos."""
+"""The reflection metadata kilnc writes: docs, origins, members and field infos, a component's in
+reflection.hpp (kiln::component_reflection), a resource's in its traits."""
 
 import unittest
 
@@ -7,7 +8,7 @@ from .support import SchemaTestCase, load_all, render, validate
 
 class FieldInfos(SchemaTestCase):
     def test_each_field_gets_name_type_offset_size_default_and_doc(self):
-        components, _ = self.generate('''
+        outputs = self.outputs('''
             [kiln]
             namespace = "game"
 
@@ -24,8 +25,8 @@ class FieldInfos(SchemaTestCase):
             reach = { type = "f64", default = inf }
         ''')
         self.assertLines(
-            components,
-            "struct kiln::component_traits<game::Body> {",
+            outputs["reflection.hpp"],
+            "struct kiln::component_reflection<game::Body> {",
             "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, &game::Body::owner, "
             "&game::Body::samples, &game::Body::at, &game::Body::reach>;",
             "    static constexpr std::array<kiln::field_info, 6> field_infos = {{",
@@ -39,9 +40,16 @@ class FieldInfos(SchemaTestCase):
             "    }};",
             "};",
         )
+        # What every file that uses the world reads has none of it: only the files that save, load,
+        # dump or reflect include reflection.hpp.
+        self.assertLines(outputs["components.hpp"], "struct kiln::component_traits<game::Body> {",
+                         "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, "
+                         "&game::Body::owner, &game::Body::samples, &game::Body::at, &game::Body::reach>;", "};")
+        self.assertNotIn("field_infos", outputs["components.hpp"])
+        self.assertIn("#include <game/world.hpp>", outputs["reflection.hpp"])
 
     def test_docs_are_escaped_string_literals(self):
-        components, _ = self.generate('''
+        reflection = self.outputs('''
             [kiln]
             namespace = "game"
 
@@ -50,10 +58,10 @@ class FieldInfos(SchemaTestCase):
             Says "hello".
             Then a backslash: \\\\ and a tab:\t."""  }
             text = { type = "u8[8]", doc = "  Padded.  " }
-        ''')
+        ''')["reflection.hpp"]
         self.assertLines(
-            components,
-            "struct kiln::component_traits<game::Label> {",
+            reflection,
+            "struct kiln::component_reflection<game::Label> {",
             '    static constexpr std::string_view doc = "Says \\"hello\\".\\nThen a backslash: \\\\ and a tab:\\t.";',
             '        {0, "text", "u8[8]", kiln::scalar_type::u8, 8, offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
         )
@@ -84,18 +92,26 @@ class TypeMetadata(SchemaTestCase):
     """
 
     def test_each_component_has_doc_origin_and_members(self):
-        components, _ = self.generate(self.SCHEMA)
+        outputs = self.outputs(self.SCHEMA)
         self.assertLines(
-            components,
+            outputs["components.hpp"],
             "struct kiln::component_traits<game::Position> {",
             "    static constexpr kiln::layout layout = kiln::layout::packed;",
+            "    using members = kiln::member_list<&game::Position::x>;",
+            "};",
+            "struct kiln::component_traits<game::Color> {",
+            "    static constexpr kiln::layout layout = kiln::layout::split;",
+            "    using members = kiln::member_list<&game::Color::r>;",
+        )
+        self.assertLines(
+            outputs["reflection.hpp"],
+            "struct kiln::component_reflection<game::Position> {",
             '    static constexpr std::string_view doc = "Where it is.";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
             "    using members = kiln::member_list<&game::Position::x>;",
             "    static constexpr std::array<kiln::field_info, 1> field_infos = {{",
             "};",
-            "struct kiln::component_traits<game::Color> {",
-            "    static constexpr kiln::layout layout = kiln::layout::split;",
+            "struct kiln::component_reflection<game::Color> {",
             '    static constexpr std::string_view doc = "";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 8};',
             "    using members = kiln::member_list<&game::Color::r>;",
@@ -110,19 +126,24 @@ class TypeMetadata(SchemaTestCase):
         self.assertNotIn("std::make_tuple", components)
 
     def test_tags_have_no_fields(self):
-        components, _ = self.generate(self.SCHEMA)
+        outputs = self.outputs(self.SCHEMA)
         self.assertIn(
             "struct kiln::component_traits<game::Frozen> {\n"
             "    static constexpr std::uint32_t id = 2;\n"
-            "    static constexpr std::uint32_t stable_id = 2;\n"
             '    static constexpr std::string_view name = "Frozen";\n'
             "    static constexpr kiln::layout layout = kiln::layout::tag;\n"
+            "    using members = kiln::member_list<>;\n"
+            "};\n", outputs["components.hpp"])
+        self.assertIn(
+            "struct kiln::component_reflection<game::Frozen> {\n"
+            "    static constexpr std::uint32_t stable_id = 2;\n"
+            '    static constexpr std::string_view name = "Frozen";\n'
             '    static constexpr std::string_view doc = "";\n'
             '    static constexpr kiln::schema_origin origin = {"game.toml", 12};\n'
             "    using members = kiln::member_list<>;\n"
             "    static constexpr std::array<kiln::field_info, 0> field_infos{};\n"
             "    static constexpr std::array<kiln::field_migration, 0> migrations{};\n"
-            "};\n", components)
+            "};\n", outputs["reflection.hpp"])
 
     def test_resources_too(self):
         components, _ = self.generate(self.SCHEMA)
@@ -153,7 +174,7 @@ class TypeMetadata(SchemaTestCase):
 
 class Origins(SchemaTestCase):
     def test_each_file_as_the_banner_names_it(self):
-        components, world = self.generate("""
+        outputs = self.outputs("""
             [kiln]
             namespace = "game"
 
@@ -170,17 +191,17 @@ class Origins(SchemaTestCase):
             [archetype.Ship]
             components = ["Position", "Health"]
         """)
-        self.assertLines(components, "struct kiln::component_traits<game::Position> {",
+        self.assertLines(outputs["reflection.hpp"], "struct kiln::component_reflection<game::Position> {",
                          '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
-                         "struct kiln::component_traits<game::Health> {",
+                         "struct kiln::component_reflection<game::Health> {",
                          '    static constexpr kiln::schema_origin origin = {"more_1.toml", 5};')
-        self.assertLines(world, "struct Ship {", '    static constexpr kiln::schema_origin origin = {"more_1.toml", 8};')
+        self.assertLines(outputs["world.hpp"], "struct Ship {", '    static constexpr kiln::schema_origin origin = {"more_1.toml", 8};')
 
     def test_paths_relative_to_the_root(self):
         schema = self.write("schema/game.toml", '[kiln]\nnamespace = "game"\n\n[component.Frozen]\n')
         outputs = render(validate(load_all([str(schema)])), ["schema/game.toml"])
         self.assertIn('    static constexpr kiln::schema_origin origin = {"schema/game.toml", 4};\n',
-                      outputs["game/components.hpp"])
+                      outputs["game/reflection.hpp"])
 
 
 if __name__ == "__main__":

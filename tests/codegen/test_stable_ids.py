@@ -204,11 +204,12 @@ class AllowedEdits(EvolutionTestCase):
         self.generate_version(version_2)
         self.assertEqual(self.lock()["component"]["Health"]["field"]["hp"],
                          {"id": 0, "type": "f32", "past_types": ["i32"]})
-        components = render(self.generate_version(version_2), ["game.toml"])["game/components.hpp"]
-        self.assertLines(components,
+        outputs = render(self.generate_version(version_2), ["game.toml"])
+        self.assertLines(outputs["game/components.hpp"],
                          "namespace migrations {",
                          "float Health_hp(std::int32_t old);",
-                         "} // namespace migrations",
+                         "} // namespace migrations")
+        self.assertLines(outputs["game/reflection.hpp"],
                          "    static constexpr std::array<kiln::field_migration, 1> migrations = {{",
                          '        {0, "i32", &kiln::migrate_value<std::int32_t, float, &game::migrations::Health_hp>},',
                          "    }};")

@@ -1,5 +1,5 @@
 // The correct twin of every compile_fail case: this must compile.
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 #include <kiln/propagation.hpp>
 #include <scene/world.hpp>
 #include <kiln/reflect.hpp>

@@ -1,5 +1,5 @@
 // A split component's C::ref is a view of a row, not a value with fields.
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 #include <kiln/reflect.hpp>
 
 #include <string_view>

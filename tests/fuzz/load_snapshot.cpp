@@ -16,7 +16,7 @@
 // run_corpus.cpp calls it on the checked-in corpus in every test build.
 #include <kiln/snapshot.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <cstddef>
 #include <cstdint>

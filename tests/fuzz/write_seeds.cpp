@@ -7,7 +7,7 @@
 // Usage: write_seeds <directory>
 #include <kiln/snapshot.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <cstdio>
 #include <string>

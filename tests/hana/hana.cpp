@@ -3,6 +3,7 @@
 // agreeing with the schema's kiln::type_lists; <events/hana.hpp> for events.
 #include <events/hana.hpp>
 #include <fixture/hana.hpp>
+#include <fixture/reflection.hpp>
 
 #include <boost/hana.hpp>
 #include <catch2/catch.hpp>

@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -75,4 +77,22 @@ TEST_CASE("kilnc's numbers for an archetype are its components' ids and where th
     STATIC_REQUIRE(fixture::Beacon::first_columns.back() == 0); // Tag alone: no columns
     STATIC_REQUIRE(kiln::internal::columns_of_archetype<fixture::Probe>().first_column(
                        kiln::component_traits<fixture::Scanner>::id) == 1);
+}
+
+TEST_CASE("kilnc's columns for each component are those the runtime works out from its type") {
+    using schema = fixture::schema;
+    kiln::for_each_type(schema::components{}, []<class C>() {
+        CAPTURE(kiln::component_traits<C>::name);
+        constexpr std::uint32_t id = kiln::component_traits<C>::id;
+        const std::span<const kiln::column_layout> written{
+            schema::component_columns.data() + schema::component_first_columns[id],
+            schema::component_first_columns[id + 1] - schema::component_first_columns[id]};
+        constexpr auto& expected = kiln::internal::component_layouts<C>;
+        CHECK(std::equal(written.begin(), written.end(), expected.begin(), expected.end(),
+                         [](kiln::column_layout a, kiln::column_layout b) {
+                             return a.size == b.size && a.alignment == b.alignment;
+                         }));
+    });
+    STATIC_REQUIRE(schema::component_first_columns.size() == schema::components::size + 1);
+    STATIC_REQUIRE(schema::component_first_columns.back() == schema::component_columns.size());
 }

@@ -13,7 +13,7 @@
 namespace {
 
 using archetypes = fixture::schema::archetypes;
-using table = kiln::internal::archetype_table<archetypes, fixture::schema::components>;
+using table = kiln::internal::archetype_table<fixture::schema>;
 
 // The columns of an archetype holding Components, as column_layouts lays them out.
 template <class... Components>

@@ -1,6 +1,6 @@
 #include <kiln/dump.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include "sample_world.hpp"
 

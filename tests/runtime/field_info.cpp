@@ -1,7 +1,7 @@
 #include <kiln/field_info.hpp>
 #include <kiln/io/save_format.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -55,7 +55,7 @@ TEST_CASE("a field_info's offset and size locate its member in a value") {
     fixture::Health health;
     health.hp = 42;
     health.regen = false;
-    const auto& infos = kiln::component_traits<fixture::Health>::field_infos;
+    const auto& infos = kiln::component_reflection<fixture::Health>::field_infos;
     REQUIRE(infos.size() == 2);
 
     const kiln::field_info& hp = infos[0];
@@ -90,7 +90,7 @@ TEST_CASE("a field's type as data is its type as the schema spells it, for every
         ++fields;
     };
     kiln::for_each_type(fixture::schema::components{}, [&]<class C>() {
-        for (const kiln::field_info& info : kiln::component_traits<C>::field_infos) {
+        for (const kiln::field_info& info : kiln::component_reflection<C>::field_infos) {
             check(info);
         }
     });

@@ -2,7 +2,7 @@
 #define CATCH_CONFIG_MAIN
 #include <kiln/json.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include "sample_world.hpp"
 

@@ -21,7 +21,7 @@
 #    include <kiln/json.hpp>
 #endif
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include "model_tree.hpp"
 

@@ -1,6 +1,6 @@
 #include <kiln/reflect.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +13,7 @@
 
 namespace {
 
+using kiln::component_reflection;
 using kiln::component_traits;
 using kiln::resource_traits;
 
@@ -33,10 +34,10 @@ std::string where(kiln::schema_origin origin) {
 }
 
 // The metadata is constexpr data: usable in constant expressions.
-static_assert(component_traits<fixture::Health>::field_infos.size() == 2);
-static_assert(component_traits<fixture::Health>::field_infos[0].name == "hp");
-static_assert(component_traits<fixture::Health>::field_infos[1].offset == offsetof(fixture::Health, regen));
-static_assert(component_traits<fixture::Frozen>::field_infos.empty());
+static_assert(component_reflection<fixture::Health>::field_infos.size() == 2);
+static_assert(component_reflection<fixture::Health>::field_infos[0].name == "hp");
+static_assert(component_reflection<fixture::Health>::field_infos[1].offset == offsetof(fixture::Health, regen));
+static_assert(component_reflection<fixture::Frozen>::field_infos.empty());
 static_assert(resource_traits<fixture::Clock>::origin.line == 43);
 
 static_assert(kiln::reflected<fixture::Position>);
@@ -45,21 +46,21 @@ static_assert(kiln::reflected<fixture::Clock>);
 static_assert(!kiln::reflected<int>);
 static_assert(!kiln::reflected<fixture::Color::ref>);
 static_assert(std::is_same_v<kiln::traits_of_t<fixture::Clock>, resource_traits<fixture::Clock>>);
-static_assert(std::is_same_v<kiln::traits_of_t<fixture::Color>, component_traits<fixture::Color>>);
+static_assert(std::is_same_v<kiln::traits_of_t<fixture::Color>, component_reflection<fixture::Color>>);
 
 } // namespace
 
 TEST_CASE("field metadata gives each field's name, schema type, offset, size, default and doc") {
-    CHECK(described<component_traits<fixture::Health>>() ==
+    CHECK(described<component_reflection<fixture::Health>>() ==
           std::vector<std::string>{"hp i32 0 4 [100] [Hit points; 0 is dead.]", "regen bool 4 1 [true] []"});
-    CHECK(described<component_traits<fixture::Velocity>>() ==
+    CHECK(described<component_reflection<fixture::Velocity>>() ==
           std::vector<std::string>{"x f32 0 4 [1.5f] []", "y f32 4 4 [-2.0f] []"});
-    CHECK(described<component_traits<fixture::Target>>() == std::vector<std::string>{"who entity 0 8 [] []"});
-    CHECK(described<component_traits<fixture::Samples>>() ==
+    CHECK(described<component_reflection<fixture::Target>>() == std::vector<std::string>{"who entity 0 8 [] []"});
+    CHECK(described<component_reflection<fixture::Samples>>() ==
           std::vector<std::string>{"values f64[3] 0 24 [{0.5, 1.5, 2.5}] []", "count u16 24 2 [] []"});
-    CHECK(described<component_traits<fixture::Orientation>>() ==
+    CHECK(described<component_reflection<fixture::Orientation>>() ==
           std::vector<std::string>{"axis Vec3 0 24 [{0.0, 0.0, 1.0}] []"});
-    CHECK(described<component_traits<fixture::Scanner>>() ==
+    CHECK(described<component_reflection<fixture::Scanner>>() ==
           std::vector<std::string>{"range f32 0 4 [10.0f] []", "history i32[2] 4 8 [] []"});
     CHECK(described<resource_traits<fixture::Clock>>() ==
           std::vector<std::string>{"dt f32 0 4 [0.25f] []", "ticks u64 8 8 [] []"});
@@ -78,12 +79,12 @@ TEST_CASE("offsets and sizes are those of the C++ members") {
 }
 
 TEST_CASE("types have their doc and the place the schema declares them") {
-    CHECK(component_traits<fixture::Health>::doc == "How much damage an entity can take.");
-    CHECK(component_traits<fixture::Position>::doc.empty());
-    CHECK(where(component_traits<fixture::Position>::origin) == "tests/schema/fixture.toml:12");
-    CHECK(where(component_traits<fixture::Frozen>::origin) == "tests/schema/fixture.toml:25");
-    CHECK(where(component_traits<fixture::Tag>::origin) == "tests/schema/fixture_more.toml:8");
-    CHECK(where(component_traits<fixture::Scanner>::origin) == "tests/schema/fixture_more.toml:10");
+    CHECK(component_reflection<fixture::Health>::doc == "How much damage an entity can take.");
+    CHECK(component_reflection<fixture::Position>::doc.empty());
+    CHECK(where(component_reflection<fixture::Position>::origin) == "tests/schema/fixture.toml:12");
+    CHECK(where(component_reflection<fixture::Frozen>::origin) == "tests/schema/fixture.toml:25");
+    CHECK(where(component_reflection<fixture::Tag>::origin) == "tests/schema/fixture_more.toml:8");
+    CHECK(where(component_reflection<fixture::Scanner>::origin) == "tests/schema/fixture_more.toml:10");
     CHECK(where(resource_traits<fixture::Clock>::origin) == "tests/schema/fixture.toml:43");
     CHECK(where(resource_traits<fixture::Score>::origin) == "tests/schema/fixture_more.toml:18");
     CHECK(where(fixture::Particle::origin) == "tests/schema/fixture.toml:47");

@@ -6,7 +6,7 @@
 #include <kiln/dump.hpp>
 #include <kiln/snapshot.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/snapshot.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <catch2/catch.hpp>
 

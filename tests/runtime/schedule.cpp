@@ -1,7 +1,7 @@
 #include <kiln/snapshot.hpp>
 #include <kiln/system.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 #include <kiln/snapshot.hpp>
 
-#include <fixture/world.hpp>
+#include <fixture/reflection.hpp>
 
 #include "sample_world.hpp"
 
@@ -24,7 +24,7 @@
 
 namespace {
 
-using kiln::component_traits;
+using kiln::component_reflection;
 using kiln::resource_traits;
 using sample::bytes;
 using sample::dumped;
@@ -105,7 +105,7 @@ public:
 };
 
 template <class C>
-constexpr std::uint32_t id_of = component_traits<C>::stable_id;
+constexpr std::uint32_t id_of = component_reflection<C>::stable_id;
 
 // The sample world and some dozens more entities of its archetypes, some of
 // them destroyed: its save is a few KB.

@@ -126,7 +126,8 @@ def main() -> int:
         includes, uses = [], []
         for world, schemas in worlds.items():
             namespace = generate(world, schemas, out)
-            includes.append(f"#include <{namespace.replace('::', '/')}/world.hpp>")
+            # world.hpp, and the components' reflection, which saves, dumps and for_each_field read
+            includes.append(f"#include <{namespace.replace('::', '/')}/reflection.hpp>")
             uses.append(USE_WORLD.format(name=world, namespace=namespace))
             if args.hana:
                 includes.append(f"#include <{namespace.replace('::', '/')}/hana.hpp>")

@@ -103,6 +103,22 @@ def first_columns(components: Iterable[Component]) -> list[int]:
     return starts
 
 
+def column_layouts(component: Component) -> str:
+    """The kiln::column_layout of each of a component's columns (see Component.column_count), as
+    C++ initialisers: the compiler says the sizes, as only it knows an extern's or a struct's.
+
+    >>> position = Component("Position", 0, Layout.SPLIT, (Field("x", Scalar.F32, None, None),) * 2, None)
+    >>> column_layouts(position), column_layouts(Component("Health", 1, Layout.PACKED, (), None))
+    ('{sizeof(float), alignof(float)}, {sizeof(float), alignof(float)}', '{sizeof(Health), alignof(Health)}')
+    >>> column_layouts(Component("Frozen", 2, Layout.TAG, (), None))
+    ''
+    """
+    if component.layout is Layout.TAG:
+        return ""
+    types = [cpp_type(field.type) for field in component.fields] if component.is_split else [component.name]
+    return ", ".join(f"{{sizeof({name}), alignof({name})}}" for name in types)
+
+
 def uint32_array(numbers: Iterable[int], name: str) -> str:
     """A static constexpr std::array of std::uint32_t named `name` holding `numbers`.
 
@@ -250,9 +266,9 @@ def standard_headers(schema: Schema) -> list[str]:
 
 FILTERS = {
     **{filter.__name__: filter
-       for filter in (cpp_type, braced_default, cpp_value, names, first_columns, uint32_array, edges, member_pointers,
-                      schema_type, cpp_string, default_text, field_info, migration_function, field_migration, doc_string,
-                      cpp_origin, comment, standard_headers)},
+       for filter in (cpp_type, braced_default, cpp_value, names, first_columns, column_layouts, uint32_array, edges,
+                      member_pointers, schema_type, cpp_string, default_text, field_info, migration_function,
+                      field_migration, doc_string, cpp_origin, comment, standard_headers)},
     **system_filters.FILTERS,
     **event_filters.FILTERS,
     **dot_filters.FILTERS,

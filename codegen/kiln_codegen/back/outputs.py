@@ -1,5 +1,5 @@
 """Where generated files go: namespace a::b writes <out>/a/b/components.hpp, systems.hpp, world.hpp,
-schedule.dot and hana.hpp.
+reflection.hpp, schedule.dot and hana.hpp.
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
 """
@@ -9,9 +9,12 @@ from pathlib import Path
 COMPONENTS_HEADER = "components.hpp"
 SYSTEMS_HEADER = "systems.hpp"
 WORLD_HEADER = "world.hpp"
+# What saves, loads, JSON, dumps and kiln::for_each_field read of each component: only the files that
+# use them include it, as reading it took a large schema's every file a second (docs/compile_time.md)
+REFLECTION_HEADER = "reflection.hpp"
 SCHEDULE_GRAPH = "schedule.dot"  # the schedule for Graphviz; no code includes it
 HANA_HEADER = "hana.hpp"  # the schema for Boost.Hana, for code that includes it; nothing else does
-OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, SCHEDULE_GRAPH, HANA_HEADER)
+OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, REFLECTION_HEADER, SCHEDULE_GRAPH, HANA_HEADER)
 
 
 def include_path(namespace: str, header: str) -> str:

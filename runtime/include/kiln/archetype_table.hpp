@@ -15,27 +15,34 @@
 
 namespace kiln::internal {
 
-// The columns of each of Components, and whether it is tracked, by
-// position, which is each one's id (basic_world asserts it): what
-// write_columns (kiln/column.hpp) reads.
-template <class... Components>
-struct columns_by_component_id {
-    static constexpr std::array<std::span<const column_layout>, sizeof...(Components)> layouts{
-        std::span<const column_layout>{component_layouts<Components>}...};
-    static constexpr std::array<bool, sizeof...(Components)> tracked{tracked_v<Components>...};
-};
+// Each component's columns by id, as write_columns (kiln/column.hpp) reads
+// them: spans of the schema's component_columns, where component id's start
+// at firsts[id]. kilnc writes the columns, as sizeofs: working them out from
+// each component's type (component_layouts) instantiated and emitted an
+// array for each of a schema's components, 3,399 for a world of 4,096, a few
+// percent of its compile (docs/compile_time.md).
+template <std::size_t Count>
+constexpr std::array<std::span<const column_layout>, Count>
+columns_by_id(std::span<const column_layout> columns, const std::array<std::uint32_t, Count + 1>& firsts) noexcept {
+    std::array<std::span<const column_layout>, Count> spans{};
+    for (std::size_t id = 0; id < Count; ++id) {
+        spans[id] = columns.subspan(firsts[id], firsts[id + 1] - firsts[id]);
+    }
+    return spans;
+}
 
-template <class Archetypes, class Components>
+template <class Schema, class Archetypes = typename Schema::archetypes,
+          class Components = typename Schema::components>
 class archetype_table;
 
-// One archetype_storage per archetype of Archetypes, at its id (their ids are
+// One archetype_storage per archetype of Schema, at its id (their ids are
 // their positions, which basic_world asserts), with the columns its
-// components, of Components, make up.
+// components make up.
 //
 // The table lays out every archetype's columns when it is built, with
 // write_columns (kiln/column.hpp), from two constants: each component's
-// columns by id, and each archetype's component ids (columns_of_each), which
-// queries read too. Each archetype's columns were a constant of their own, a
+// columns by id (the schema's component_columns), and each archetype's
+// component ids (columns_of_each), which queries read too. Each archetype's columns were a constant of their own, a
 // template instantiated per archetype (3.5 ms each, 7 s of the compile of a
 // world of 2,048 archetypes), and one constant array of every archetype's
 // columns took g++ longer still to evaluate; the loop costs a world's
@@ -44,11 +51,13 @@ class archetype_table;
 // call of its own in the world's constructor and destructor, and g++'s
 // optimizers took half the compile of the same world over those two
 // functions.
-template <class... Archetypes, class... Components>
-class archetype_table<type_list<Archetypes...>, type_list<Components...>> {
+template <class Schema, class... Archetypes, class... Components>
+class archetype_table<Schema, type_list<Archetypes...>, type_list<Components...>> {
     static constexpr std::size_t count = sizeof...(Archetypes);
-    using by_id = columns_by_component_id<Components...>;
     static constexpr auto& archetypes = columns_of_each<Archetypes...>;
+    static constexpr std::array<std::span<const column_layout>, sizeof...(Components)> layouts_by_id =
+        columns_by_id<sizeof...(Components)>(Schema::component_columns, Schema::component_first_columns);
+    static constexpr std::array<bool, sizeof...(Components)> tracked_by_id{tracked_v<Components>...};
 
 public:
     archetype_table() {
@@ -94,7 +103,7 @@ public:
 
 private:
     static std::size_t columns_of(const archetype_columns& archetype, column_layout* out) noexcept {
-        return write_columns(archetype.ids, archetype.count, by_id::layouts.data(), by_id::tracked.data(), out);
+        return write_columns(archetype.ids, archetype.count, layouts_by_id.data(), tracked_by_id.data(), out);
     }
 
     // Every archetype's columns, one archetype after the other.

@@ -16,7 +16,7 @@ namespace kiln {
 // The version of the contract between kilnc's output and this runtime.
 // Generated headers static_assert it, so a stale header fails the build with
 // a sentence instead of a page of template errors.
-inline constexpr int codegen_abi = 4;
+inline constexpr int codegen_abi = 5;
 
 // How an archetype stores a component's values.
 enum class layout : std::uint8_t {
@@ -25,22 +25,32 @@ enum class layout : std::uint8_t {
     tag,    // no fields, no column: only membership counts
 };
 
-// Specialized by generated code for each component C with
+// Specialized by generated code (components.hpp) for each component C with
 //   static constexpr std::uint32_t id;            // dense, in schema order: C's position
-//   static constexpr std::uint32_t stable_id;     // what save files name C by (the lock file keeps it)
 //   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr kiln::layout layout;
 //   static constexpr bool tracked = true;         // only when the schema tracks C
+//   using members = kiln::member_list<&C::x, ...>; // the data members, in order
+// column.hpp splits a split component by its members.
+template <class C>
+struct component_traits;
+
+// Specialized by generated code for each component C, in a header of its own
+// (<namespace>/reflection.hpp), with
+//   static constexpr std::uint32_t stable_id;     // what save files name C by (the lock file keeps it)
+//   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr std::string_view doc;        // the schema's doc, "" for none
 //   static constexpr kiln::schema_origin origin;  // where the schema declares C
 //   using members = kiln::member_list<&C::x, ...>;               // the data members, in order
 //   static constexpr std::array<kiln::field_info, N> field_infos; // one per member, in order
 //   static constexpr std::array<kiln::field_migration, M> migrations; // older field types saves may hold
 // reflect.hpp and dump.hpp read the reflection (members, field_infos);
-// column.hpp splits a split component by its members; snapshot.hpp and
-// json.hpp read stable_id, field_infos and migrations.
+// snapshot.hpp and json.hpp read stable_id, field_infos and migrations. The
+// files that use them include the schema's reflection.hpp; the others never
+// read it, which for a schema of thousands of components is a second of every
+// compile (docs/compile_time.md).
 template <class C>
-struct component_traits;
+struct component_reflection;
 
 // Specialized by generated code for each resource R with stable_id, name,
 // doc, origin, members, field_infos and migrations, as for components.

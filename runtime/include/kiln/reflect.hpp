@@ -1,7 +1,8 @@
 // Reflection without RTTI: visiting the fields of a component or resource
-// value by name, from the metadata kilnc writes into its traits (see
-// kiln/field_info.hpp). Everything here is resolved at compile time: a visit
-// is one call per field, unrolled, with the field's own type.
+// value by name, from the metadata kilnc writes (see kiln/field_info.hpp): a
+// component's in the schema's reflection.hpp, a resource's in its traits.
+// Everything here is resolved at compile time: a visit is one call per field,
+// unrolled, with the field's own type.
 #pragma once
 
 #include <cstddef>
@@ -23,13 +24,16 @@ struct traits_of {
 
 template <component C>
 struct traits_of<C> {
-    using type = component_traits<C>;
+    static_assert(requires { component_reflection<C>::field_infos; },
+                  "kiln: saves, loads, JSON, kiln::dump and kiln::for_each_field read a component's reflection, "
+                  "which kilnc writes in <namespace>/reflection.hpp beside world.hpp: include it");
+    using type = component_reflection<C>;
 };
 
 } // namespace internal
 
-// The traits that hold T's metadata: component_traits<T> for a component,
-// resource_traits<T> for a resource.
+// The traits that hold T's metadata: component_reflection<T> for a component
+// (the schema's reflection.hpp has them), resource_traits<T> for a resource.
 template <class T>
 using traits_of_t = typename internal::traits_of<T>::type;
 

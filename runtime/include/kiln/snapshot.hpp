@@ -49,7 +49,7 @@ type_description describe_type() {
     using traits = traits_of_t<T>;
     layout kind = layout::packed;
     if constexpr (component<T>) {
-        kind = traits::layout;
+        kind = layout_of<T>;
     }
     return {traits::stable_id,
             traits::name,

@@ -656,7 +656,7 @@ private:
                     operation);
     }
 
-    internal::archetype_table<archetypes, typename Schema::components> storages_;
+    internal::archetype_table<Schema> storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;

@@ -1,7 +1,7 @@
 // The plan kilnc writes for a [fuse.NAME] (schema.toml): a kiln::fused pass
 // that compiles, and that leaves the world and resources that its systems
 // leave run in a batch each.
-#include <fusing/world.hpp>
+#include <fusing/reflection.hpp>
 #include <kiln/snapshot.hpp>
 
 #include <catch2/catch.hpp>

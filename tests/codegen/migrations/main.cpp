@@ -3,7 +3,7 @@
 // each kiln::field_migration of the traits converts through them. That this
 // compiles and links is half the test: the signatures kilnc declares and the
 // ones migrate_value expects agree, overloads included.
-#include <migrating/components.hpp>
+#include <migrating/reflection.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -43,9 +43,9 @@ New converted(const kiln::field_migration& migration, Old saved) {
 } // namespace
 
 TEST_CASE("a field with two older types has a migration for each, in migrate_from's order") {
-    constexpr auto& migrations = kiln::component_traits<migrating::Health>::migrations;
+    constexpr auto& migrations = kiln::component_reflection<migrating::Health>::migrations;
     STATIC_REQUIRE(migrations.size() == 2);
-    STATIC_REQUIRE(migrations[0].field_id == kiln::component_traits<migrating::Health>::field_infos[0].id);
+    STATIC_REQUIRE(migrations[0].field_id == kiln::component_reflection<migrating::Health>::field_infos[0].id);
     STATIC_REQUIRE(migrations[0].from_type == "i32");
     STATIC_REQUIRE(migrations[1].from_type == "f32");
     CHECK(converted<double>(migrations[0], std::int32_t{-7}) == -7.0);
@@ -53,7 +53,7 @@ TEST_CASE("a field with two older types has a migration for each, in migrate_fro
 }
 
 TEST_CASE("arrays and resources migrate too") {
-    constexpr auto& trail = kiln::component_traits<migrating::Trail>::migrations;
+    constexpr auto& trail = kiln::component_reflection<migrating::Trail>::migrations;
     STATIC_REQUIRE(trail.size() == 1 && trail[0].from_type == "u8[3]");
     const auto xs = converted<std::array<std::uint16_t, 3>>(trail[0], std::array<std::uint8_t, 3>{1, 2, 255});
     CHECK(xs == std::array<std::uint16_t, 3>{1, 2, 255});
@@ -64,8 +64,8 @@ TEST_CASE("arrays and resources migrate too") {
 }
 
 TEST_CASE("a field whose type never changed has no migration") {
-    STATIC_REQUIRE(kiln::component_traits<migrating::Health>::field_infos[1].name == "regen");
-    STATIC_REQUIRE(std::none_of(kiln::component_traits<migrating::Health>::migrations.begin(),
-                                kiln::component_traits<migrating::Health>::migrations.end(),
+    STATIC_REQUIRE(kiln::component_reflection<migrating::Health>::field_infos[1].name == "regen");
+    STATIC_REQUIRE(std::none_of(kiln::component_reflection<migrating::Health>::migrations.begin(),
+                                kiln::component_reflection<migrating::Health>::migrations.end(),
                                 [](const kiln::field_migration& migration) { return migration.field_id == 1; }));
 }

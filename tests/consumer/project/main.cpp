@@ -1,4 +1,4 @@
-#include <consumer/world.hpp>
+#include <consumer/reflection.hpp>
 #include <kiln/snapshot.hpp>
 
 #include <cstddef>

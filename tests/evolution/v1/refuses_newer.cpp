@@ -4,7 +4,7 @@
 // Usage: refuses_newer <path of a version 2 save>
 #include <kiln/snapshot.hpp>
 
-#include <evolution/world.hpp>
+#include <evolution/reflection.hpp>
 
 #include <cstdio>
 

@@ -6,7 +6,7 @@
 // Usage: write_save <path>
 #include <kiln/snapshot.hpp>
 
-#include <evolution/world.hpp>
+#include <evolution/reflection.hpp>
 
 #include <cstdio>
 

@@ -3,7 +3,7 @@
 // v2/evolution.toml keeps the values the rules of docs/schema.md promise.
 #include <kiln/snapshot.hpp>
 
-#include <evolution/world.hpp>
+#include <evolution/reflection.hpp>
 
 #include <catch2/catch.hpp>
 

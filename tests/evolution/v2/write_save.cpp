@@ -4,7 +4,7 @@
 // Usage: write_save <path>
 #include <kiln/snapshot.hpp>
 
-#include <evolution/world.hpp>
+#include <evolution/reflection.hpp>
 
 #include <cstdint>
 #include <cstdio>
