@@ -69,26 +69,28 @@ class FieldTypeErrors(SchemaTestCase):
             [kiln]
             namespace = "game"
 
-            [component.Trail]
-            fits = "u8[65536]"
-            over = "u8[65537]"
+            [resource.Trail]
+            fits = "u8[1048576]"
+            over = "u8[1048577]"
             huge = { type = "f32[4294967296]" }
             absurd = "u8[99999999999999999999999]"
             four_gib = "f64[536870912]"
         """)
         self.assertEqual(errors, [
-            "game.toml:6:1: error: component 'Trail': field 'over' has type 'u8[65537]', but an array holds at most "
-            "65536 elements; make it shorter, or spread the data over several fields or components",
-            "game.toml:7:10: error: component 'Trail': field 'huge' has type 'f32[4294967296]', but an array holds at "
-            "most 65536 elements; make it shorter, or spread the data over several fields or components",
-            "game.toml:8:1: error: component 'Trail': field 'absurd' has type 'u8[99999999999999999999999]', but an "
-            "array holds at most 65536 elements; make it shorter, or spread the data over several fields or components",
-            "game.toml:9:1: error: component 'Trail': field 'four_gib' has type 'f64[536870912]', but an array holds at "
-            "most 65536 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:6:1: error: resource 'Trail': field 'over' has type 'u8[1048577]', but an array holds at most "
+            "1048576 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:7:10: error: resource 'Trail': field 'huge' has type 'f32[4294967296]', but an array holds at "
+            "most 1048576 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:8:1: error: resource 'Trail': field 'absurd' has type 'u8[99999999999999999999999]', but an "
+            "array holds at most 1048576 elements; make it shorter, or spread the data over several fields or components",
+            "game.toml:9:1: error: resource 'Trail': field 'four_gib' has type 'f64[536870912]', but an array holds at "
+            "most 1048576 elements; make it shorter, or spread the data over several fields or components",
         ])
 
     def test_size_limit_of_components_and_resources(self):
-        # Grid is 64 KiB exactly; Bitmap's bool, padded to f64's alignment, takes it 8 bytes over.
+        # Grid is 64 KiB exactly; Bitmap's bool, padded to f64's alignment, takes it 8 bytes over. A
+        # resource may be larger: Frame, a 320x240 frame buffer, fits; Terrain is 1 MiB and 8 bytes. An event
+        # is held to a component's limit.
         errors = self.errors("""
             [kiln]
             namespace = "game"
@@ -100,14 +102,23 @@ class FieldTypeErrors(SchemaTestCase):
             cells = "f64[8192]"
             dirty = "bool"
 
+            [resource.Frame]
+            pixels = "i8[76800]"
+
             [resource.Terrain]
-            heights = "f64[65536]"
+            heights = "f64[131072]"
+            seed = "u32"
+
+            [event.Snapshot]
+            cells = "f64[8193]"
         """)
         self.assertEqual(errors, [
             "game.toml:7:12: error: component 'Bitmap' takes 65544 bytes, but a component takes at most 65536 (64 "
             "KiB); make its arrays shorter, or spread its fields over several components",
-            "game.toml:11:11: error: resource 'Terrain' takes 524288 bytes, but a resource takes at most 65536 (64 "
-            "KiB); make its arrays shorter, or spread its fields over several resources",
+            "game.toml:14:11: error: resource 'Terrain' takes 1048584 bytes, but a resource takes at most 1048576 (1 "
+            "MiB); make its arrays shorter, or spread its fields over several resources",
+            "game.toml:18:8: error: event 'Snapshot' takes 65544 bytes, but an event takes at most 65536 (64 KiB); "
+            "make its arrays shorter, or spread its fields over several events",
         ])
 
     def test_arrays_of_arrays(self):

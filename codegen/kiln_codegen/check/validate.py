@@ -42,10 +42,12 @@ LAYOUTS = {"packed": Layout.PACKED, "split": Layout.SPLIT}
 SCALARS = {scalar.value: scalar for scalar in Scalar}
 MAX_VERSION = 2**32 - 1  # schema::version is a std::uint32_t
 # Limits far below what the runtime's 32-bit sizes could take, and far above what game data needs:
-# the runtime copies a component whole whenever its entity moves between archetypes, and a world
-# holds its resources inside itself, often on the stack.
-MAX_ARRAY_LENGTH = 65536  # elements of a fixed array
-MAX_RECORD_SIZE = 65536  # bytes of a component or resource (64 KiB)
+# the runtime copies a component whole whenever its entity moves between archetypes; a world holds
+# its resources inside itself, so they may be larger (a 320x240 frame buffer is 75 KiB) but not so
+# large that a world made on the stack overflows it.
+MAX_ARRAY_LENGTH = 1 << 20  # elements of a fixed array
+MAX_RECORD_SIZE = {"component": (1 << 16, "64 KiB"), "event": (1 << 16, "64 KiB"),  # bytes, and as said
+                   "resource": (1 << 20, "1 MiB")}
 
 # Names the generated code declares in the schema's namespace, or uses there unqualified inside
 # structs that also have members of these names: a schema type so named would break the code.
@@ -395,11 +397,12 @@ class Checker:
 
     def check_size(self, declaration: _Declaration, fields: Sequence[Field]) -> None:
         size = _known_size(fields)
-        if size > MAX_RECORD_SIZE:
-            split = "several components" if declaration.kind == "component" else "several resources"
+        limit, said = MAX_RECORD_SIZE[declaration.kind]
+        if size > limit:
             self.error(declaration.file, declaration.keys,
-                       f"{declaration.label} takes {size} bytes, but a {declaration.kind} takes at most "
-                       f"{MAX_RECORD_SIZE} (64 KiB); make its arrays shorter, or spread its fields over {split}")
+                       f"{declaration.label} takes {size} bytes, but {_article(declaration.kind)} {declaration.kind} "
+                       f"takes at most {limit} ({said}); make its arrays shorter, or spread its fields over several "
+                       f"{declaration.kind}s")
 
     def options(self, declaration: _Declaration) -> dict[str, Any]:
         """The reserved key `kiln` of a component or resource: its options, not a field."""
@@ -578,6 +581,10 @@ class Checker:
 
 def _of_kind(declarations: Iterable[_Declaration], kind: str) -> Iterable[_Declaration]:
     return (declaration for declaration in declarations if declaration.kind == kind)
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[0] in "aeiou" else "a"
 
 
 def _known_size(fields: Iterable[Field]) -> int:
