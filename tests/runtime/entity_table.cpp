@@ -130,6 +130,25 @@ TEST_CASE("an array for random reads takes whole huge pages from a huge page's s
 #endif
 }
 
+#if defined(__linux__)
+TEST_CASE("a huge-page array freed is reused, faulted in, by the next one that fits in it") {
+    constexpr std::size_t huge = kiln::internal::huge_page_bytes;
+    std::uint64_t* first = nullptr;
+    {
+        auto array = kiln::internal::allocate_random_access<std::uint64_t>(3 * huge / 8);
+        first = array.elements.get();
+        first[0] = 7;
+    }
+    const auto smaller = kiln::internal::allocate_random_access<std::uint64_t>(huge / 8);
+    CHECK(smaller.elements.get() == first);
+    CHECK(smaller.capacity == 3 * huge / 8); // all of the kept mapping
+    const auto larger = kiln::internal::allocate_random_access<std::uint64_t>(4 * huge / 8);
+    CHECK(larger.elements.get() != first); // in use, so not kept
+    CHECK(larger.capacity == 4 * huge / 8);
+    larger.elements[4 * huge / 8 - 1] = 1; // the whole capacity is mapped
+}
+#endif
+
 // A million entities' slots fill four huge pages; the table takes the
 // rounded-up capacity, and the free list must hold as many: every slot of it
 // can be freed at once.
