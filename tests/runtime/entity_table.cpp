@@ -1,7 +1,9 @@
 #include <kiln/entity_table.hpp>
+#include <kiln/huge_pages.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -112,6 +114,64 @@ TEST_CASE("growing the table keeps every slot and the free list") {
     CHECK(reused.generation() == created[30].generation() + 1);
     CHECK(table.create({0, 0}).index() == created[3].index());
     CHECK(table.create({0, 0}).index() == 40);
+}
+
+TEST_CASE("an array for random reads takes whole huge pages from a huge page's size on") {
+    constexpr std::size_t huge = kiln::internal::huge_page_bytes;
+    const auto small = kiln::internal::allocate_random_access<std::uint64_t>(huge / 8 - 1);
+    CHECK(small.capacity == huge / 8 - 1);
+
+    const auto large = kiln::internal::allocate_random_access<std::uint64_t>(huge / 8 + 1);
+#if defined(__linux__)
+    CHECK(large.capacity == 2 * huge / 8); // rounded up to whole huge pages, all of them usable
+    CHECK(reinterpret_cast<std::uintptr_t>(large.elements.get()) % huge == 0);
+#else
+    CHECK(large.capacity == huge / 8 + 1);
+#endif
+}
+
+#if defined(__linux__)
+TEST_CASE("a huge-page array freed is reused, faulted in, by the next one that fits in it") {
+    constexpr std::size_t huge = kiln::internal::huge_page_bytes;
+    std::uint64_t* first = nullptr;
+    {
+        auto array = kiln::internal::allocate_random_access<std::uint64_t>(3 * huge / 8);
+        first = array.elements.get();
+        first[0] = 7;
+    }
+    const auto smaller = kiln::internal::allocate_random_access<std::uint64_t>(huge / 8);
+    CHECK(smaller.elements.get() == first);
+    CHECK(smaller.capacity == 3 * huge / 8); // all of the kept mapping
+    const auto larger = kiln::internal::allocate_random_access<std::uint64_t>(4 * huge / 8);
+    CHECK(larger.elements.get() != first); // in use, so not kept
+    CHECK(larger.capacity == 4 * huge / 8);
+    larger.elements[4 * huge / 8 - 1] = 1; // the whole capacity is mapped
+}
+#endif
+
+// A million entities' slots fill four huge pages; the table takes the
+// rounded-up capacity, and the free list must hold as many: every slot of it
+// can be freed at once.
+TEST_CASE("a table on huge pages fills its whole capacity and frees every slot") {
+    kiln::entity_table table{6};
+    constexpr std::uint32_t asked = 300'000; // 2.4 MB of slots: rounded up to 4 MiB, 524,288 slots
+    table.reserve(asked);
+    std::vector<kiln::entity> created;
+    for (std::uint32_t row = 0; row < 524'288; ++row) {
+        created.push_back(table.create({row % 6, row}));
+    }
+    for (const kiln::entity e : created) {
+        table.destroy(e);
+    }
+    CHECK(table.size() == 0);
+    std::size_t out_of_order = 0;
+    for (std::uint32_t row = 0; row < 524'288; ++row) { // last freed, first reused
+        const kiln::entity reused = table.create({1, row});
+        out_of_order += reused != kiln::entity(created[created.size() - 1 - row].index(), 1) ? 1 : 0;
+    }
+    CHECK(out_of_order == 0);
+    CHECK(table.slot_count() == 524'288);
+    CHECK(table.location(kiln::entity(created.front().index(), 1)).row == 524'287);
 }
 
 TEST_CASE("a moved-from table has no slots and issues handles again") {

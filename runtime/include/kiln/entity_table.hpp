@@ -12,6 +12,7 @@
 
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
+#include <kiln/huge_pages.hpp>
 
 namespace kiln {
 
@@ -214,13 +215,13 @@ public:
         if (count <= slot_capacity_) {
             return;
         }
-        auto slots = std::make_unique_for_overwrite<slot[]>(count);
-        std::copy_n(slots_.get(), slot_count_, slots.get());
-        auto free = std::make_unique_for_overwrite<std::uint32_t[]>(count);
+        auto slots = internal::allocate_random_access<slot>(count);
+        std::copy_n(slots_.get(), slot_count_, slots.elements.get());
+        auto free = std::make_unique_for_overwrite<std::uint32_t[]>(slots.capacity);
         std::copy_n(free_.get(), free_count_, free.get());
-        slots_ = std::move(slots);
+        slots_ = std::move(slots.elements);
         free_ = std::move(free);
-        slot_capacity_ = count;
+        slot_capacity_ = slots.capacity;
     }
 
     // The number of slots needed to create count more entities: reserve this
@@ -381,7 +382,9 @@ private:
     // that create_block and restore write right after), and destroy pushes
     // onto the free list with no reallocation path beside it (bench/ destroy
     // took a third longer with one). The free list's head is at the back.
-    std::unique_ptr<slot[]> slots_;
+    // A large table's slots are on huge pages (kiln/huge_pages.hpp): every
+    // lookup reads one at random.
+    internal::random_access_ptr<slot> slots_;
     std::size_t slot_count_ = 0;
     std::size_t slot_capacity_ = 0;
     std::unique_ptr<std::uint32_t[]> free_;
