@@ -1,5 +1,4 @@
 // Tests of kiln/json.hpp, built as game code is: no RTTI, no exceptions.
-#define CATCH_CONFIG_MAIN
 #include <kiln/json.hpp>
 
 #include <fixture/reflection.hpp>
