@@ -42,15 +42,15 @@ class archetype_table;
 // The table lays out every archetype's columns when it is built, with
 // write_columns (kiln/column.hpp), from two constants: each component's
 // columns by id (the schema's component_columns), and each archetype's
-// component ids (columns_of_each), which queries read too. Each archetype's columns were a constant of their own, a
-// template instantiated per archetype (3.5 ms each, 7 s of the compile of a
-// world of 2,048 archetypes), and one constant array of every archetype's
-// columns took g++ longer still to evaluate; the loop costs a world's
-// construction a few microseconds (docs/compile_time.md). The storages are
-// built and dropped by a loop too: as named members of a struct, each was a
-// call of its own in the world's constructor and destructor, and g++'s
-// optimizers took half the compile of the same world over those two
-// functions.
+// component ids (columns_of_each), which queries read too. Each archetype's
+// columns were a constant of their own, a template instantiated per archetype
+// (3.5 ms each, 7 s of the compile of a world of 2,048 archetypes), and one
+// constant array of every archetype's columns took g++ longer still to
+// evaluate; the loop costs a world's construction a few microseconds
+// (docs/compile_time.md). The storages are built and dropped by a loop too: as
+// named members of a struct, each was a call of its own in the world's
+// constructor and destructor, and g++'s optimizers took half the compile of
+// the same world over those two functions.
 template <class Schema, class... Archetypes, class... Components>
 class archetype_table<Schema, type_list<Archetypes...>, type_list<Components...>> {
     static constexpr std::size_t count = sizeof...(Archetypes);
