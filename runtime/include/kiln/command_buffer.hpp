@@ -146,13 +146,6 @@ private:
 
     template <apply_function Apply, class... Values>
     void record(const Values&... values) {
-        // A system's run() is usually defined in a file that includes only
-        // <namespace>/systems.hpp, which declares the world without defining
-        // it; Apply calls the world's own create, destroy, add...
-        static_assert(requires { sizeof(World); },
-                      "kiln::system_commands: recording a command compiles the world's code that applies it, "
-                      "so the file needs the whole world: include <namespace>/world.hpp where a system's run() "
-                      "records commands (systems.hpp only declares World)");
         const std::size_t start = bytes_.size();
         const header head{Apply, header_size + values_size<Values...>};
         bytes_.resize(start + head.size);
