@@ -69,6 +69,11 @@ int main(int argc, char** argv) {
         world.add<fixture::Frozen>(kiln::entity{ship});
         return world.get<fixture::Health>(ship).hp;
     }
+    if (std::strcmp(misuse, "dead-handle") == 0) {
+        const kiln::handle<fixture::Ship> ship = world.create<fixture::Ship>();
+        world.destroy(ship);
+        return world.get<fixture::Health>(ship).hp;
+    }
     if (std::strcmp(misuse, "swap-reserved") == 0) {
         fixture::World other;
         world.commands().create<fixture::Particle>();

@@ -18,45 +18,66 @@ public:
     command_recorder(const World& world, command_buffer<World>& commands) noexcept
         : world_{&world}, commands_{&commands} {}
 
-    [[nodiscard]] bool alive(entity e) const noexcept { return world_->alive(e); }
+    [[nodiscard]] bool alive(entity e) const noexcept { return world().alive(e); }
 
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
-        return world_->template has<C>(e);
+        return world().template has<C>(e);
     }
 
     // Records the creation of an entity of archetype A; its handle is
     // reserved now, alive once the buffer is applied.
     template <archetype A, class... Given>
     handle<A> create(const Given&... given) const {
-        return commands_->template create<A>(given...);
+        return buffer().template create<A>(given...);
     }
 
-    void destroy(entity e) const { commands_->destroy(e); }
+    void destroy(entity e) const { buffer().destroy(e); }
 
     template <class C>
     void add(entity e, const C& value = C{}) const {
-        commands_->template add<C>(e, value);
+        buffer().template add<C>(e, value);
     }
 
     template <class C>
     void remove(entity e) const {
-        commands_->template remove<C>(e);
+        buffer().template remove<C>(e);
     }
 
     template <class C>
     void set(entity e, const C& value) const {
-        commands_->template set<C>(e, value);
+        buffer().template set<C>(e, value);
     }
 
-    void set_parent(entity child, entity parent) const { commands_->set_parent(child, parent); }
+    void set_parent(entity child, entity parent) const { buffer().set_parent(child, parent); }
 
-    void remove_parent(entity child) const { commands_->remove_parent(child); }
+    void remove_parent(entity child) const { buffer().remove_parent(child); }
 
     // The world's hierarchy, to read: it changes only when commands apply.
-    [[nodiscard]] auto hierarchy() const noexcept { return world_->hierarchy(); }
+    [[nodiscard]] auto hierarchy() const noexcept { return world().hierarchy(); }
 
 private:
+    // Recording a command compiles the world's code that applies it, and
+    // alive, has and hierarchy read the world: each needs World defined,
+    // which a file that includes only <namespace>/systems.hpp (where a
+    // system's or an observer's run() is usually defined) only declares.
+    static constexpr void require_defined_world() {
+        static_assert(requires { sizeof(World); },
+                      "kiln::system_commands, kiln::deferred_world: recording a command compiles the world's code "
+                      "that applies it, so the file needs the whole world: include <namespace>/world.hpp where a "
+                      "system's or an observer's run() records commands (systems.hpp only declares World)");
+    }
+
+    const World& world() const noexcept {
+        require_defined_world();
+        return *world_;
+    }
+
+    command_buffer<World>& buffer() const noexcept {
+        require_defined_world();
+        return *commands_;
+    }
+
     const World* world_;
     command_buffer<World>* commands_;
 };

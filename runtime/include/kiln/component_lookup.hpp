@@ -175,8 +175,8 @@ private:
     template <class A>
     [[noreturn, gnu::cold, gnu::noinline]] static void report_failed_handle(const World& world, handle<A> h,
                                                                             const char* operation) noexcept {
-        KILN_CHECK(world.entities_.alive(h), "world::%s: entity %u:%u is not alive", operation, h.get().index(),
-                   h.get().generation());
+        KILN_CHECK(world.entities_.alive(h), "world::%s: handle<%.*s> names entity %u:%u, which is not alive", operation,
+                   static_cast<int>(A::name.size()), A::name.data(), h.get().index(), h.get().generation());
         const std::string_view archetype = World::archetype_name_of(world.entities_.location(h).archetype);
         KILN_CHECK(false, "world::%s: handle<%.*s> names entity %u:%u, which moved to archetype %.*s", operation,
                    static_cast<int>(A::name.size()), A::name.data(), h.get().index(), h.get().generation(),
