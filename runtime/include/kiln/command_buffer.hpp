@@ -44,7 +44,7 @@ public:
     command_buffer& operator=(const command_buffer&) = delete;
 
     ~command_buffer() {
-        KILN_ASSERT(empty(), "command_buffer: destroyed with %zu commands not applied", count_);
+        KILN_ASSERT(empty(), "command_buffer: destroyed with %zu command%s not applied", count_, count_ == 1 ? "" : "s");
     }
 
     [[nodiscard]] bool empty() const noexcept { return count_ == 0; }

@@ -134,8 +134,10 @@ struct structural_moves {
             KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
                        static_cast<int>(name.size()), name.data(), e.index(), e.generation());
             world.assert_not_iterating("add");
-            report_impossible_move(e, world.entities_.location(e).archetype, name,
-                                   world.template has<C>(e) ? "already has" : "cannot gain");
+            if (world.template has<C>(e)) {
+                report_held<C>(world, e);
+            }
+            report_impossible_move(e, world.entities_.location(e).archetype, name, "cannot gain");
         }
         if constexpr (World::observers::size > 0) {
             world.apply_observer_commands(); // which may move e again
@@ -290,6 +292,21 @@ struct structural_moves {
         if (world.hierarchy_.link_count() != 0) {
             world.hierarchy_.rows_moved();
         }
+    }
+
+    // add<C> of a C that e has: declaring an archetype cannot help, so the
+    // message says what can.
+    template <class C>
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const World& world, entity e) {
+        constexpr std::string_view name = component_traits<C>::name;
+        const std::string_view from = World::archetype_name_of(world.entities_.location(e).archetype);
+        const int size = static_cast<int>(name.size());
+        KILN_CHECK(false,
+                   "world::add<%.*s>: entity %u:%u of archetype %.*s already has %.*s; world.set<%.*s>(e, value) "
+                   "replaces its value (world.has<%.*s>(e) tells whether it is there)",
+                   size, name.data(), e.index(), e.generation(), static_cast<int>(from.size()), from.data(), size,
+                   name.data(), size, name.data(), size, name.data());
+        std::abort();
     }
 
     [[noreturn]] static void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
