@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -36,6 +37,33 @@ TEST_CASE("for_each_row calls the function once per row from begin up to end, in
         CHECK(rows == expected);
         for (std::size_t row = 0; row < written.size(); ++row) {
             CHECK(written[row] == (row >= begin && row < end ? static_cast<int>(row) + 1 : 0));
+        }
+    }
+}
+
+TEST_CASE("for_each_row over a written element of half a cache line or more, which it prefetches ahead, calls the "
+          "function once per row up to the column's last") {
+    // A packed component of 48 bytes, as systems7's Data: the loop prefetches 2 KiB past each row, past
+    // the column's end for its last 42 rows, and must read and write no more than its rows (a load there,
+    // in place of the prefetch, stops the sanitize build's run here: heap-buffer-overflow).
+    struct wide {
+        std::int64_t value[6];
+    };
+    static_assert(sizeof(wide) >= 32);
+    for (const auto& [begin, end] : {std::pair<std::size_t, std::size_t>{0, 100}, {97, 100}, {1, 43}, {60, 61}}) {
+        INFO("rows [" << begin << ", " << end << ")");
+        std::vector<wide> rows(100, wide{});
+        std::vector<std::size_t> visited;
+        auto mark = [&](wide& row) {
+            row.value[5] += 1;
+            visited.push_back(static_cast<std::size_t>(&row - rows.data()));
+        };
+        kiln::internal::for_each_row(mark, begin, end, rows.data());
+        std::vector<std::size_t> expected(end - begin);
+        std::iota(expected.begin(), expected.end(), begin);
+        CHECK(visited == expected);
+        for (std::size_t row = 0; row < rows.size(); ++row) {
+            CHECK(rows[row].value[5] == (row >= begin && row < end ? 1 : 0));
         }
     }
 }
