@@ -35,8 +35,8 @@ inline constexpr bool has_packed_cursor = (std::is_pointer_v<Cursors> || ...);
 // half a cache line, is prefetched prefetch_distance bytes ahead of the row
 // (for writing where the target has an instruction for it). Such a loop
 // reads and writes a new line every row or two, and the hardware's
-// prefetchers fell behind it: systems7's DataSystem (a 48-byte Data read and
-// written, a xoshiro draw per row; /work/shared/peerbench) took 2.6 ns a row
+// prefetchers fell behind it: the DataSystem of peerbench's systems7 (a
+// 48-byte Data read and written, a xoshiro draw per row) took 2.6 ns a row
 // with its rows in the cache (10,000 entities), 4.1 at 100,000 and 11.3 at a
 // million; prefetched, 2.3 and 4.3 (1 KiB ahead: 2.3 and 4.8). Not for
 // smaller elements: a prefetch per row would fetch the same line many times
