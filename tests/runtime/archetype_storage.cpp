@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -181,6 +182,11 @@ void forget_kept_reservations() {
     }
 }
 
+// The page holding address.
+std::uintptr_t page_of(const void* address) {
+    return reinterpret_cast<std::uintptr_t>(address) / kiln::internal::column_page_bytes;
+}
+
 // Rows enough for a Position column (8 bytes a row) past the threshold.
 constexpr std::uint32_t large_rows = 3 * kiln::internal::column_reservation_threshold / sizeof(fixture::Position);
 
@@ -201,6 +207,11 @@ TEST_CASE("archetype_storage grows a large column in place, every row kept acros
             reserved_at = storage.columns()[0];
         }
     }
+    // Each column in a cache set of its own, not all at the start of a page.
+    const auto set_of = [](const void* column) { return reinterpret_cast<std::uintptr_t>(column) % 4096 / 64; };
+    CHECK(set_of(storage.columns()[0]) != set_of(storage.columns()[1]));
+    CHECK(set_of(storage.columns()[1]) != set_of(storage.entities().data()));
+    CHECK(set_of(storage.columns()[0]) != set_of(storage.entities().data()));
     std::uint32_t wrong = 0;
     for (std::uint32_t i = 0; i < large_rows; ++i) {
         wrong += position(storage, i).x == static_cast<float>(i) && health(storage, i).hp == static_cast<int>(i) &&
@@ -213,18 +224,17 @@ TEST_CASE("archetype_storage grows a large column in place, every row kept acros
 
 TEST_CASE("a large archetype's columns, freed, are reused by the next one, which reads only its own rows") {
     forget_kept_reservations();
-    std::vector<const std::byte*> freed;
+    std::vector<std::uintptr_t> freed; // the pages the first storage's columns start on
     {
         kiln::archetype_storage storage{layouts};
         for (std::uint32_t i = 0; i < large_rows; ++i) {
             push(storage, kiln::entity(i, 0), static_cast<float>(i), 1);
         }
-        freed = {storage.columns()[0], storage.columns()[1],
-                 reinterpret_cast<const std::byte*>(storage.entities().data())};
+        freed = {page_of(storage.columns()[0]), page_of(storage.columns()[1]), page_of(storage.entities().data())};
     }
 #    if defined(__SANITIZE_ADDRESS__)
-    for (const std::byte* column : freed) {
-        CHECK(__asan_address_is_poisoned(column)); // kept, not to be read
+    for (const std::uintptr_t page : freed) {
+        CHECK(__asan_address_is_poisoned(reinterpret_cast<void*>(page * kiln::internal::column_page_bytes)));
     }
 #    endif
     kiln::archetype_storage storage{layouts};
@@ -233,11 +243,15 @@ TEST_CASE("a large archetype's columns, freed, are reused by the next one, which
     }
     // Each large column took one the first storage gave back, already written.
     const std::size_t health_bytes = storage.capacity() * sizeof(fixture::Health);
-    CHECK(std::count(freed.begin(), freed.end(), storage.columns()[0]) == 1);
-    CHECK(std::count(freed.begin(), freed.end(), reinterpret_cast<const std::byte*>(storage.entities().data())) == 1);
+    CHECK(std::count(freed.begin(), freed.end(), page_of(storage.columns()[0])) == 1);
+    CHECK(std::count(freed.begin(), freed.end(), page_of(storage.entities().data())) == 1);
     if (health_bytes >= kiln::internal::column_reservation_threshold) {
-        CHECK(std::count(freed.begin(), freed.end(), storage.columns()[1]) == 1);
+        CHECK(std::count(freed.begin(), freed.end(), page_of(storage.columns()[1])) == 1);
     }
+    // With its pages: past the rows pushed, the first storage's are still there, where a
+    // new mapping, at the same address even, would read zero.
+    REQUIRE(storage.capacity() > large_rows / 2);
+    CHECK(position(storage, large_rows / 2).x == static_cast<float>(large_rows / 2));
     std::uint32_t wrong = 0;
     for (std::uint32_t i = 0; i < large_rows / 2; ++i) {
         wrong += position(storage, i).x == -static_cast<float>(i) && health(storage, i).hp == 2 &&
@@ -255,21 +269,21 @@ TEST_CASE("a large archetype's columns, freed, are reused by the next one, which
 
 TEST_CASE("a column outgrowing its reservation is moved whole to a larger one") {
     namespace internal = kiln::internal;
-    internal::column_block block = internal::grow_column({}, 0, internal::column_reservation_threshold, 4);
-    REQUIRE(block.reserved >= internal::column_reservation_threshold);
+    internal::column_block block = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
+    REQUIRE(block.reserved >= block.offset + internal::column_reservation_threshold);
     const std::size_t first_bytes = internal::column_reservation_threshold;
     for (std::size_t i = 0; i < first_bytes; ++i) {
-        block.memory[i] = static_cast<std::byte>(i * 7);
+        block.elements()[i] = static_cast<std::byte>(i * 7);
     }
     const std::size_t outgrown = block.reserved + internal::column_page_bytes;
-    block = internal::grow_column(block, first_bytes, outgrown, 4);
-    REQUIRE(block.reserved >= outgrown);
+    block = internal::grow_column(block, first_bytes, outgrown, 4, 1);
+    REQUIRE(block.reserved >= block.offset + outgrown);
     std::size_t wrong = 0;
     for (std::size_t i = 0; i < first_bytes; ++i) {
-        wrong += block.memory[i] == static_cast<std::byte>(i * 7) ? 0 : 1;
+        wrong += block.elements()[i] == static_cast<std::byte>(i * 7) ? 0 : 1;
     }
     CHECK(wrong == 0);
-    block.memory[outgrown - 1] = std::byte{1}; // writable to its end
+    block.elements()[outgrown - 1] = std::byte{1}; // writable to its end
     internal::free_column(block, 4);
 }
 #endif

@@ -250,13 +250,14 @@ private:
     [[gnu::noinline]] void reallocate(std::size_t capacity) {
         for (std::size_t column = 0; column < layouts_.size(); ++column) {
             const column_layout layout = layouts_[column];
-            blocks_[column] =
-                internal::grow_column(blocks_[column], size_ * layout.size, capacity * layout.size, layout.alignment);
-            columns_[column] = blocks_[column].memory;
+            blocks_[column] = internal::grow_column(blocks_[column], size_ * layout.size, capacity * layout.size,
+                                                    layout.alignment, column);
+            columns_[column] = blocks_[column].elements();
         }
         internal::column_block& entities = blocks_[layouts_.size()];
-        entities = internal::grow_column(entities, size_ * sizeof(entity), capacity * sizeof(entity), alignof(entity));
-        entities_ = reinterpret_cast<entity*>(entities.memory);
+        entities = internal::grow_column(entities, size_ * sizeof(entity), capacity * sizeof(entity), alignof(entity),
+                                         layouts_.size());
+        entities_ = reinterpret_cast<entity*>(entities.elements());
         capacity_ = capacity;
     }
 
