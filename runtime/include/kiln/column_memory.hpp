@@ -195,7 +195,7 @@ inline void free_column(column_block block, std::size_t alignment) noexcept {
 // reservation once; smaller ones, or where the system refuses, are
 // reallocated on the heap, copied, as a std::vector's are.
 inline column_block grow_column(column_block block, std::size_t used, std::size_t bytes, std::size_t alignment,
-                                std::size_t stagger) noexcept {
+                                [[maybe_unused]] std::size_t stagger) noexcept {
     // A reservation holding bytes now: the rest of it poisoned a little way on.
     const auto fitted = [bytes](column_block grown) {
         const std::size_t end = grown.offset + bytes;
