@@ -4,10 +4,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
+
+#if defined(KILN_COLUMN_RESERVATIONS)
+#    include <sys/mman.h>
+#endif
 
 namespace {
 
@@ -162,3 +168,122 @@ TEST_CASE("archetype_storage remove_marked across words of marks, and of every r
     storage.remove_marked(all, 100, never, unmoved);
     CHECK(storage.empty());
 }
+
+#if defined(KILN_COLUMN_RESERVATIONS)
+namespace {
+
+// Empties the program's list of kept reservations, so that what a test
+// takes from it is what the test gave.
+void forget_kept_reservations() {
+    for (kiln::internal::column_block kept = kiln::internal::kept_reservations::instance().take(0);
+         kept.memory != nullptr; kept = kiln::internal::kept_reservations::instance().take(0)) {
+        kiln::internal::asan_unpoison(kept.memory, kept.backed + kiln::internal::poisoned_tail_bytes);
+        ::munmap(kept.memory, kept.reserved);
+    }
+}
+
+// The page holding address.
+std::uintptr_t page_of(const void* address) {
+    return reinterpret_cast<std::uintptr_t>(address) / kiln::internal::column_page_bytes;
+}
+
+// Rows enough for a Position column (8 bytes a row) past the threshold.
+constexpr std::uint32_t large_rows = 3 * kiln::internal::column_reservation_threshold / sizeof(fixture::Position);
+
+} // namespace
+
+TEST_CASE("archetype_storage grows a large column in place, every row kept across the move to a reservation") {
+    kiln::archetype_storage storage{layouts};
+    const std::byte* reserved_at = nullptr;
+    for (std::uint32_t i = 0; i < large_rows; ++i) {
+        const std::size_t capacity = storage.capacity();
+        push(storage, kiln::entity(i, 0), static_cast<float>(i), static_cast<int>(i));
+        if (storage.capacity() != capacity && capacity * sizeof(fixture::Position) >=
+                                                  kiln::internal::column_reservation_threshold) {
+            // Grown again past the threshold: in place.
+            CHECK(storage.columns()[0] == reserved_at);
+        }
+        if (storage.capacity() * sizeof(fixture::Position) >= kiln::internal::column_reservation_threshold) {
+            reserved_at = storage.columns()[0];
+        }
+    }
+    // Each column in a cache set of its own, not all at the start of a page.
+    const auto set_of = [](const void* column) { return reinterpret_cast<std::uintptr_t>(column) % 4096 / 64; };
+    CHECK(set_of(storage.columns()[0]) != set_of(storage.columns()[1]));
+    CHECK(set_of(storage.columns()[1]) != set_of(storage.entities().data()));
+    CHECK(set_of(storage.columns()[0]) != set_of(storage.entities().data()));
+    std::uint32_t wrong = 0;
+    for (std::uint32_t i = 0; i < large_rows; ++i) {
+        wrong += position(storage, i).x == static_cast<float>(i) && health(storage, i).hp == static_cast<int>(i) &&
+                         storage.entities()[i] == kiln::entity(i, 0)
+                     ? 0
+                     : 1;
+    }
+    CHECK(wrong == 0);
+}
+
+TEST_CASE("a large archetype's columns, freed, are reused by the next one, which reads only its own rows") {
+    forget_kept_reservations();
+    std::vector<std::uintptr_t> freed; // the pages the first storage's columns start on
+    {
+        kiln::archetype_storage storage{layouts};
+        for (std::uint32_t i = 0; i < large_rows; ++i) {
+            push(storage, kiln::entity(i, 0), static_cast<float>(i), 1);
+        }
+        freed = {page_of(storage.columns()[0]), page_of(storage.columns()[1]), page_of(storage.entities().data())};
+    }
+#    if defined(__SANITIZE_ADDRESS__)
+    for (const std::uintptr_t page : freed) {
+        CHECK(__asan_address_is_poisoned(reinterpret_cast<void*>(page * kiln::internal::column_page_bytes)));
+    }
+#    endif
+    kiln::archetype_storage storage{layouts};
+    for (std::uint32_t i = 0; i < large_rows / 2; ++i) {
+        push(storage, kiln::entity(i, 1), -static_cast<float>(i), 2);
+    }
+    // Each large column took one the first storage gave back, already written.
+    const std::size_t health_bytes = storage.capacity() * sizeof(fixture::Health);
+    CHECK(std::count(freed.begin(), freed.end(), page_of(storage.columns()[0])) == 1);
+    CHECK(std::count(freed.begin(), freed.end(), page_of(storage.entities().data())) == 1);
+    if (health_bytes >= kiln::internal::column_reservation_threshold) {
+        CHECK(std::count(freed.begin(), freed.end(), page_of(storage.columns()[1])) == 1);
+    }
+    // With its pages: past the rows pushed, the first storage's are still there, where a
+    // new mapping, at the same address even, would read zero.
+    REQUIRE(storage.capacity() > large_rows / 2);
+    CHECK(position(storage, large_rows / 2).x == static_cast<float>(large_rows / 2));
+    std::uint32_t wrong = 0;
+    for (std::uint32_t i = 0; i < large_rows / 2; ++i) {
+        wrong += position(storage, i).x == -static_cast<float>(i) && health(storage, i).hp == 2 &&
+                         storage.entities()[i] == kiln::entity(i, 1)
+                     ? 0
+                     : 1;
+    }
+    CHECK(wrong == 0);
+#    if defined(__SANITIZE_ADDRESS__)
+    // Past the capacity, a reservation's column is as out of bounds as the heap's.
+    CHECK(__asan_address_is_poisoned(storage.columns()[0] + storage.capacity() * sizeof(fixture::Position)));
+    CHECK_FALSE(__asan_address_is_poisoned(storage.columns()[0] + (storage.capacity() - 1) * sizeof(fixture::Position)));
+#    endif
+}
+
+TEST_CASE("a column outgrowing its reservation is moved whole to a larger one") {
+    namespace internal = kiln::internal;
+    internal::column_block block = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
+    REQUIRE(block.reserved >= block.offset + internal::column_reservation_threshold);
+    const std::size_t first_bytes = internal::column_reservation_threshold;
+    for (std::size_t i = 0; i < first_bytes; ++i) {
+        block.elements()[i] = static_cast<std::byte>(i * 7);
+    }
+    const std::size_t outgrown = block.reserved + internal::column_page_bytes;
+    block = internal::grow_column(block, first_bytes, outgrown, 4, 1);
+    REQUIRE(block.reserved >= block.offset + outgrown);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < first_bytes; ++i) {
+        wrong += block.elements()[i] == static_cast<std::byte>(i * 7) ? 0 : 1;
+    }
+    CHECK(wrong == 0);
+    block.elements()[outgrown - 1] = std::byte{1}; // writable to its end
+    internal::free_column(block, 4);
+}
+#endif

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <kiln/column.hpp>
+#include <kiln/column_memory.hpp>
 #include <kiln/config.hpp>
 #include <kiln/entity.hpp>
 
@@ -39,17 +40,20 @@ public:
     // layouts must outlive the storage: kiln::column_layouts<...> does.
     // Growing past max_rows rows stops the program with a message.
     explicit archetype_storage(std::span<const column_layout> layouts, std::size_t max_rows = ~std::uint32_t{0})
-        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())}, max_rows_{max_rows} {}
+        : layouts_{layouts}, columns_{std::make_unique<std::byte*[]>(layouts.size())},
+          blocks_{std::make_unique<internal::column_block[]>(layouts.size() + 1)}, max_rows_{max_rows} {}
 
     archetype_storage(const archetype_storage&) = delete;
     archetype_storage& operator=(const archetype_storage&) = delete;
 
     archetype_storage(archetype_storage&& other) noexcept
-        : layouts_{other.layouts_}, columns_{std::move(other.columns_)}, max_rows_{other.max_rows_},
-          entities_{std::exchange(other.entities_, nullptr)}, size_{std::exchange(other.size_, 0)},
+        : layouts_{other.layouts_}, columns_{std::move(other.columns_)}, blocks_{std::move(other.blocks_)},
+          max_rows_{other.max_rows_}, entities_{std::exchange(other.entities_, nullptr)},
+          size_{std::exchange(other.size_, 0)},
           capacity_{std::exchange(other.capacity_, 0)}, holes_{std::move(other.holes_)},
           hole_count_{std::exchange(other.hole_count_, 0)}, hole_capacity_{std::exchange(other.hole_capacity_, 0)} {
         other.columns_ = std::make_unique<std::byte*[]>(other.layouts_.size());
+        other.blocks_ = std::make_unique<internal::column_block[]>(other.layouts_.size() + 1);
     }
 
     archetype_storage& operator=(archetype_storage&& other) noexcept {
@@ -227,6 +231,7 @@ public:
     void swap(archetype_storage& other) noexcept {
         std::swap(layouts_, other.layouts_);
         std::swap(columns_, other.columns_);
+        std::swap(blocks_, other.blocks_);
         std::swap(max_rows_, other.max_rows_);
         std::swap(entities_, other.entities_);
         std::swap(size_, other.size_);
@@ -237,24 +242,22 @@ public:
     }
 
 private:
-    void reallocate(std::size_t capacity) {
+    // Large columns grow in place, in address space reserved for them, and
+    // smaller ones by copying (kiln/column_memory.hpp): an archetype that
+    // entities move into grows from empty, and its copies by doubling were
+    // a fifth of addremove at a million entities (bench/). Out of line:
+    // inlined into the moves that may grow, it cost their loops registers.
+    [[gnu::noinline]] void reallocate(std::size_t capacity) {
         for (std::size_t column = 0; column < layouts_.size(); ++column) {
             const column_layout layout = layouts_[column];
-            auto* memory = static_cast<std::byte*>(::operator new(capacity * layout.size, std::align_val_t{layout.alignment}));
-            if (size_ > 0) {
-                std::memcpy(memory, columns_[column], size_ * layout.size);
-            }
-            if (columns_[column] != nullptr) {
-                ::operator delete(columns_[column], std::align_val_t{layout.alignment});
-            }
-            columns_[column] = memory;
+            blocks_[column] = internal::grow_column(blocks_[column], size_ * layout.size, capacity * layout.size,
+                                                    layout.alignment, column);
+            columns_[column] = blocks_[column].elements();
         }
-        auto* entities = static_cast<entity*>(::operator new(capacity * sizeof(entity)));
-        if (size_ > 0) {
-            std::memcpy(static_cast<void*>(entities), entities_, size_ * sizeof(entity));
-        }
-        ::operator delete(entities_);
-        entities_ = entities;
+        internal::column_block& entities = blocks_[layouts_.size()];
+        entities = internal::grow_column(entities, size_ * sizeof(entity), capacity * sizeof(entity), alignof(entity),
+                                         layouts_.size());
+        entities_ = reinterpret_cast<entity*>(entities.elements());
         capacity_ = capacity;
     }
 
@@ -308,18 +311,19 @@ private:
     }
 
     void release() noexcept {
-        if (columns_ != nullptr) {
+        if (blocks_ != nullptr) {
             for (std::size_t column = 0; column < layouts_.size(); ++column) {
-                if (columns_[column] != nullptr) {
-                    ::operator delete(columns_[column], std::align_val_t{layouts_[column].alignment});
-                }
+                internal::free_column(blocks_[column], layouts_[column].alignment);
             }
+            internal::free_column(blocks_[layouts_.size()], alignof(entity));
         }
-        ::operator delete(entities_);
     }
 
     std::span<const column_layout> layouts_;
     std::unique_ptr<std::byte*[]> columns_; // null pointers until the first row
+    // Where each column's memory came from (kiln/column_memory.hpp), and
+    // after them the entities': the pointers again, with the reservations.
+    std::unique_ptr<internal::column_block[]> blocks_;
     std::size_t max_rows_; // at most ~std::uint32_t{0}: rows are 32-bit
     entity* entities_ = nullptr;
     std::size_t size_ = 0;
