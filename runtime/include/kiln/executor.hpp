@@ -55,10 +55,10 @@ inline void task_ends() {}
 inline void after_tasks() {}
 #    endif
 
-// Starts oneTBB's worker threads, once per process: oneTBB starts them on
+// Starts oneTBB's worker threads, once per process. oneTBB starts them on
 // its first parallel call, which took 0.45-0.57 ms on this project's 2-core
-// machine (a frame of 1,000 quads takes 10 us), so that the first frame
-// that splits work would pay for it (docs/systems.md, "The parallel executor").
+// machine; otherwise the first frame that splits work pays for it (a frame
+// of 1,000 quads takes 10 us; docs/systems.md, "The parallel executor").
 inline void start_workers() {
     static const bool started = [] {
         oneapi::tbb::task_group group;
@@ -86,11 +86,11 @@ struct parallel_executor {
 
     static constexpr std::chrono::nanoseconds default_serial_below{std::chrono::microseconds{4}};
 
-    // The least work of a stage (all its systems', as measured) worth trying
-    // to split. The runner tries a stage split for a few runs now and then,
-    // and keeps what its whole runs show faster (kiln/work_estimate.hpp's
-    // stage_splits); a try wakes workers that slept, which costs the calling
-    // thread more than a stage of less work could gain. Measured: see
+    // The least time a stage's runs take for it to be tried split. The
+    // runner tries a stage split for a few runs now and then, and keeps the
+    // way its whole runs showed faster (kiln/work_estimate.hpp's
+    // stage_splits); a try wakes workers that slept, and a woken worker
+    // arrives after a stage of less work is done. Measured: see
     // docs/systems.md, "The parallel executor".
     std::chrono::nanoseconds stage_serial_below{default_stage_serial_below};
 
