@@ -60,9 +60,9 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
 // losing way costs ever fewer runs; a switch starts the wait over, as do
 // rows grown to twice those of the last trial (the load and the work change,
 // and the verdict with them). A serial stage tries splitting only when its
-// runs take at least the executor's stage_serial_below, and times each
-// system's work in the run before, which the split runs go by; its other
-// runs time only the whole stage.
+// last run and the median of its runs take at least the executor's
+// stage_serial_below, and times each system's work in the run before, which
+// the split runs go by; its other runs time only the whole stage.
 inline constexpr std::uint32_t stage_trial_runs = 4;
 inline constexpr std::uint32_t stage_trial_margin = 16;
 inline constexpr std::uint32_t stage_retry_runs = 64;
@@ -106,8 +106,9 @@ public:
         if (settled_split_) {
             phase_ = phase::trying;
             trial_count_ = 0;
-        } else if (median(settled_) * static_cast<double>(rows) >= static_cast<double>(serial_below.count())) {
-            phase_ = phase::measuring;
+        } else if (wall >= serial_below &&
+                   median(settled_) * static_cast<double>(rows) >= static_cast<double>(serial_below.count())) {
+            phase_ = phase::measuring; // the median only then: a stage far below costs a clock read, not a sort
         }
     }
 
