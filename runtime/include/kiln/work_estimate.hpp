@@ -55,11 +55,13 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
 // (medians, as a run another process interrupted is a time far too long,
 // and the first run of a trial finds the worker asleep). The other way is
 // kept only if faster by more than a stage_trial_margin-th, so that noise
-// does not flip it. A trial that keeps the settled way doubles the wait for
-// the next, from stage_retry_runs up to stage_retry_most_runs, so that a
-// losing way costs ever fewer runs; a switch starts the wait over, as do
-// rows grown to twice those of the last trial (the load and the work change,
-// and the verdict with them). A serial stage tries splitting only when its
+// does not flip it. A trial slower by more than that doubles the wait for the
+// next, from stage_retry_runs up to stage_retry_most_runs, so that a losing
+// way costs ever fewer runs; a tie (within the margin either way) waits
+// stage_retry_runs, as it costs little, and another program busy on the
+// other core for a while makes ties of trials that would win; a switch starts
+// the wait over, as do rows grown to twice those of the last trial (the load
+// and the work change, and the verdict with them). A serial stage tries splitting only when its
 // last run and the median of its runs take at least the executor's
 // stage_serial_below, and times each system's work in the run before, which
 // the split runs go by; its other runs time only the whole stage.
@@ -124,10 +126,14 @@ private:
         phase_ = phase::settled;
         trial_rows_ = rows;
         const double settled = median(settled_);
-        if (median(trial_) < settled - settled / stage_trial_margin) {
+        const double trial = median(trial_);
+        if (trial < settled - settled / stage_trial_margin) {
             settled_split_ = !settled_split_;
             settled_ = trial_; // the new way's runs are its latest
             wait_ = stage_retry_runs;
+        } else if (trial < settled + settled / stage_trial_margin) {
+            runs_to_trial_ = stage_retry_runs; // a tie costs little to try again, and a passing load makes ties
+            return;
         }
         runs_to_trial_ = wait_;
         wait_ = std::min(wait_ * 2, stage_retry_most_runs);
