@@ -15,9 +15,20 @@
 //                                    tasks that do nothing; the parallel
 //                                    executor's default_serial_below comes
 //                                    from these (docs/systems.md)
+// fork_join/wake                     how long after a split starts a worker
+//                                    that slept (1 ms without work) runs its
+//                                    first chunk, while the calling thread
+//                                    runs chunks of 1 us (200 us in all, the
+//                                    time when none arrives): a stage of less
+//                                    work is done before a woken worker
+//                                    arrives; the parallel executor's
+//                                    default_stage_serial_below comes from it
 //
 // <executor> is serial or parallel (oneTBB). Run: build/release/bench/kiln_bench_schedule
+#include <atomic>
+#include <chrono>
 #include <cstddef>
+#include <thread>
 
 #include <benchmark/benchmark.h>
 #include <bench/dispatch/world.hpp>
@@ -72,6 +83,28 @@ void fork_join_tasks(benchmark::State& state) {
         executor.run_together([&one] { benchmark::DoNotOptimize(++one); }, [&other] { benchmark::DoNotOptimize(++other); });
     }
 }
+
+void fork_join_wake(benchmark::State& state) {
+    using clock = std::chrono::steady_clock;
+    const kiln::parallel_executor executor{};
+    for (auto _ : state) {
+        std::this_thread::sleep_for(std::chrono::milliseconds{1}); // the workers fall asleep
+        const std::thread::id caller = std::this_thread::get_id();
+        std::atomic<clock::rep> arrived{0};
+        const auto start = clock::now();
+        executor.for_chunks(200, 1, [&](std::size_t, std::size_t) {
+            if (std::this_thread::get_id() != caller) {
+                clock::rep none = 0;
+                arrived.compare_exchange_strong(none, (clock::now() - start).count());
+            }
+            const auto chunk_start = clock::now();
+            while (clock::now() - chunk_start < std::chrono::microseconds{1}) {
+            }
+        });
+        const clock::rep after = arrived.load() != 0 ? arrived.load() : (clock::now() - start).count();
+        state.SetIterationTime(std::chrono::duration<double>(clock::duration{after}).count());
+    }
+}
 #endif
 
 } // namespace
@@ -91,6 +124,7 @@ BENCHMARK(system_parallel<kiln::parallel_executor>)
     ->UseRealTime();
 BENCHMARK(fork_join_chunks)->Name("fork_join/chunks")->UseRealTime();
 BENCHMARK(fork_join_tasks)->Name("fork_join/tasks")->UseRealTime();
+BENCHMARK(fork_join_wake)->Name("fork_join/wake")->UseManualTime()->Iterations(300)->Unit(benchmark::kMicrosecond);
 #endif
 
 BENCHMARK_MAIN();

@@ -12,7 +12,7 @@
 using namespace std::chrono_literals;
 
 TEST_CASE("work_estimates know nothing before a run, then scale the last run's time by the rows") {
-    kiln::internal::work_estimates<2> estimates;
+    kiln::internal::work_estimates<2, 1> estimates;
     CHECK(estimates.estimate(0, 1'000) == 0ns);
     estimates.record(0, 100, 1'000ns);
     CHECK(estimates.estimate(0, 100) == 1'000ns);
@@ -44,50 +44,141 @@ TEST_CASE("chunk_rows_for: chunks of about half the threshold's work, or the fal
     CHECK(chunk_rows_for(40us, 1'000, 0ns, 1024) == 1024);  // split everything: the runner's chunks
 }
 
-TEST_CASE("split_record: splits work worth it until a split measures slower, then tries again every so many runs") {
-    using kiln::internal::split_retry_runs;
-    kiln::internal::split_record record;
-    CHECK_FALSE(record.split(3us, 100, 4us)); // not worth it
-    CHECK(record.split(8us, 100, 4us));       // worth it, never split: try
-    record.record(100, 5us);                  // faster than 8 us on one thread
-    CHECK(record.split(8us, 100, 4us));
-    CHECK(record.split(16us, 200, 4us)); // per row: 10 us split over 200 rows, against 16 us
-    record.record(100, 9us);            // slower than 8 us
-    for (std::uint32_t run = 1; run < split_retry_runs; ++run) {
-        INFO("run " << run);
-        CHECK_FALSE(record.split(8us, 100, 4us));
+namespace {
+
+using kiln::internal::stage_retry_most_runs;
+using kiln::internal::stage_retry_runs;
+using kiln::internal::stage_splits;
+using kiln::internal::stage_trial_runs;
+
+// Runs of a stage of 1,000 rows that take serial when not split and split
+// when split, under a threshold of 40 us; returns how many of them split.
+int run_stage(stage_splits& stage, std::uint32_t runs, std::chrono::nanoseconds serial,
+              std::chrono::nanoseconds split) {
+    int splits = 0;
+    for (std::uint32_t run = 0; run < runs; ++run) {
+        const bool splitting = stage.split();
+        CHECK((!splitting || stage.measure())); // a split run times its systems
+        splits += splitting ? 1 : 0;
+        stage.record(1'000, splitting ? split : serial, 40us);
     }
-    CHECK(record.split(8us, 100, 4us)); // the retry
-    record.record(100, 9us);            // slower again: twice as many runs before the next
-    for (std::uint32_t run = 1; run < 2 * split_retry_runs; ++run) {
-        INFO("run " << run);
-        CHECK_FALSE(record.split(8us, 100, 4us));
-    }
-    CHECK(record.split(8us, 100, 4us));
-    record.record(100, 9us);
-    CHECK(record.split(9us * 2, 100, 4us)); // the work grew past the split's time: split, and the wait starts over
-    record.record(100, 9us);
-    for (std::uint32_t run = 1; run < split_retry_runs; ++run) {
-        INFO("run " << run);
-        CHECK_FALSE(record.split(8us, 100, 4us));
-    }
-    CHECK(record.split(8us, 100, 4us));
-    CHECK(record.split(1ns, 100, 0ns)); // a zero threshold splits everything
+    return splits;
 }
 
-TEST_CASE("split_record: the wait between retries of a losing split stops doubling at split_retry_most_runs") {
-    using kiln::internal::split_retry_most_runs;
-    kiln::internal::split_record record;
-    REQUIRE(record.split(8us, 100, 4us));
-    std::uint32_t waited = 0;
-    for (int retry = 0; retry < 12; ++retry) {
-        record.record(100, 9us);
-        waited = 1;
-        while (!record.split(8us, 100, 4us)) {
-            ++waited;
-        }
+// Serial runs of a stage before the first trial: the settled runs, then the
+// one that times each system.
+void settle_serial(stage_splits& stage, std::chrono::nanoseconds serial) {
+    for (std::uint32_t run = 0; run < stage_trial_runs; ++run) {
+        REQUIRE_FALSE(stage.split());
+        REQUIRE_FALSE(stage.measure()); // a serial run times the stage alone
+        stage.record(1'000, serial, 40us);
     }
-    CHECK(waited == split_retry_most_runs);
+    REQUIRE_FALSE(stage.split());
+    REQUIRE(stage.measure()); // the run before a trial times each system, for the split runs
+    stage.record(1'000, serial, 40us);
+    REQUIRE(stage.split());
+}
+
+} // namespace
+
+TEST_CASE("stage_splits: a stage runs serially, and one whose runs take less than the threshold never tries split") {
+    stage_splits stage;
+    CHECK(run_stage(stage, 10 * stage_retry_most_runs, 39us, 1us) == 0);
+    CHECK_FALSE(stage.measure());
+    stage.record(1'000, 10ms, 40us); // a run another process interrupted: the median stays below
+    CHECK_FALSE(stage.measure());
+    CHECK(run_stage(stage, stage_retry_runs, 39us, 1us) == 0);
+}
+
+TEST_CASE("stage_splits: a trial of split runs faster by more than the margin settles the stage on splitting") {
+    stage_splits stage;
+    settle_serial(stage, 100us);
+    CHECK(run_stage(stage, stage_trial_runs, 100us, 93us) == static_cast<int>(stage_trial_runs)); // 7% faster
+    CHECK(run_stage(stage, stage_retry_runs, 100us, 93us) == static_cast<int>(stage_retry_runs)); // kept
+    // Then a trial of serial runs, which are no faster: splitting stays, and the next trial waits twice as long.
+    CHECK(run_stage(stage, stage_trial_runs, 100us, 93us) == 0);
+    CHECK(run_stage(stage, 2 * stage_retry_runs, 100us, 93us) == static_cast<int>(2 * stage_retry_runs));
+    CHECK(run_stage(stage, 1, 100us, 93us) == 0);
+}
+
+TEST_CASE("stage_splits: a trial slower by more than the margin keeps the stage serial, and the waits double up to "
+          "the most") {
+    stage_splits stage;
+    settle_serial(stage, 100us);
+    CHECK(run_stage(stage, stage_trial_runs, 100us, 107us) == static_cast<int>(stage_trial_runs));
+    std::uint32_t wait = stage_retry_runs;
+    for (int trial = 0; trial < 6; ++trial) {
+        INFO("trial " << trial);
+        CHECK(run_stage(stage, wait, 100us, 107us) == 0);
+        REQUIRE_FALSE(stage.split());
+        REQUIRE(stage.measure());
+        stage.record(1'000, 100us, 40us);
+        CHECK(run_stage(stage, stage_trial_runs, 100us, 107us) == static_cast<int>(stage_trial_runs));
+        wait = std::min(wait * 2, stage_retry_most_runs);
+    }
+    CHECK(wait == stage_retry_most_runs);
+}
+
+TEST_CASE("stage_splits: a trial within the margin either way keeps the stage serial and tries again after the "
+          "first wait") {
+    stage_splits stage;
+    settle_serial(stage, 100us);
+    for (const auto split : {95us, 105us, 95us}) { // 5% faster, then slower: ties, noise or a passing load
+        INFO("split runs of " << split.count() << " us");
+        CHECK(run_stage(stage, stage_trial_runs, 100us, split) == static_cast<int>(stage_trial_runs));
+        CHECK(run_stage(stage, stage_retry_runs, 100us, split) == 0); // the same wait each time
+        REQUIRE(stage.measure());
+        stage.record(1'000, 100us, 40us);
+    }
+    CHECK(stage.split());
+}
+
+TEST_CASE("stage_splits: trials judge by medians, so one run interrupted by another process decides nothing") {
+    stage_splits stage;
+    for (std::uint32_t run = 0; run < stage_trial_runs; ++run) {
+        stage.record(1'000, run == 1 ? 10ms : 100us, 40us); // one serial run interrupted
+    }
+    stage.record(1'000, 100us, 40us); // the measuring run
+    REQUIRE(stage.split());
+    for (std::uint32_t run = 0; run < stage_trial_runs; ++run) {
+        stage.record(1'000, run == 0 ? 150us : 97us, 40us); // the first split run wakes the worker: slower
+    }
+    CHECK_FALSE(stage.split()); // 97 against 100 us: not faster by the margin, whatever the interruption
+}
+
+TEST_CASE("stage_splits: compares times per row, so a trial over more rows is judged fairly") {
+    stage_splits stage;
+    settle_serial(stage, 100us);
+    for (std::uint32_t run = 0; run < stage_trial_runs; ++run) {
+        stage.record(2'000, 180us, 40us); // split over twice the rows: 90 us per 1,000, 10% faster
+    }
+    CHECK(stage.split());
+}
+
+TEST_CASE("stage_splits: rows grown to twice those of the last trial start a trial at once") {
+    stage_splits stage;
+    settle_serial(stage, 100us);
+    CHECK(run_stage(stage, stage_trial_runs, 100us, 100us) == static_cast<int>(stage_trial_runs)); // no faster
+    CHECK(run_stage(stage, stage_retry_runs / 2, 100us, 100us) == 0);
+    stage.record(1'999, 200us, 40us); // not yet twice
+    CHECK_FALSE(stage.measure());
+    stage.record(2'000, 200us, 40us);
+    CHECK(stage.measure());
+    stage.record(2'000, 200us, 40us);
+    CHECK(stage.split());
+}
+
+TEST_CASE("stage_splits: a stage settled on splitting tries serial runs whatever its work, with no measuring run") {
+    stage_splits stage;
+    settle_serial(stage, 100us);
+    REQUIRE(run_stage(stage, stage_trial_runs + stage_retry_runs - 1, 100us, 30us) ==
+            static_cast<int>(stage_trial_runs + stage_retry_runs - 1));
+    // Split runs take 30 us, below the threshold; the trial of serial runs comes all the same, and wins.
+    stage.record(1'000, 30us, 40us);
+    CHECK_FALSE(stage.split());
+    CHECK_FALSE(stage.measure());
+    CHECK(run_stage(stage, stage_trial_runs, 10us, 30us) == 0);
+    CHECK(run_stage(stage, stage_retry_most_runs, 10us, 30us) == 0); // and below the threshold, it stays
 }
 
 TEST_CASE("work_meter adds up the time of pieces run on several threads") {
@@ -106,6 +197,7 @@ namespace {
 // waiting hand_off, what it makes handing work to other threads cost.
 struct counting_executor {
     std::chrono::nanoseconds serial_below;
+    std::chrono::nanoseconds stage_serial_below;
     int* batches_together;
     int* systems_chunked;
     std::chrono::nanoseconds hand_off{0};
@@ -143,59 +235,59 @@ void populate(fixture::World& world) {
 static_assert(kiln::internal::splits_by_work_v<counting_executor>);
 static_assert(!kiln::internal::splits_by_work_v<kiln::serial_executor>);
 
-TEST_CASE("the runner runs work below the executor's threshold on the calling thread, and splits what is worth it") {
+TEST_CASE("the runner splits a stage's work in the runs its trials found faster, and only what is worth it") {
     int together = 0;
     int chunked = 0;
     fixture::World world;
     populate(world);
     fixture::World serial;
     populate(serial);
-
-    SECTION("below the threshold, nothing is split") {
-        const counting_executor executor{1h, &together, &chunked};
-        for (int frame = 0; frame < 3; ++frame) {
+    const auto run = [&](const counting_executor& executor, std::uint32_t runs) {
+        for (std::uint32_t i = 0; i < runs; ++i) {
             world.run(fixture::stage::update, executor);
             serial.run(fixture::stage::update);
         }
+    };
+    using kiln::internal::stage_trial_runs;
+
+    SECTION("a stage runs serially until its settled runs and the run that measures its systems; then a trial splits") {
+        const counting_executor executor{1ns, 0ns, &together, &chunked};
+        run(executor, stage_trial_runs + 1);
         CHECK(together == 0);
         CHECK(chunked == 0);
-    }
-    SECTION("nothing is split before a run has measured the work; then what took longer than the threshold is") {
-        const counting_executor executor{1ns, &together, &chunked};
-        world.run(fixture::stage::update, executor);
-        serial.run(fixture::stage::update);
-        CHECK(together == 0);
-        CHECK(chunked == 0);
-        world.run(fixture::stage::update, executor);
-        serial.run(fixture::stage::update);
+        run(executor, 1);
         CHECK(together > 0);
         CHECK(chunked > 0);
     }
-    SECTION("a split that took longer than the work on one thread is not made again until its retry") {
+    SECTION("in a trial, work below the executor's threshold is not split") {
+        const counting_executor executor{1h, 0ns, &together, &chunked};
+        run(executor, 2 * stage_trial_runs + 1);
+        CHECK(together == 0);
+        CHECK(chunked == 0);
+    }
+    SECTION("a stage whose work is below the stage threshold is never tried split") {
+        const counting_executor executor{1ns, 1h, &together, &chunked};
+        run(executor, 2 * kiln::internal::stage_retry_runs);
+        CHECK(together == 0);
+        CHECK(chunked == 0);
+    }
+    SECTION("a stage whose split runs were slower runs serially until its next trial") {
         // 3,000 rows of a few arithmetic operations take microseconds; a hand-off of 20 ms is slower, under
         // any sanitizer.
-        const counting_executor executor{1ns, &together, &chunked, 20ms};
-        world.run(fixture::stage::update, executor); // measures the work
-        serial.run(fixture::stage::update);
-        world.run(fixture::stage::update, executor); // splits, never split before
-        serial.run(fixture::stage::update);
+        const counting_executor executor{1ns, 0ns, &together, &chunked, 20ms};
+        run(executor, 2 * stage_trial_runs + 1); // settled runs, the measuring run, the trial
         const int together_once = together;
         const int chunked_once = chunked;
         CHECK(chunked_once > 0);
-        for (std::uint32_t run = 1; run < kiln::internal::split_retry_runs; ++run) {
-            world.run(fixture::stage::update, executor);
-            serial.run(fixture::stage::update);
-        }
+        run(executor, kiln::internal::stage_retry_runs + 1); // the wait, and the measuring run
         CHECK(together == together_once);
         CHECK(chunked == chunked_once);
-        world.run(fixture::stage::update, executor); // the retry
-        serial.run(fixture::stage::update);
+        run(executor, 1); // the next trial
         CHECK(chunked > chunked_once);
     }
     SECTION("a zero threshold splits from the first run") {
-        const counting_executor executor{0ns, &together, &chunked};
-        world.run(fixture::stage::update, executor);
-        serial.run(fixture::stage::update);
+        const counting_executor executor{0ns, 1h, &together, &chunked};
+        run(executor, 1);
         CHECK(together > 0);
         CHECK(chunked > 0);
     }

@@ -55,6 +55,21 @@ inline void task_ends() {}
 inline void after_tasks() {}
 #    endif
 
+// Starts oneTBB's worker threads, once per process. oneTBB starts them on
+// its first parallel call, which took 0.45-0.57 ms on this project's 2-core
+// machine; otherwise the first frame that splits work pays for it (a frame
+// of 1,000 quads takes 10 us; docs/systems.md, "The parallel executor").
+inline void start_workers() {
+    static const bool started = [] {
+        oneapi::tbb::task_group group;
+        group.run([] {});
+        group.run([] {});
+        group.wait();
+        return true;
+    }();
+    static_cast<void>(started);
+}
+
 } // namespace internal
 
 // Runs the systems of a batch at once and splits parallel systems over
@@ -70,6 +85,22 @@ struct parallel_executor {
     std::chrono::nanoseconds serial_below{default_serial_below};
 
     static constexpr std::chrono::nanoseconds default_serial_below{std::chrono::microseconds{4}};
+
+    // The least time a stage's runs take for it to be tried split. The
+    // runner tries a stage split for a few runs now and then, and keeps the
+    // way its whole runs showed faster (kiln/work_estimate.hpp's
+    // stage_splits); a try wakes workers that slept, and a woken worker
+    // arrives after a stage of less work is done. Measured: see
+    // docs/systems.md, "The parallel executor".
+    std::chrono::nanoseconds stage_serial_below{default_stage_serial_below};
+
+    static constexpr std::chrono::nanoseconds default_stage_serial_below{std::chrono::microseconds{40}};
+
+    // Both start oneTBB's threads if nothing has yet (internal::start_workers).
+    parallel_executor() { internal::start_workers(); }
+    explicit parallel_executor(std::chrono::nanoseconds threshold) : serial_below{threshold} {
+        internal::start_workers();
+    }
 
     template <class... Tasks>
     void run_together(Tasks&&... tasks) const {

@@ -153,6 +153,24 @@ template <class... Access, class... Systems>
 inline constexpr bool writes_a_propagated_global_v<type_list<Access...>, type_list<Systems...>> =
     ((!std::is_const_v<Access> && propagated_global_v<Access, Systems...>) || ...);
 
+// Whether an executor may split the rows of a batch's systems (a type_list):
+// a parallel system's rows, or a propagation's depths.
+template <class Systems>
+inline constexpr bool splits_rows_v = false;
+
+template <class... Systems>
+inline constexpr bool splits_rows_v<type_list<Systems...>> =
+    (((Systems::parallel && !Systems::commands) || propagation_system<Systems>) || ...);
+
+// Whether an executor may split the work of a plan's batches (a type_list):
+// run a batch's systems at once, or split their rows; a fused pass is serial.
+template <class Batches>
+inline constexpr bool splits_work_v = false;
+
+template <class... Batches>
+inline constexpr bool splits_work_v<type_list<Batches...>> =
+    ((!is_fused_v<Batches> && (Batches::systems::size > 1 || splits_rows_v<typename Batches::systems>)) || ...);
+
 // Runs the plans of World's schedule on a world. World (basic_world) is a
 // friend: the runner reaches its storages, its systems' command buffers and
 // the loop depth that keeps structural changes out of a running stage.
@@ -182,19 +200,27 @@ struct stage_runner {
         });
     }
 
+    // An executor that splits by work (parallel_executor) splits a stage's
+    // work in the runs its stage_splits chooses, which times whole runs of the
+    // stage split and not; the other runs are serial.
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
         world.settle(); // before any system reads rows, on any thread
         ++world.iteration_depth_;
-        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            World::tracking::start_runs(world, typename Batch::systems{});
-            if constexpr (is_fused_v<Batch>) {
-                run_fused(world, typename Batch::systems{});
+        if constexpr (splits_by_work_v<Executor> && splits_work_v<typename Plan::batches>) {
+            if (executor.serial_below.count() == 0) {
+                run_batches<Plan>(world, executor, true, true); // split everything, from the first run
             } else {
-                run_batch(world, executor, typename Batch::systems{});
+                stage_splits& choice = world.work_.stage(index_of_v<Plan, schedule>);
+                const bool split = choice.split();
+                const bool measure = choice.measure();
+                const std::size_t rows = plan_rows(world, typename Plan::batches{});
+                choice.record(rows, wall_time([&] { run_batches<Plan>(world, executor, split, measure); }),
+                              executor.stage_serial_below);
             }
-            world.events_.publish(typename Batch::systems{});
-        });
+        } else {
+            run_batches<Plan>(world, executor, true, true);
+        }
         World::tracking::end_runs(world);
         --world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
@@ -210,26 +236,44 @@ struct stage_runner {
         world.events_.drop_read();
     }
 
-    // An executor that splits by work (parallel_executor) runs a batch's
-    // systems at once only when their work, as measured in their last runs,
-    // is worth it and running them at once last took less time than that
-    // work (split_record), and otherwise one after the other on this thread.
+    // split: whether this run splits work; measure: whether it times each
+    // system's work (a split run always does).
+    template <class Plan, class Executor>
+    static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            World::tracking::start_runs(world, typename Batch::systems{});
+            if constexpr (is_fused_v<Batch>) {
+                run_fused(world, typename Batch::systems{});
+            } else {
+                run_batch(world, executor, split, measure, typename Batch::systems{});
+            }
+            world.events_.publish(typename Batch::systems{});
+        });
+    }
+
+    template <class... Batches>
+    static std::size_t plan_rows(const World& world, type_list<Batches...>) noexcept {
+        return (std::size_t{0} + ... + batch_rows(world, typename Batches::systems{}));
+    }
+
+    template <class... Systems>
+    static std::size_t batch_rows(const World& world, type_list<Systems...>) noexcept {
+        return (std::size_t{0} + ... + rows_of<Systems>(world));
+    }
+
+    // An executor that splits by work (parallel_executor), in a run that
+    // splits, runs a batch's systems at once when their work, as measured in
+    // their last runs, is worth it, and otherwise one after the other on this
+    // thread.
     template <class Executor, class... Systems>
-    static void run_batch(World& world, const Executor& executor, type_list<Systems...>) {
+    static void run_batch(World& world, const Executor& executor, bool split, bool measure, type_list<Systems...>) {
         if constexpr (splits_by_work_v<Executor>) {
             if constexpr (sizeof...(Systems) == 1) {
-                (run_measured<Systems>(world, executor), ...);
+                (run_measured<Systems>(world, executor, split, measure), ...);
+            } else if (split && worth_splitting((estimate<Systems>(world) + ...), executor.serial_below)) {
+                executor.run_together([&] { run_measured<Systems>(world, executor, split, measure); }...);
             } else {
-                split_record& together =
-                    world.work_.batch_from(index_of_v<front_t<type_list<Systems...>>, typename World::systems>);
-                const std::size_t rows = (rows_of<Systems>(world) + ...);
-                if (together.split((estimate<Systems>(world) + ...), rows, executor.serial_below)) {
-                    together.record(rows, wall_time([&] {
-                                        executor.run_together([&] { run_measured<Systems>(world, executor); }...);
-                                    }));
-                } else {
-                    (run_measured<Systems>(world, executor), ...);
-                }
+                (run_measured<Systems>(world, executor, split, measure), ...);
             }
         } else {
             executor.run_together([&] { run_system<Systems>(world, executor); }...);
@@ -323,26 +367,29 @@ struct stage_runner {
         return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
     }
 
-    // Runs S, splitting its rows over chunks only when its work is worth
-    // it and its last split took less time than that work (split_record),
-    // and records the CPU time it took.
+    // Runs S, in a run that splits splitting its rows over chunks when its
+    // work is worth it, and in a run that measures records the CPU time it
+    // took.
     template <class S, class Executor>
-    static void run_measured(World& world, const Executor& executor) {
+    static void run_measured(World& world, const Executor& executor, bool split, bool measure) {
+        if (!measure) {
+            run_system<S>(world, serial_executor{});
+            return;
+        }
         const std::size_t rows = rows_of<S>(world);
         work_meter meter;
         if constexpr (S::parallel && !S::commands) {
             const std::chrono::nanoseconds work = estimate<S>(world);
-            split_record& chunks = world.work_.chunks_of(index_of_v<S, typename World::systems>);
-            if (chunks.split(work, rows, executor.serial_below)) {
+            if (split && worth_splitting(work, executor.serial_below)) {
                 const std::size_t rows_per_chunk = chunk_rows_for(work, rows, executor.serial_below, chunk_rows);
-                chunks.record(rows, wall_time([&] {
-                                  run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
-                              }));
+                run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
             } else {
                 meter.time([&] { run_system<S>(world, serial_executor{}); });
             }
-        } else {
+        } else if (split) {
             meter.time([&] { run_system<S>(world, executor); });
+        } else {
+            meter.time([&] { run_system<S>(world, serial_executor{}); });
         }
         world.work_.record(index_of_v<S, typename World::systems>, rows, meter.total());
     }

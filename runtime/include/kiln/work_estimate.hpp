@@ -1,8 +1,8 @@
-// What each system's work costs, as the parallel executor measures it: the
-// CPU time of its last run and the rows it ran over, and the wall time of its
-// last split. A system or batch whose work is smaller than handing it to
-// other threads costs, or whose last split took longer than its work on one
-// thread, gains nothing from them (docs/systems.md, "The parallel executor"),
+// What work costs, as the parallel executor measures it: each system's CPU
+// time in its last timed run and the rows it ran over, and each stage's wall
+// time in runs split and not. A stage whose split runs were not faster, or a
+// system or batch whose work is smaller than handing it to other threads
+// costs, gains nothing from them (docs/systems.md, "The parallel executor"),
 // so the runner runs it on the calling thread; whichever it picks, the world
 // ends the same.
 #pragma once
@@ -40,53 +40,117 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
     return serial_below.count() == 0 || work >= serial_below;
 }
 
-// After a split measured slower than the work on one thread, how many runs
-// go by on the calling thread before a split is tried again: the load and the
-// rows change, and the split's cost with them. Each retry that loses again
-// doubles the wait, up to split_retry_most_runs, so that a split that keeps
-// losing costs ever fewer runs its loss (at 1,000 quads, a retry every 16
-// frames made the frame 1.4 times as long: a wake-up costs more than the
-// frame's work); a split that wins starts the count again.
-inline constexpr std::uint32_t split_retry_runs = 16;
-inline constexpr std::uint32_t split_retry_most_runs = 1024;
+// Whether a stage's runs split their work over threads (what each run finds
+// worth splitting), chosen by timing whole runs of the stage both ways. A
+// split's own wall time does not show all it costs: a worker that slept
+// between splits takes ~40 us to wake on this project's virtual machine, so
+// that a lone split meets a sleeping worker where splits run after run keep
+// it awake; and the rows a worker wrote are in its core's cache when the next
+// system reads them on this one. Only the stage's time shows both
+// (docs/systems.md, "The parallel executor").
+//
+// A stage settles on one way, serial at first, and every so many runs tries
+// the other for stage_trial_runs runs; the trial's median time per row
+// against the median of the settled way's last stage_trial_runs runs decides
+// (medians, as a run another process interrupted is a time far too long,
+// and the first run of a trial finds the worker asleep). The other way is
+// kept only if faster by more than a stage_trial_margin-th, so that noise
+// does not flip it. A trial slower by more than that doubles the wait for the
+// next, from stage_retry_runs up to stage_retry_most_runs, so that a losing
+// way costs ever fewer runs; a tie (within the margin either way) waits
+// stage_retry_runs, as it costs little, and another program busy on the
+// other core for a while makes ties of trials that would win; a switch starts
+// the wait over, as do rows grown to twice those of the last trial (the load
+// and the work change, and the verdict with them). A serial stage tries splitting only when its
+// last run and the median of its runs take at least the executor's
+// stage_serial_below, and times each system's work in the run before, which
+// the split runs go by; its other runs time only the whole stage.
+inline constexpr std::uint32_t stage_trial_runs = 4;
+inline constexpr std::uint32_t stage_trial_margin = 16;
+inline constexpr std::uint32_t stage_retry_runs = 64;
+inline constexpr std::uint32_t stage_retry_most_runs = 1024;
 
-// What splitting one piece of work (a parallel system's rows, or a batch's
-// systems at once) last took, in wall time, and whether to split it again.
-// serial_below says what a hand-off costs where the threads are running;
-// where they sleep between frames, waking them costs more (tens of
-// microseconds on a virtual machine), which only a split's own wall time
-// shows.
-class split_record {
+class stage_splits {
 public:
-    // Whether to split work that takes serial on the calling thread, over rows.
-    [[nodiscard]] bool split(std::chrono::nanoseconds serial, std::size_t rows,
-                             std::chrono::nanoseconds serial_below) noexcept {
-        if (!worth_splitting(serial, serial_below)) {
-            return false;
-        }
-        if (serial_below.count() == 0 || last_.time.count() == 0 || last_.over(rows) < serial) {
-            retry_after_ = split_retry_runs; // split everything, never split yet, or faster split
-            return true;
-        }
-        if (++runs_since_split_ < retry_after_) {
-            return false;
-        }
-        retry_after_ = std::min(retry_after_ * 2, split_retry_most_runs);
-        return true;
-    }
+    // Whether the stage's next run splits its work.
+    [[nodiscard]] bool split() const noexcept { return (phase_ == phase::trying) != settled_split_; }
 
-    void record(std::size_t rows, std::chrono::nanoseconds wall) noexcept {
-        last_ = {wall, rows};
-        runs_since_split_ = 0;
+    // Whether the stage's next run times each system's work (work_estimates).
+    [[nodiscard]] bool measure() const noexcept { return split() || phase_ == phase::measuring; }
+
+    // The run split() was asked for took wall, over rows (its systems' rows
+    // summed, 1 for a system without components); a serial stage whose runs
+    // take less than serial_below is not tried split.
+    void record(std::size_t rows, std::chrono::nanoseconds wall, std::chrono::nanoseconds serial_below) noexcept {
+        const double per_row = static_cast<double>(wall.count()) / static_cast<double>(std::max<std::size_t>(rows, 1));
+        if (phase_ == phase::trying) {
+            trial_[trial_count_++] = per_row;
+            if (trial_count_ == stage_trial_runs) {
+                end_trial(rows);
+            }
+            return;
+        }
+        settled_[settled_count_++ % stage_trial_runs] = per_row;
+        if (phase_ == phase::measuring) {
+            phase_ = phase::trying;
+            trial_count_ = 0;
+            return;
+        }
+        if (trial_rows_ > 0 && rows >= 2 * trial_rows_) {
+            wait_ = stage_retry_runs;
+            runs_to_trial_ = 0; // the work doubled since the last trial: its verdict is stale
+        } else if (runs_to_trial_ > 0) {
+            --runs_to_trial_;
+        }
+        if (runs_to_trial_ > 0 || settled_count_ < stage_trial_runs) {
+            return;
+        }
+        if (settled_split_) {
+            phase_ = phase::trying;
+            trial_count_ = 0;
+        } else if (wall >= serial_below &&
+                   median(settled_) * static_cast<double>(rows) >= static_cast<double>(serial_below.count())) {
+            phase_ = phase::measuring; // the median only then: a stage far below costs a clock read, not a sort
+        }
     }
 
 private:
-    measured_time last_;
-    std::uint32_t runs_since_split_ = 0;
-    std::uint32_t retry_after_ = split_retry_runs;
+    enum class phase : std::uint8_t { settled, measuring, trying };
+
+    static double median(std::array<double, stage_trial_runs> times) noexcept {
+        std::sort(times.begin(), times.end());
+        return (times[(stage_trial_runs - 1) / 2] + times[stage_trial_runs / 2]) / 2;
+    }
+
+    void end_trial(std::size_t rows) noexcept {
+        phase_ = phase::settled;
+        trial_rows_ = rows;
+        const double settled = median(settled_);
+        const double trial = median(trial_);
+        if (trial < settled - settled / stage_trial_margin) {
+            settled_split_ = !settled_split_;
+            settled_ = trial_; // the new way's runs are its latest
+            wait_ = stage_retry_runs;
+        } else if (trial < settled + settled / stage_trial_margin) {
+            runs_to_trial_ = stage_retry_runs; // a tie costs little to try again, and a passing load makes ties
+            return;
+        }
+        runs_to_trial_ = wait_;
+        wait_ = std::min(wait_ * 2, stage_retry_most_runs);
+    }
+
+    std::array<double, stage_trial_runs> settled_{}; // ns per row of the settled way's latest runs
+    std::array<double, stage_trial_runs> trial_{};
+    std::uint32_t settled_count_ = 0;
+    std::uint32_t trial_count_ = 0;
+    std::uint32_t runs_to_trial_ = 0;       // the first trial as soon as the settled way has its runs
+    std::uint32_t wait_ = stage_retry_runs; // the runs before the trial after next, if the next keeps the way
+    std::size_t trial_rows_ = 0;
+    phase phase_ = phase::settled;
+    bool settled_split_ = false;
 };
 
-template <std::size_t Count>
+template <std::size_t Count, std::size_t Stages>
 class work_estimates {
 public:
     // What system's work over rows should take: its last run's time per row,
@@ -99,16 +163,12 @@ public:
         last_[system] = {work, rows};
     }
 
-    // The splits of system's rows into chunks.
-    [[nodiscard]] split_record& chunks_of(std::size_t system) noexcept { return chunks_[system]; }
-
-    // The splits of the batch whose first system is first: its systems at once.
-    [[nodiscard]] split_record& batch_from(std::size_t first) noexcept { return batches_[first]; }
+    // Whether the runs of the schedule's plan-th stage plan split their work.
+    [[nodiscard]] stage_splits& stage(std::size_t plan) noexcept { return stages_[plan]; }
 
 private:
     std::array<measured_time, Count> last_{};
-    std::array<split_record, Count> chunks_{};
-    std::array<split_record, Count> batches_{};
+    std::array<stage_splits, Stages> stages_{};
 };
 
 // The rows of a chunk when work over rows is split: each chunk about half of
@@ -158,10 +218,12 @@ private:
 };
 
 // Whether an executor chooses between splitting work and running it on the
-// calling thread: one with a threshold, serial_below (parallel_executor).
+// calling thread: one with thresholds, serial_below for a system's or a
+// batch's work and stage_serial_below for a stage's (parallel_executor).
 template <class Executor>
 inline constexpr bool splits_by_work_v = requires(const Executor& executor) {
     { executor.serial_below } -> std::convertible_to<std::chrono::nanoseconds>;
+    { executor.stage_serial_below } -> std::convertible_to<std::chrono::nanoseconds>;
 };
 
 // Executor, splitting into chunks of chunk_rows, with the time of every

@@ -673,7 +673,7 @@ private:
     bool started_ = false;
     [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
     [[no_unique_address]] internal::change_clock<tracks_changes, systems::size, observers::size> clock_;
-    internal::work_estimates<systems::size> work_; // for the parallel executor (kiln/work_estimate.hpp)
+    internal::work_estimates<systems::size, internal::systems_of<Schema>::schedule::size> work_; // for the parallel executor (kiln/work_estimate.hpp)
 };
 
 } // namespace kiln
