@@ -219,7 +219,8 @@ struct stage_runner {
                               executor.stage_serial_below);
             }
         } else {
-            run_batches<Plan>(world, executor, true, true);
+            // Nothing here to split: no system is timed, as none is on the serial executor.
+            run_batches<Plan>(world, executor, false, false);
         }
         World::tracking::end_runs(world);
         --world.iteration_depth_;
