@@ -209,9 +209,10 @@ void get_batched_soa_checked(benchmark::State& state, std::size_t n) {
 // The lines get_checked's soa reads for each handle (its slot, then px and py
 // at the slot's row, which in checked_soa is the handle's index), each read
 // straight from the handle, no read waiting on another, and prefetched as far
-// ahead as gather prefetches. What a batched checked lookup would cost if it
-// hid every latency, so that only the throughput of three random lines per
-// handle is left: the floor of gather, as soa's two lines are get's.
+// ahead. What three random lines per handle cost with no chain between
+// them, beside soa's two: a checked lookup reads three, however it hides
+// their latency (gather measured a little under it: it prefetches the slots
+// further ahead than the rows, and so keeps fewer lines in flight at once).
 void get_batched_soa_unchained(benchmark::State& state, std::size_t n) {
     constexpr std::size_t distance = kiln::internal::gather_distance;
     const checked_soa soa{n};
