@@ -83,6 +83,12 @@ inline void asan_unpoison(std::byte* memory, std::size_t bytes) noexcept {
 // reads and writes: a reservation is too large to mark whole.
 inline constexpr std::size_t poisoned_tail_bytes = std::size_t{64} << 10;
 
+// The bytes from a reservation's start that AddressSanitizer may have been
+// told of: those written, and the tail past them.
+inline std::size_t marked_bytes(const column_block& block) noexcept {
+    return block.backed + std::min(poisoned_tail_bytes, block.reserved - block.backed);
+}
+
 #if defined(KILN_COLUMN_RESERVATIONS)
 
 // Reservations given back, with the pages written in them (faulted in,
@@ -137,13 +143,13 @@ public:
         {
             const std::lock_guard lock{mutex_};
             if (count_ < kept_slots && backed_ + block.backed <= kept_budget) {
-                asan_poison(block.memory, block.backed + std::min(poisoned_tail_bytes, block.reserved - block.backed));
+                asan_poison(block.memory, marked_bytes(block));
                 slots_[count_++] = block;
                 backed_ += block.backed;
                 return;
             }
         }
-        asan_unpoison(block.memory, block.backed + std::min(poisoned_tail_bytes, block.reserved - block.backed));
+        asan_unpoison(block.memory, marked_bytes(block));
         ::munmap(block.memory, block.reserved);
     }
 
@@ -216,7 +222,7 @@ inline column_block grow_column(column_block block, std::size_t used, std::size_
     if (bytes >= column_reservation_threshold && alignment <= column_page_bytes) {
         if (block.reserved != 0) {
             const std::size_t reserved = std::bit_ceil(block.offset + bytes);
-            asan_unpoison(block.memory, block.backed + std::min(poisoned_tail_bytes, block.reserved - block.backed));
+            asan_unpoison(block.memory, marked_bytes(block));
             void* const moved = ::mremap(block.memory, block.reserved, reserved, MREMAP_MAYMOVE);
             if (moved != MAP_FAILED) {
                 return fitted({static_cast<std::byte*>(moved), reserved, block.backed, block.offset});
