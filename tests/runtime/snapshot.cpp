@@ -586,6 +586,8 @@ TEST_CASE("the description is checked: layouts, field bounds, duplicates, handle
 
     CHECK(message(save_builder{}.header().u32(0).u32(0).u32(0).u32(1).u32(0).u32(1).u32(5)) ==
           "corrupt save: the free list at byte 59 names slot 5, which is not a slot: the table has 1");
+    CHECK(message(save_builder{}.header().u32(0).u32(0).u32(0).u32(2).u32(0).u32(0).u32(2).u32(1).u32(1)) ==
+          "corrupt save: the free list at byte 67 names slot 1, which it lists earlier");
 
     // The table has slots 0 and 1, slot 1 free; a row naming slot 1 is refused.
     save_builder free_alive;
