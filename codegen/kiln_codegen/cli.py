@@ -14,7 +14,7 @@ from pathlib import Path, PurePath
 
 from .back.depfile import depfile_text, tool_files
 from .back.outputs import output_paths
-from .check.lockfile import Lock, changes, default_lock_path, lock_sources, lock_text, read_lock, updated
+from .check.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
 from .errors import Diagnostic, Location, SchemaError, joined
 from .front.loader import load_all
 from .model import Schema
@@ -96,13 +96,12 @@ def _generate(args: argparse.Namespace) -> int:
     schema, previous = _validated(args)
     from .back.render import render, write_if_changed  # only generate needs jinja2
 
-    text = _lock_text(args, previous, schema)
     if args.locked:
-        _require_current(previous, schema, text)
+        _require_current(previous, schema)
     sources = [_relative_posix(path, args.root) for path in args.schemas]
     for include_path, header in render(schema, sources).items():
         write_if_changed(Path(args.out, include_path), header)
-    write_if_changed(Path(previous.path), text)
+    write_if_changed(Path(previous.path), lock_text(updated(previous, schema)))
     if args.depfile:
         dependencies = [Path(path) for path in args.schemas] + [Path(previous.path)] + tool_files()
         write_if_changed(Path(args.depfile), depfile_text(args.depfile_target, dependencies))
@@ -111,7 +110,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     schema, previous = _validated(args)
-    _require_current(previous, schema, _lock_text(args, previous, schema))
+    _require_current(previous, schema)
     return 0
 
 
@@ -132,20 +131,20 @@ def _validated(args: argparse.Namespace) -> tuple[Schema, Lock]:
     return validate(files, _warn, lock), lock
 
 
-def _lock_text(args: argparse.Namespace, previous: Lock, schema: Schema) -> str:
-    return lock_text(updated(previous, schema), lock_sources(args.schemas, previous.path))
+def _require_current(previous: Lock, schema: Schema) -> None:
+    """Raises a SchemaError unless the lock file records every id `schema` has already.
 
-
-def _require_current(previous: Lock, schema: Schema, text: str) -> None:
-    """Raises a SchemaError unless the lock file holds exactly `text` already."""
-    path = Path(previous.path)
-    if path.is_file() and path.read_bytes() == text.encode("utf-8"):
-        return
-    if not path.is_file():
+    What is locked is the ids, not the text: a lock that reads as the same ids passes though its
+    comments or line ends differ (an earlier kilnc's header, a checkout with CRLF), and generate
+    without --locked rewrites it as this kilnc writes it."""
+    current = updated(previous, schema)
+    if not Path(previous.path).is_file():
         why = "there is no lock file yet"
+    elif current == previous:
+        return
     else:
-        found = changes(previous, updated(previous, schema))
-        why = f"the schema has changed: {joined(found)}" if found else "its text is not what kilnc writes"
+        found = changes(previous, current)
+        why = f"the schema has changed: {joined(found)}" if found else "its next ids are not what kilnc records"
     raise SchemaError([Diagnostic(Location(previous.path), f"the lock file is not current ({why}); run kilnc generate "
                                   f"without --locked (or build without KILN_LOCKED) and commit {previous.path}")])
 

@@ -26,9 +26,7 @@ class FieldInfos(SchemaTestCase):
         ''')
         self.assertLines(
             outputs["reflection.hpp"],
-            "struct kiln::component_reflection<game::Body> {",
-            "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, &game::Body::owner, "
-            "&game::Body::samples, &game::Body::at, &game::Body::reach>;",
+            "struct kiln::component_reflection<game::Body> : kiln::component_reflection_base<game::Body> {",
             "    static constexpr std::array<kiln::field_info, 6> field_infos = {{",
             '        {0, "mass", "f32", kiln::scalar_type::f32, 1, offsetof(game::Body, mass), sizeof(game::Body::mass), "2.0f", "Kilograms."},',
             '        {1, "alive", "bool", kiln::scalar_type::boolean, 1, offsetof(game::Body, alive), sizeof(game::Body::alive), "true", ""},',
@@ -61,7 +59,7 @@ class FieldInfos(SchemaTestCase):
         ''')["reflection.hpp"]
         self.assertLines(
             reflection,
-            "struct kiln::component_reflection<game::Label> {",
+            "struct kiln::component_reflection<game::Label> : kiln::component_reflection_base<game::Label> {",
             '    static constexpr std::string_view doc = "Says \\"hello\\".\\nThen a backslash: \\\\ and a tab:\\t.";',
             '        {0, "text", "u8[8]", kiln::scalar_type::u8, 8, offsetof(game::Label, text), sizeof(game::Label::text), "", "Padded."},',
         )
@@ -105,25 +103,29 @@ class TypeMetadata(SchemaTestCase):
         )
         self.assertLines(
             outputs["reflection.hpp"],
-            "struct kiln::component_reflection<game::Position> {",
+            "struct kiln::component_reflection<game::Position> : kiln::component_reflection_base<game::Position> {",
             '    static constexpr std::string_view doc = "Where it is.";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
-            "    using members = kiln::member_list<&game::Position::x>;",
             "    static constexpr std::array<kiln::field_info, 1> field_infos = {{",
             "};",
-            "struct kiln::component_reflection<game::Color> {",
+            "struct kiln::component_reflection<game::Color> : kiln::component_reflection_base<game::Color> {",
             '    static constexpr std::string_view doc = "";',
             '    static constexpr kiln::schema_origin origin = {"game.toml", 8};',
-            "    using members = kiln::member_list<&game::Color::r>;",
         )
 
     def test_member_pointers_are_listed_once_per_type_and_as_a_type(self):
         # members, a type, is what reflection visits and what the runtime splits columns by; a
         # std::tuple of member pointers per type would cost every translation unit of a large
-        # world seconds to compile.
-        components, _ = self.generate(self.SCHEMA)
-        self.assertEqual(components.count("&game::Color::r"), 1)
-        self.assertNotIn("std::make_tuple", components)
+        # world seconds to compile. A component's reflection takes its name and members from its
+        # traits (kiln::component_reflection_base) rather than writing them again.
+        outputs = self.outputs(self.SCHEMA)
+        self.assertEqual(outputs["components.hpp"].count("&game::Color::r"), 1)
+        self.assertNotIn("&game::Color::r", outputs["reflection.hpp"])
+        self.assertNotIn('"Color"', outputs["reflection.hpp"])
+        self.assertNotIn("std::make_tuple", outputs["components.hpp"])
+
+    def test_reflection_declares_nothing_in_the_namespace(self):
+        self.assertNotIn("namespace game", self.outputs(self.SCHEMA)["reflection.hpp"])
 
     def test_tags_have_no_fields(self):
         outputs = self.outputs(self.SCHEMA)
@@ -135,12 +137,10 @@ class TypeMetadata(SchemaTestCase):
             "    using members = kiln::member_list<>;\n"
             "};\n", outputs["components.hpp"])
         self.assertIn(
-            "struct kiln::component_reflection<game::Frozen> {\n"
+            "struct kiln::component_reflection<game::Frozen> : kiln::component_reflection_base<game::Frozen> {\n"
             "    static constexpr std::uint32_t stable_id = 2;\n"
-            '    static constexpr std::string_view name = "Frozen";\n'
             '    static constexpr std::string_view doc = "";\n'
             '    static constexpr kiln::schema_origin origin = {"game.toml", 12};\n'
-            "    using members = kiln::member_list<>;\n"
             "    static constexpr std::array<kiln::field_info, 0> field_infos{};\n"
             "    static constexpr std::array<kiln::field_migration, 0> migrations{};\n"
             "};\n", outputs["reflection.hpp"])
@@ -191,9 +191,10 @@ class Origins(SchemaTestCase):
             [archetype.Ship]
             components = ["Position", "Health"]
         """)
-        self.assertLines(outputs["reflection.hpp"], "struct kiln::component_reflection<game::Position> {",
+        self.assertLines(outputs["reflection.hpp"],
+                         "struct kiln::component_reflection<game::Position> : kiln::component_reflection_base<game::Position> {",
                          '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
-                         "struct kiln::component_reflection<game::Health> {",
+                         "struct kiln::component_reflection<game::Health> : kiln::component_reflection_base<game::Health> {",
                          '    static constexpr kiln::schema_origin origin = {"more_1.toml", 5};')
         self.assertLines(outputs["world.hpp"], "struct Ship {", '    static constexpr kiln::schema_origin origin = {"more_1.toml", 8};')
 

@@ -7,7 +7,7 @@ import tomllib
 from .support import SchemaTestCase, run_kilnc
 from kiln_codegen.errors import SchemaError
 from kiln_codegen.front.loader import load_all
-from kiln_codegen.check.lockfile import lock_sources, lock_text, read_lock, updated
+from kiln_codegen.check.lockfile import lock_text, read_lock, updated
 from kiln_codegen.back.render import render
 from kiln_codegen.pipeline import validate
 
@@ -42,7 +42,7 @@ class EvolutionTestCase(SchemaTestCase):
         path = str(self.write("game.toml", text))
         lock = read_lock(str(self.directory / "game.kiln.lock"))
         schema = validate(load_all([path]), lock=lock)
-        (self.directory / "game.kiln.lock").write_text(lock_text(updated(lock, schema), lock_sources([path], lock.path)))
+        (self.directory / "game.kiln.lock").write_text(lock_text(updated(lock, schema)))
         return schema
 
     def errors_of_version(self, text: str) -> list[str]:
@@ -361,10 +361,38 @@ class LockFile(EvolutionTestCase):
         self.write("schema/game.toml", VERSION_1)
         result = self.kilnc("generate", "--out", "out", "--lock", "locks/world.lock", "schema/game.toml")
         self.assertEqual(result.returncode, 0, result.stderr)
-        text = (self.directory / "locks" / "world.lock").read_text()
-        self.assertTrue(text.startswith("# kiln lock file of ../schema/game.toml.\n"), text)
+        self.assertTrue((self.directory / "locks" / "world.lock").is_file())
         self.assertFalse((self.directory / "schema" / "game.kiln.lock").exists())
         self.assertEqual(self.kilnc("check", "--lock", "locks/world.lock", "schema/game.toml").returncode, 0)
+
+    def test_a_lock_is_current_wherever_it_and_its_schema_are_copied(self):
+        self.write("schema/game.toml", VERSION_1)
+        self.kilnc("generate", "--out", "out", "--lock", "locks/world.lock", "schema/game.toml")
+        lock = (self.directory / "locks" / "world.lock").read_bytes()
+        (self.directory / "copy").mkdir()
+        (self.directory / "copy" / "world.kiln.lock").write_bytes(lock)
+        (self.directory / "copy" / "world.toml").write_text((self.directory / "schema" / "game.toml").read_text())
+        for command in (["check"], ["generate", "--out", "out", "--locked"]):
+            with self.subTest(command=command[0]):
+                result = self.kilnc(*command, "copy/world.toml")
+                self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.kilnc("generate", "--out", "out", "copy/world.toml")
+        self.assertEqual((self.directory / "copy" / "world.kiln.lock").read_bytes(), lock)
+
+    def test_a_lock_written_otherwise_with_the_same_ids_is_current_and_generate_rewrites_it(self):
+        # As a lock written by an earlier kilnc, or checked out with CRLF line ends: what is locked
+        # is the ids, so --locked passes, and generate writes the lock as this kilnc does.
+        self.write("game.toml", VERSION_1)
+        self.kilnc("generate", "--out", "out", "game.toml")
+        lock = self.directory / "game.kiln.lock"
+        written = lock.read_bytes()
+        lock.write_bytes(b"# kiln lock file of an old name.toml.\r\n" + written.replace(b"\n", b"\r\n"))
+        for command in (["check"], ["generate", "--out", "out", "--locked"]):
+            with self.subTest(command=command[0]):
+                result = self.kilnc(*command, "game.toml")
+                self.assertEqual((result.returncode, result.stderr), (0, ""))
+        self.kilnc("generate", "--out", "out", "game.toml")
+        self.assertEqual(lock.read_bytes(), written)
 
     def test_a_damaged_lock_is_reported_where_it_is_damaged(self):
         self.write("game.toml", VERSION_1)

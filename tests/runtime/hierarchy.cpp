@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <iterator>
+#include <ranges>
 #include <vector>
 
 using fixture::World;
@@ -51,6 +53,16 @@ TEST_CASE("set_parent links a child to its parent, and the tree reads back") {
     CHECK(tree.depth(s.ship) == 0);
     CHECK(tree.is_ancestor(s.ship, s.gunner));
     CHECK_FALSE(tree.is_ancestor(s.right, s.gunner));
+}
+
+TEST_CASE("children and descendants are input ranges whose iterators std::next and std::distance take") {
+    World world;
+    const ship_with_turrets s{world};
+    const auto tree = world.hierarchy();
+    static_assert(std::ranges::input_range<decltype(tree.children(s.ship))>);
+    CHECK(*std::next(tree.children(s.ship).begin()) == s.right);
+    CHECK(*std::next(tree.descendants(s.ship).begin(), 2) == s.right);
+    CHECK(std::ranges::distance(tree.descendants(s.ship)) == 3);
 }
 
 TEST_CASE("reparenting moves the whole subtree and keeps the other children's order") {

@@ -10,7 +10,7 @@
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|add-held|moved-handle|row-past-max|rows-past-max|swap-reserved|const-storage-unsettled\n", argv[0]);
+        std::fprintf(stderr, "usage: %s get-stale|get-missing|gather-stale|gather-missing|create-in-each|destroy-in-each|add-in-each|impossible-add|impossible-remove|add-held|moved-handle|row-past-max|rows-past-max|swap-reserved|const-storage-unsettled\n", argv[0]);
         return 2;
     }
     const char* misuse = argv[1];
@@ -62,6 +62,10 @@ int main(int argc, char** argv) {
     }
     if (std::strcmp(misuse, "impossible-add") == 0) {
         world.add<fixture::Frozen>(particle);
+        return 0;
+    }
+    if (std::strcmp(misuse, "impossible-remove") == 0) {
+        world.remove<fixture::Position>(particle);
         return 0;
     }
     if (std::strcmp(misuse, "add-held") == 0) {

@@ -38,6 +38,10 @@ static_assert(component_reflection<fixture::Health>::field_infos.size() == 2);
 static_assert(component_reflection<fixture::Health>::field_infos[0].name == "hp");
 static_assert(component_reflection<fixture::Health>::field_infos[1].offset == offsetof(fixture::Health, regen));
 static_assert(component_reflection<fixture::Frozen>::field_infos.empty());
+// A component's reflection has the name and members of its traits, which it derives rather than repeats.
+static_assert(component_reflection<fixture::Health>::name == "Health");
+static_assert(std::is_same_v<component_reflection<fixture::Health>::members, component_traits<fixture::Health>::members>);
+static_assert(component_reflection<fixture::Health>::members::size == 2);
 static_assert(resource_traits<fixture::Clock>::origin.line == 43);
 
 static_assert(kiln::reflected<fixture::Position>);

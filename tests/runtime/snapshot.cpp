@@ -383,8 +383,8 @@ TEST_CASE("bytes after the save are an error") {
     payload.push_back(std::byte{0});
     const kiln::snapshot_error error = kiln::load(world, with_checksum(payload));
     CHECK(error.code == kiln::snapshot_errc::corrupt);
-    CHECK(error.message == "corrupt save: 1 bytes follow the last archetype, at byte " +
-                               std::to_string(payload.size() - 1));
+    CHECK(error.message == "corrupt save: 1 byte follows the last archetype, at byte " + std::to_string(payload.size() - 1) +
+                               ", where the save should end");
 }
 
 TEST_CASE("every single-bit flip of a save is refused, and leaves the world as it was") {
@@ -498,7 +498,12 @@ TEST_CASE("load names what is wrong in the header") {
     wrong_magic[1] = std::byte{'k'};
     kiln::snapshot_error error = kiln::load(world, wrong_magic);
     CHECK(error.code == kiln::snapshot_errc::not_a_save);
-    CHECK(error.message == "not a kiln save: the first 8 bytes are not kiln's magic");
+    CHECK(error.message ==
+          "not a kiln save: the first 8 bytes are 89 6b 49 4c 4e 0d 0a 1a, kiln's magic is 89 4b 49 4c 4e 0d 0a 1a");
+    const bytes zip = {std::byte{0x50}, std::byte{0x4b}, std::byte{3}, std::byte{4}, std::byte{0x14}, std::byte{0},
+                       std::byte{0},    std::byte{0},    std::byte{8}, std::byte{0}};
+    CHECK(kiln::load(world, zip).message ==
+          "not a kiln save: the first 8 bytes are 50 4b 03 04 14 00 00 00, kiln's magic is 89 4b 49 4c 4e 0d 0a 1a");
 
     bytes future_format = save;
     future_format[8] = std::byte{4};
@@ -516,8 +521,8 @@ TEST_CASE("load names what is wrong in the header") {
 
     error = kiln::load(world, save_builder{}.header("fixture", fixture::schema::version + 1).sealed());
     CHECK(error.code == kiln::snapshot_errc::newer_schema);
-    CHECK(error.message == "the save is of schema fixture version 4, newer than this program's version 3: load it with "
-                           "a program built from that schema or a later one");
+    CHECK(error.message == "the save is of schema \"fixture\" version 4, newer than this program's version 3: load it "
+                           "with a program built from that schema or a later one");
 }
 
 TEST_CASE("a bool that is neither 0 nor 1 is refused, naming the component and field") {
@@ -570,12 +575,19 @@ TEST_CASE("the description is checked: layouts, field bounds, duplicates, handle
 
     CHECK(message(save_builder{}.header().u32(1).type(3, 7, 4, {})) ==
           "corrupt save: component 3 at byte 39 has layout 7; 0 (packed), 1 (split) and 2 (tag) exist");
+    CHECK(message(save_builder{}.header().u32(1).type(3, 2, 0, {{0, "f32", 0, 0}})) ==
+          "corrupt save: tag 3 at byte 39 has 1 field; a tag has none");
     CHECK(message(save_builder{}.header().u32(1).type(3, 0, 4, {{0, "f32", 2, 4}})) ==
           "corrupt save: field 0 of component 3 at byte 52 lies at 2..6, outside its 4 bytes");
     CHECK(message(save_builder{}.header().u32(2).type(3, 2, 1, {}).type(3, 2, 1, {})) ==
           "corrupt save: component 3 is described twice");
     CHECK(message(save_builder{}.header().u32(0).u32(0).u32(1).u32(4).u32(1).u32(9)) ==
           "corrupt save: archetype 4 at byte 47 holds component 9, which the save does not describe");
+
+    CHECK(message(save_builder{}.header().u32(0).u32(0).u32(0).u32(1).u32(0).u32(1).u32(5)) ==
+          "corrupt save: the free list at byte 59 names slot 5, which is not a slot: the table has 1");
+    CHECK(message(save_builder{}.header().u32(0).u32(0).u32(0).u32(2).u32(0).u32(0).u32(2).u32(1).u32(1)) ==
+          "corrupt save: the free list at byte 67 names slot 1, which it lists earlier");
 
     // The table has slots 0 and 1, slot 1 free; a row naming slot 1 is refused.
     save_builder free_alive;
@@ -653,7 +665,8 @@ TEST_CASE("a field whose type changed without a migration is refused, naming com
     const kiln::snapshot_error error = kiln::load(world, old.sealed());
     CHECK(error.code == kiln::snapshot_errc::incompatible);
     CHECK(error.message ==
-          "Health.hp: the save holds a i16, this program a i32, and the schema names no migration from i16 (migrate_from)");
+          "incompatible save: Health.hp is an i16 in the save, an i32 in this program, and the schema names no migration "
+          "from i16 (migrate_from)");
     CHECK(world.size() == 0);
 }
 

@@ -22,6 +22,19 @@ TEST_CASE("a snapshot_error of any other code converts to true") {
     }
 }
 
+TEST_CASE("to_string names each code as the enum and docs/saves.md spell it") {
+    static_assert(kiln::to_string(kiln::snapshot_errc::ok) == "ok");
+    CHECK(kiln::to_string(kiln::snapshot_errc::io) == "io");
+    CHECK(kiln::to_string(kiln::snapshot_errc::truncated) == "truncated");
+    CHECK(kiln::to_string(kiln::snapshot_errc::not_a_save) == "not_a_save");
+    CHECK(kiln::to_string(kiln::snapshot_errc::unsupported_format) == "unsupported_format");
+    CHECK(kiln::to_string(kiln::snapshot_errc::wrong_schema) == "wrong_schema");
+    CHECK(kiln::to_string(kiln::snapshot_errc::newer_schema) == "newer_schema");
+    CHECK(kiln::to_string(kiln::snapshot_errc::corrupt) == "corrupt");
+    CHECK(kiln::to_string(kiln::snapshot_errc::incompatible) == "incompatible");
+    CHECK(kiln::to_string(kiln::snapshot_errc::pending_changes) == "pending_changes");
+}
+
 TEST_CASE("make_snapshot_error formats its message as printf does, keeping code and offset") {
     const kiln::snapshot_error error = kiln::internal::make_snapshot_error(
         kiln::snapshot_errc::corrupt, 40, "component %s, field %s: %u is not a bool", "Health", "regen", 7u);

@@ -143,14 +143,15 @@ def _with_past(past: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:
 # Writing ----------------------------------------------------------------------------------------
 
 
-def lock_text(lock: Lock, schemas: Sequence[str]) -> str:
+def lock_text(lock: Lock) -> str:
     """The lock file as kilnc writes it: entries by kind, each kind in id order (new entries come
-    last, so diffs stay small), one line per field. `schemas` are the paths the header names.
+    last, so diffs stay small), one line per field. It names no file, the schema's or its own, so
+    that a lock copied with its schema to another folder, or renamed with it, stays current.
 
     >>> print(lock_text(Lock("game.kiln.lock", {"component": {"Hp": LockedEntry(0, (), {"x": LockedField(0, "f32")}, 1)},
     ...                                         "resource": {}, "archetype": {}},
-    ...                  {"component": 1, "resource": 0, "archetype": 0}, {"component": {}, "resource": {}, "archetype": {5: "Old"}}),
-    ...                 ["game.toml"]).split("\\n\\n", 1)[1], end="")
+    ...                  {"component": 1, "resource": 0, "archetype": 0}, {"component": {}, "resource": {}, "archetype": {5: "Old"}})
+    ...                 ).split("\\n\\n", 1)[1], end="")
     [next_id]
     component = 1
     resource = 0
@@ -164,13 +165,11 @@ def lock_text(lock: Lock, schemas: Sequence[str]) -> str:
     [removed]
     archetype.5 = "Old"
     """
-    sources = ", ".join(schemas)
     lines = [
-        f"# kiln lock file of {sources}.",
-        "# The stable ids that save files name the schema's components, resources, archetypes and",
-        "# fields by. Written by kilnc generate; check it in beside the schema and do not edit it.",
-        "# Edit the schema instead: renamed_from renames, migrate_from changes a field's type, id = N",
-        "# chooses an id (docs/schema.md, \"Evolving a schema\").",
+        "# kiln lock file: the stable ids that save files name the schema's components, resources,",
+        "# archetypes and fields by. Written by kilnc generate; check it in beside the schema and do",
+        "# not edit it. Edit the schema instead: renamed_from renames, migrate_from changes a field's",
+        "# type, id = N chooses an id (docs/schema.md, \"Evolving a schema\").",
         "",
         "[next_id]",
         *(f"{kind} = {lock.next_ids[kind]}" for kind in KINDS),
@@ -196,13 +195,6 @@ def lock_text(lock: Lock, schemas: Sequence[str]) -> str:
     if removed:
         lines += ["", "[removed]", *removed]
     return "\n".join(lines) + "\n"
-
-
-def lock_sources(schemas: Sequence[str], lock_path: str) -> list[str]:
-    """The schema paths as the lock's header names them: relative to the lock's directory, with /,
-    so the lock reads the same on every machine."""
-    directory = os.path.dirname(os.path.abspath(lock_path))
-    return [PurePath(os.path.relpath(os.path.abspath(path), directory)).as_posix() for path in schemas]
 
 
 def _key(name: str) -> str:

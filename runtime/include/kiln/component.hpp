@@ -16,7 +16,7 @@ namespace kiln {
 // The version of the contract between kilnc's output and this runtime.
 // Generated headers static_assert it, so a stale header fails the build with
 // a sentence instead of a page of template errors.
-inline constexpr int codegen_abi = 5;
+inline constexpr int codegen_abi = 6;
 
 // How an archetype stores a component's values.
 enum class layout : std::uint8_t {
@@ -36,7 +36,8 @@ template <class C>
 struct component_traits;
 
 // Specialized by generated code for each component C, in a header of its own
-// (<namespace>/reflection.hpp), with
+// (<namespace>/reflection.hpp), deriving name and members from
+// component_reflection_base<C>, with
 //   static constexpr std::uint32_t stable_id;     // what save files name C by (the lock file keeps it)
 //   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr std::string_view doc;        // the schema's doc, "" for none
@@ -51,6 +52,14 @@ struct component_traits;
 // compile (docs/compile_time.md).
 template <class C>
 struct component_reflection;
+
+// What each component_reflection<C> takes from component_traits<C> rather
+// than repeating: its name and members. The generated ones derive from it.
+template <class C>
+struct component_reflection_base {
+    static constexpr std::string_view name = component_traits<C>::name;
+    using members = typename component_traits<C>::members;
+};
 
 // Specialized by generated code for each resource R with stable_id, name,
 // doc, origin, members, field_infos and migrations, as for components.

@@ -137,6 +137,16 @@ struct parallel_executor {
         internal::after_tasks();
     }
 };
+#else
+// Without oneTBB the name stays, so that code using it is told what to link
+// rather than that kiln has no such member.
+struct parallel_executor {
+    template <bool linked = false>
+    parallel_executor() {
+        static_assert(linked, "kiln::parallel_executor runs on oneTBB: link the CMake target kiln::parallel, which "
+                              "exists when kiln was configured with oneTBB (docs/systems.md)");
+    }
+};
 #endif
 
 } // namespace kiln

@@ -52,14 +52,19 @@ struct depth_first_step {
 };
 
 // The entities reached from first by Step, in a range-for; nothing is
-// allocated. Valid while the hierarchy does not change.
+// allocated. Valid while the hierarchy does not change. Its iterator says it
+// is an input iterator, so that std::next and std::distance step it (without
+// the category, std::iterator_traits takes it for an output iterator).
 template <class Step>
 class link_range {
 public:
     class iterator {
     public:
+        using iterator_category = std::input_iterator_tag;
         using value_type = entity;
         using difference_type = std::ptrdiff_t;
+        using reference = entity;
+        using pointer = void;
 
         iterator() = default;
         iterator(const hierarchy_table* table, entity at, entity root) noexcept

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace kiln {
 
@@ -24,6 +25,24 @@ enum class snapshot_errc : std::uint8_t {
     incompatible,       // a field's type changed and the schema names no migration for it
     pending_changes,    // save: the world has commands or reserved entities not applied yet
 };
+
+// The code's name as the enum spells it ("not_a_save"), for a log line: the
+// code printed as a number says nothing.
+[[nodiscard]] constexpr std::string_view to_string(snapshot_errc code) noexcept {
+    switch (code) {
+    case snapshot_errc::ok: return "ok";
+    case snapshot_errc::io: return "io";
+    case snapshot_errc::truncated: return "truncated";
+    case snapshot_errc::not_a_save: return "not_a_save";
+    case snapshot_errc::unsupported_format: return "unsupported_format";
+    case snapshot_errc::wrong_schema: return "wrong_schema";
+    case snapshot_errc::newer_schema: return "newer_schema";
+    case snapshot_errc::corrupt: return "corrupt";
+    case snapshot_errc::incompatible: return "incompatible";
+    case snapshot_errc::pending_changes: return "pending_changes";
+    }
+    return "?";
+}
 
 // An error value: converts to true when there is an error, so that
 //

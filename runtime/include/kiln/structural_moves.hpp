@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -137,7 +138,7 @@ struct structural_moves {
             if (world.template has<C>(e)) {
                 report_held<C>(world, e);
             }
-            report_impossible_move(e, world.entities_.location(e).archetype, name, "cannot gain");
+            report_impossible_move(e, world.entities_.location(e).archetype, name, true);
         }
         if constexpr (World::observers::size > 0) {
             world.apply_observer_commands(); // which may move e again
@@ -166,8 +167,7 @@ struct structural_moves {
             if (!world.template has<C>(e)) {
                 return false;
             }
-            report_impossible_move(e, world.entities_.location(e).archetype, component_traits<C>::name,
-                                   "cannot lose");
+            report_impossible_move(e, world.entities_.location(e).archetype, component_traits<C>::name, false);
         }
         world.apply_observer_commands();
         return true;
@@ -309,14 +309,30 @@ struct structural_moves {
         std::abort();
     }
 
-    [[noreturn]] static void report_impossible_move(entity e, std::uint32_t archetype, std::string_view component,
-                                                    const char* verb) {
+    // The message names the components e would have, as a schema's
+    // components = [...] spells them: what the archetype to declare holds.
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible_move(entity e, std::uint32_t archetype,
+                                                                             std::string_view component, bool gain) {
         const std::string_view from = World::archetype_name_of(archetype);
+        std::string components;
+        const auto append = [&](std::string_view name) {
+            if (gain || name != component) {
+                components += (components.empty() ? "\"" : ", \"") + std::string{name} + "\"";
+            }
+        };
+        const auto list = [&]<class... Cs>(type_list<Cs...>) { (append(component_traits<Cs>::name), ...); };
+        [&]<class... As>(type_list<As...>) {
+            ((As::id == archetype ? list(typename As::components{}) : void()), ...);
+        }(typename World::archetypes{});
+        if (gain) {
+            append(component);
+        }
         KILN_CHECK(false,
-                   "world: entity %u:%u of archetype %.*s %s %.*s: no declared archetype holds that set of "
-                   "components; declare one in the schema to allow the move",
-                   e.index(), e.generation(), static_cast<int>(from.size()), from.data(), verb,
-                   static_cast<int>(component.size()), component.data());
+                   "world: entity %u:%u of archetype %.*s %s %.*s: no declared archetype holds its components "
+                   "then, [%s]; declare one in the schema to allow the move",
+                   e.index(), e.generation(), static_cast<int>(from.size()), from.data(),
+                   gain ? "cannot gain" : "cannot lose", static_cast<int>(component.size()), component.data(),
+                   components.c_str());
         std::abort();
     }
 

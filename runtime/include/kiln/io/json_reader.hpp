@@ -530,8 +530,10 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     const auto schema = document.find("schema");
     const auto* name = schema != document.end() ? schema->template get_ptr<const typename Json::string_t*>() : nullptr;
     if (name == nullptr) {
-        return in.fail(snapshot_errc::not_a_save, "expected \"schema\": \"%.*s\", the name of the world's schema",
-                       static_cast<int>(Schema::name.size()), Schema::name.data());
+        return in.fail(snapshot_errc::not_a_save,
+                       "expected \"schema\": \"%.*s\", the name of the world's schema, found %s",
+                       static_cast<int>(Schema::name.size()), Schema::name.data(),
+                       schema == document.end() ? "none" : in.found(*schema).c_str());
     }
     if (*name != Schema::name) {
         const json_path::segment at{in.path, "schema"};
@@ -543,14 +545,16 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     {
         const json_path::segment at{in.path, "version"};
         if (version == document.end()) {
-            return in.fail(snapshot_errc::corrupt, "missing: the schema version the document was written with");
+            return in.fail(snapshot_errc::corrupt,
+                           "expected the schema version the document was written with, at most %u, found none",
+                           Schema::version);
         }
         if (!read_value(in, *version, "u32", number)) {
             return false;
         }
         if (number > Schema::version) {
             return in.fail(snapshot_errc::newer_schema,
-                           "the document is of schema %.*s version %u, newer than this program's version %u",
+                           "the document is of schema \"%.*s\" version %u, newer than this program's version %u",
                            static_cast<int>(Schema::name.size()), Schema::name.data(), number, Schema::version);
         }
     }

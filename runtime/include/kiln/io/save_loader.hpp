@@ -72,7 +72,14 @@ private:
             return false;
         }
         if (std::memcmp(magic, save_magic, sizeof save_magic) != 0) {
-            return fail_at(snapshot_errc::not_a_save, 0, "not a kiln save: the first 8 bytes are not kiln's magic");
+            const auto byte = [](const std::byte* bytes, int i) { return std::to_integer<unsigned>(bytes[i]); };
+            return fail_at(snapshot_errc::not_a_save, 0,
+                           "not a kiln save: the first 8 bytes are %02x %02x %02x %02x %02x %02x %02x %02x, kiln's "
+                           "magic is %02x %02x %02x %02x %02x %02x %02x %02x",
+                           byte(magic, 0), byte(magic, 1), byte(magic, 2), byte(magic, 3), byte(magic, 4),
+                           byte(magic, 5), byte(magic, 6), byte(magic, 7), byte(save_magic, 0), byte(save_magic, 1),
+                           byte(save_magic, 2), byte(save_magic, 3), byte(save_magic, 4), byte(save_magic, 5),
+                           byte(save_magic, 6), byte(save_magic, 7));
         }
         std::uint32_t format = 0;
         std::uint32_t version = 0;
@@ -100,7 +107,7 @@ private:
         }
         if (version > world_.version) {
             return fail_at(snapshot_errc::newer_schema, 12,
-                           "the save is of schema %.*s version %u, newer than this program's version %u: load it "
+                           "the save is of schema \"%.*s\" version %u, newer than this program's version %u: load it "
                            "with a program built from that schema or a later one",
                            length(world_.name), world_.name.data(), version, world_.version);
         }
@@ -156,8 +163,9 @@ private:
             }
             type.kind = static_cast<layout>(kind_byte);
             if (type.kind == layout::tag && type.field_count != 0) {
-                return fail_at(snapshot_errc::corrupt, type.offset, "corrupt save: tag %u at byte %zu has %u fields",
-                               type.stable_id, type.offset, type.field_count);
+                return fail_at(snapshot_errc::corrupt, type.offset,
+                               "corrupt save: tag %u at byte %zu has %u field%s; a tag has none", type.stable_id,
+                               type.offset, type.field_count, type.field_count == 1 ? "" : "s");
             }
             type.first_field = static_cast<std::uint32_t>(fields_.size());
             id_index field_ids;
@@ -307,11 +315,16 @@ private:
         places_.assign(slots, entity_table::unplaced);
         for (std::uint32_t i = 0; i < free_count; ++i) {
             const std::uint32_t index = free_list_[i];
-            if (index >= slots || places_[index] != entity_table::unplaced) {
-                const std::size_t at = free_at + std::size_t{i} * 4;
+            const std::size_t at = free_at + std::size_t{i} * 4;
+            if (index >= slots) {
                 return fail_at(snapshot_errc::corrupt, at,
-                               "corrupt save: the free list at byte %zu names slot %u, which is %s", at, index,
-                               index >= slots ? "not a slot" : "listed twice");
+                               "corrupt save: the free list at byte %zu names slot %u, which is not a slot: the table "
+                               "has %u",
+                               at, index, slots);
+            }
+            if (places_[index] != entity_table::unplaced) {
+                return fail_at(snapshot_errc::corrupt, at,
+                               "corrupt save: the free list at byte %zu names slot %u, which it lists earlier", at, index);
             }
             places_[index] = on_free_list;
         }
@@ -475,8 +488,9 @@ private:
     bool end() {
         if (in_.remaining() != 0) {
             return fail_at(snapshot_errc::corrupt, in_.offset(),
-                           "corrupt save: %zu bytes follow the last archetype, at byte %zu", in_.remaining(),
-                           in_.offset());
+                           "corrupt save: %zu byte%s the %s, at byte %zu, where the save should end", in_.remaining(),
+                           in_.remaining() == 1 ? " follows" : "s follow",
+                           format_ < hierarchy_format_version ? "last archetype" : "hierarchy", in_.offset());
         }
         return true;
     }

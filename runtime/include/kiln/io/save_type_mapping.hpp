@@ -36,6 +36,10 @@ protected:
     }
 
     static int length(std::string_view text) { return static_cast<int>(text.size()); }
+    // "an i32", "a u8[4]", "an extern_name": the article a type's name takes in a message.
+    static const char* article(std::string_view type) {
+        return !type.empty() && std::string_view{"aeiou"}.find(type.front()) != std::string_view::npos ? "an" : "a";
+    }
 
     bool same_description(const saved_type& saved, const type_description& current) const {
         if (saved.kind != current.kind || saved.size != current.size || saved.field_count != current.fields.size()) {
@@ -123,7 +127,7 @@ protected:
             if (field.type == info.type) {
                 if (field.size != info.size) {
                     return fail_at(snapshot_errc::incompatible, saved->offset,
-                                   "%.*s.%.*s: the save holds its %.*s in %u bytes, this program in %zu",
+                                   "incompatible save: %.*s.%.*s, a %.*s, is %u bytes in the save, %zu in this program",
                                    length(current.name), current.name.data(), length(info.name), info.name.data(),
                                    length(info.type), info.type.data(), field.size, info.size);
                 }
@@ -143,18 +147,21 @@ protected:
             }
             if (migration == nullptr) {
                 return fail_at(snapshot_errc::incompatible, saved->offset,
-                               "%.*s.%.*s: the save holds a %.*s, this program a %.*s, and the schema names no "
-                               "migration from %.*s (migrate_from)",
+                               "incompatible save: %.*s.%.*s is %s %.*s in the save, %s %.*s in this program, and the "
+                               "schema names no migration from %.*s (migrate_from)",
                                length(current.name), current.name.data(), length(info.name), info.name.data(),
-                               length(field.type.substr(0, 64)), field.type.data(), length(info.type), info.type.data(),
+                               article(field.type), length(field.type.substr(0, 64)), field.type.data(),
+                               article(info.type), length(info.type), info.type.data(),
                                length(field.type.substr(0, 64)), field.type.data());
             }
             if (size_of(field.parsed) != field.size) {
                 // convert reads sizeof(old type) bytes: only a size the loader can check is safe to hand it.
                 return fail_at(snapshot_errc::incompatible, saved->offset,
-                               "%.*s.%.*s: the save holds a %.*s of %u bytes; a migration reads built-in types only",
+                               "incompatible save: %.*s.%.*s is %s %.*s of %u bytes in the save, %s %.*s in this "
+                               "program; a migration reads built-in types only",
                                length(current.name), current.name.data(), length(info.name), info.name.data(),
-                               length(field.type.substr(0, 64)), field.type.data(), field.size);
+                               article(field.type), length(field.type.substr(0, 64)), field.type.data(), field.size,
+                               article(info.type), length(info.type), info.type.data());
             }
             if (!checks_values) {
                 const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
