@@ -291,6 +291,24 @@ TEST_CASE("the runner splits a stage's work in the runs its trials found faster,
         CHECK(together > 0);
         CHECK(chunked > 0);
     }
+    SECTION("progress chooses for the whole frame, by frames; a stage run alone keeps its own choice") {
+        const counting_executor executor{1ns, 0ns, &together, &chunked};
+        for (std::uint32_t frame = 0; frame < stage_trial_runs + 1; ++frame) {
+            world.progress(0.25, executor);
+            serial.progress(0.25);
+        }
+        CHECK(together == 0);
+        CHECK(chunked == 0);
+        world.progress(0.25, executor); // the frame's trial
+        serial.progress(0.25);
+        CHECK(together > 0);
+        CHECK(chunked > 0);
+        const int together_in_frames = together;
+        const int chunked_in_frames = chunked;
+        run(executor, stage_trial_runs + 1); // the stage's own serial runs, however many frames ran it
+        CHECK(together == together_in_frames);
+        CHECK(chunked == chunked_in_frames);
+    }
     // Whichever it chose, the world is the one the serial executor leaves.
     const auto left = serial.storage<fixture::Ship>();
     const auto right = world.storage<fixture::Ship>();

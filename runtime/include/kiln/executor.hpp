@@ -86,12 +86,13 @@ struct parallel_executor {
 
     static constexpr std::chrono::nanoseconds default_serial_below{std::chrono::microseconds{4}};
 
-    // The least time a stage's runs take for it to be tried split. The
-    // runner tries a stage split for a few runs now and then, and keeps the
-    // way its whole runs showed faster (kiln/work_estimate.hpp's
-    // stage_splits); a try wakes workers that slept, and a woken worker
-    // arrives after a stage of less work is done. Measured: see
-    // docs/systems.md, "The parallel executor".
+    // The least time a frame's runs (world.progress), or a stage's run on
+    // its own (world.run), take for them to be tried split. The runner tries
+    // a frame's stages split for a few frames now and then, and keeps the
+    // way whole frames showed faster (kiln/work_estimate.hpp's stage_splits);
+    // a try wakes workers that slept, and a woken worker arrives after a
+    // frame of less work is done. Measured: see docs/systems.md, "The
+    // parallel executor".
     std::chrono::nanoseconds stage_serial_below{default_stage_serial_below};
 
     static constexpr std::chrono::nanoseconds default_stage_serial_below{std::chrono::microseconds{40}};

@@ -171,6 +171,22 @@ template <class... Batches>
 inline constexpr bool splits_work_v<type_list<Batches...>> =
     ((!is_fused_v<Batches> && (Batches::systems::size > 1 || splits_rows_v<typename Batches::systems>)) || ...);
 
+// A frame's stages as the parallel executor runs them (stage_runner::run_frame):
+// the executor, and whether the frame splits work and times each system's,
+// chosen once for all its stages.
+template <class Executor>
+struct frame_of {
+    const Executor& executor;
+    bool split;
+    bool measure;
+};
+
+template <class Executor>
+inline constexpr bool is_frame_v = false;
+
+template <class Executor>
+inline constexpr bool is_frame_v<frame_of<Executor>> = true;
+
 // Runs the plans of World's schedule on a world. World (basic_world) is a
 // friend: the runner reaches its storages, its systems' command buffers and
 // the loop depth that keeps structural changes out of a running stage.
@@ -200,28 +216,61 @@ struct stage_runner {
         });
     }
 
-    // An executor that splits by work (parallel_executor) splits a stage's
-    // work in the runs its stage_splits chooses, which times whole runs of the
-    // stage split and not; the other runs are serial.
+    // Runs a frame: stages(executor) runs the frame's stages (world.progress).
+    // An executor that splits by work (parallel_executor) splits the work of
+    // all the frame's stages or of none, in the frames the world's
+    // frame_splits chooses by timing whole frames split and not: a worker
+    // that one stage kept busy is awake for the next, where a stage split
+    // alone meets it asleep (kiln/work_estimate.hpp).
+    template <class Executor, class Stages>
+    static void run_frame(World& world, const Executor& executor, Stages&& stages) {
+        if constexpr (splits_by_work_v<Executor> && splits_any_work(schedule{})) {
+            if (executor.serial_below.count() == 0) {
+                stages(frame_of<Executor>{executor, true, true}); // split everything, from the first frame
+            } else {
+                stage_splits& choice = world.work_.frame();
+                const frame_of<Executor> frame{executor, choice.split(), choice.measure()};
+                choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(frame); }),
+                              executor.stage_serial_below);
+            }
+        } else {
+            stages(executor);
+        }
+    }
+
+    // Run within a frame (frame_of), a plan splits as the frame does. Run on
+    // its own, by an executor that splits by work, it splits in the runs its
+    // stage's stage_splits chooses, which times whole runs of the stage split
+    // and not; the other runs are serial.
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
-        world.settle(); // before any system reads rows, on any thread
-        ++world.iteration_depth_;
-        if constexpr (splits_by_work_v<Executor> && splits_work_v<typename Plan::batches>) {
+        constexpr bool splits = splits_work_v<typename Plan::batches>;
+        if constexpr (is_frame_v<Executor>) {
+            run_plan_as<Plan>(world, executor.executor, splits && executor.split, splits && executor.measure);
+        } else if constexpr (splits_by_work_v<Executor> && splits) {
             if (executor.serial_below.count() == 0) {
-                run_batches<Plan>(world, executor, true, true); // split everything, from the first run
+                run_plan_as<Plan>(world, executor, true, true); // split everything, from the first run
             } else {
                 stage_splits& choice = world.work_.stage(index_of_v<Plan, schedule>);
                 const bool split = choice.split();
                 const bool measure = choice.measure();
-                const std::size_t rows = plan_rows(world, typename Plan::batches{});
-                choice.record(rows, wall_time([&] { run_batches<Plan>(world, executor, split, measure); }),
+                choice.record(plan_rows(world, typename Plan::batches{}),
+                              wall_time([&] { run_plan_as<Plan>(world, executor, split, measure); }),
                               executor.stage_serial_below);
             }
         } else {
             // Nothing here to split: no system is timed, as none is on the serial executor.
-            run_batches<Plan>(world, executor, false, false);
+            run_plan_as<Plan>(world, executor, false, false);
         }
+    }
+
+    // split: whether this run splits work; measure: whether it times each
+    // system's work (a split run always does).
+    template <class Plan, class Executor>
+    static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
+        world.settle(); // before any system reads rows, on any thread
+        ++world.iteration_depth_;
+        run_batches<Plan>(world, executor, split, measure);
         World::tracking::end_runs(world);
         --world.iteration_depth_;
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
@@ -237,8 +286,6 @@ struct stage_runner {
         world.events_.drop_read();
     }
 
-    // split: whether this run splits work; measure: whether it times each
-    // system's work (a split run always does).
     template <class Plan, class Executor>
     static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
@@ -250,6 +297,18 @@ struct stage_runner {
             }
             world.events_.publish(typename Batch::systems{});
         });
+    }
+
+    template <class... Plans>
+    static constexpr bool splits_any_work(type_list<Plans...>) {
+        return (splits_work_v<typename Plans::batches> || ...);
+    }
+
+    // The rows of the plans that split work: what a frame's time is per.
+    template <class... Plans>
+    static std::size_t schedule_rows(const World& world, type_list<Plans...>) noexcept {
+        return (std::size_t{0} + ... +
+                (splits_work_v<typename Plans::batches> ? plan_rows(world, typename Plans::batches{}) : 0));
     }
 
     template <class... Batches>

@@ -40,14 +40,15 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
     return serial_below.count() == 0 || work >= serial_below;
 }
 
-// Whether a stage's runs split their work over threads (what each run finds
-// worth splitting), chosen by timing whole runs of the stage both ways. A
-// split's own wall time does not show all it costs: a worker that slept
-// between splits takes ~40 us to wake on this project's virtual machine, so
-// that a lone split meets a sleeping worker where splits run after run keep
-// it awake; and the rows a worker wrote are in its core's cache when the next
-// system reads them on this one. Only the stage's time shows both
-// (docs/systems.md, "The parallel executor").
+// Whether the runs of a frame's stages (world.progress), or of a stage run on
+// its own (world.run), split their work over threads (what each run finds
+// worth splitting), chosen by timing whole runs both ways. A split's own wall
+// time does not show all it costs: a worker that slept between splits takes
+// ~40 us to wake on this project's virtual machine, so that a lone split
+// meets a sleeping worker where splits run after run keep it awake; and the
+// rows a worker wrote are in its core's cache when the next system reads them
+// on this one. Only the whole run's time shows both (docs/systems.md, "The
+// parallel executor"). Below, "a stage" is what is timed: a frame, or a stage.
 //
 // A stage settles on one way, serial at first, and every so many runs tries
 // the other for stage_trial_runs runs; the trial's median time per row
@@ -163,12 +164,18 @@ public:
         last_[system] = {work, rows};
     }
 
-    // Whether the runs of the schedule's plan-th stage plan split their work.
+    // Whether the runs of the schedule's plan-th stage plan split their work
+    // (world.run).
     [[nodiscard]] stage_splits& stage(std::size_t plan) noexcept { return stages_[plan]; }
+
+    // Whether a frame's stages split their work (world.progress): all of
+    // them or none, chosen by timing whole frames.
+    [[nodiscard]] stage_splits& frame() noexcept { return frame_; }
 
 private:
     std::array<measured_time, Count> last_{};
     std::array<stage_splits, Stages> stages_{};
+    stage_splits frame_;
 };
 
 // The rows of a chunk when work over rows is split: each chunk about half of

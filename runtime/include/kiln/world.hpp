@@ -481,19 +481,23 @@ public:
 
     // Advances the world by seconds of game time: the init stages the first
     // time, then the fixed stages as many times as fixed_step fits in the
-    // time accumulated, then every frame stage once, in schema order.
+    // time accumulated, then every frame stage once, in schema order. The
+    // parallel executor chooses once for the whole frame whether its stages
+    // split their work (docs/systems.md, "The parallel executor").
     template <class Executor = serial_executor>
     void progress(double seconds, const Executor& executor = {}) {
-        if (!started_) {
-            started_ = true;
-            runner::template run_role<stage_role::init>(*this, executor);
-        }
-        accumulated_ += seconds;
-        while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
-            accumulated_ -= internal::systems_of<Schema>::fixed_step;
-            runner::template run_role<stage_role::fixed>(*this, executor);
-        }
-        runner::template run_role<stage_role::frame>(*this, executor);
+        runner::run_frame(*this, executor, [this, seconds](const auto& frame) {
+            if (!started_) {
+                started_ = true;
+                runner::template run_role<stage_role::init>(*this, frame);
+            }
+            accumulated_ += seconds;
+            while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
+                accumulated_ -= internal::systems_of<Schema>::fixed_step;
+                runner::template run_role<stage_role::fixed>(*this, frame);
+            }
+            runner::template run_role<stage_role::frame>(*this, frame);
+        });
     }
 
     // Runs the shutdown stages.
