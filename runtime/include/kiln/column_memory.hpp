@@ -175,13 +175,16 @@ inline constexpr std::size_t reservation_spread_pages = 256;
 // (MAP_NORESERVE: the system commits no memory for it up front), or null
 // when the system refuses. The system puts each mapping right below the one
 // before: reservations of 1 GiB all started on the same page modulo 1 GiB,
-// so the columns of a world, growing together, were each at the same page
-// of their reservation, and those pages fell in the same few sets of the
-// TLB, which missed on nearly every row written (bench/ profile_aa_create
-// at 1M, 281 large columns in 32 archetypes: 64-66 ms of CPU a world, 42
-// with the starts spread, 52-56 when columns came from the heap). The nth
-// reservation starts on a page equal to n modulo reservation_spread_pages,
-// cut from a mapping that much larger.
+// and the columns of a world, growing together, each at the same page of
+// its reservation, wrote to pages equal modulo 1 GiB. With 281 large
+// columns (bench/ profile_aa_create at 1M, 32 archetypes) a world took
+// 64-76 ms of CPU, 42-52 with the starts spread (52-60 when columns came
+// from the heap): by the look of it the sets of the TLB (no hardware
+// counters here to tell). A mapping 1 MiB larger with no pages cut from its
+// head gained as much: what counts is the address above 1 MiB. With 73
+// (profile_a_create, 8 archetypes) the spread costs a tenth: 43-44 ->
+// 49-55 ms. The nth reservation starts on a page equal to n modulo
+// reservation_spread_pages, cut from a mapping that much larger.
 inline std::byte* map_reservation(std::size_t reserved) noexcept {
     static constinit std::atomic<std::size_t> mapped_count{0};
     constexpr std::size_t spread_bytes = reservation_spread_pages * column_page_bytes;
