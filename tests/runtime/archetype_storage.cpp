@@ -267,6 +267,26 @@ TEST_CASE("a large archetype's columns, freed, are reused by the next one, which
 #    endif
 }
 
+TEST_CASE("reservations mapped one after another start on different pages modulo the spread, each whole") {
+    namespace internal = kiln::internal;
+    constexpr std::size_t count = 4;
+    std::byte* mapped[count];
+    for (std::byte*& reservation : mapped) {
+        reservation = internal::map_reservation(internal::column_reservation_bytes);
+        REQUIRE(reservation != nullptr);
+    }
+    // On consecutive pages modulo the spread, wherever the system put them (left to itself,
+    // each 1 GiB below the one before: all on the same page modulo the spread).
+    for (std::size_t i = 1; i < count; ++i) {
+        CHECK((page_of(mapped[i]) - page_of(mapped[i - 1])) % internal::reservation_spread_pages == 1);
+    }
+    for (std::byte* const reservation : mapped) {
+        reservation[0] = std::byte{1}; // writable from its first byte to its last
+        reservation[internal::column_reservation_bytes - 1] = std::byte{1};
+        CHECK(::munmap(reservation, internal::column_reservation_bytes) == 0);
+    }
+}
+
 TEST_CASE("a column outgrowing its reservation is moved whole to a larger one") {
     namespace internal = kiln::internal;
     internal::column_block block = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
