@@ -127,9 +127,9 @@ protected:
             if (field.type == info.type) {
                 if (field.size != info.size) {
                     return fail_at(snapshot_errc::incompatible, saved->offset,
-                                   "incompatible save: %.*s.%.*s, a %.*s, is %u bytes in the save, %zu in this program",
+                                   "incompatible save: %.*s.%.*s, %s %.*s, is %u bytes in the save, %zu in this program",
                                    length(current.name), current.name.data(), length(info.name), info.name.data(),
-                                   length(info.type), info.type.data(), field.size, info.size);
+                                   article(info.type), length(info.type), info.type.data(), field.size, info.size);
                 }
                 if (!checks_values) {
                     const field_place target = place_of(current.kind, current.size, info.offset, info.size, f, targets);
