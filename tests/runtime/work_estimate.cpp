@@ -187,7 +187,7 @@ TEST_CASE("stage_splits: a stage settled on splitting tries serial runs whatever
     CHECK(run_stage(stage, stage_retry_most_runs, 10us, 30us) == 0); // and below the threshold, it stays
 }
 
-TEST_CASE("stage_splits: a serial stage whose runs take less than the threshold is timed in one run of every "
+TEST_CASE("stage_splits: a serial stage whose runs take less than half the threshold is timed in one run of every "
           "stage_sample_runs, and its waits count the runs not timed") {
     using kiln::internal::stage_sample_runs;
     stage_splits stage;
@@ -198,6 +198,10 @@ TEST_CASE("stage_splits: a serial stage whose runs take less than the threshold 
             REQUIRE_FALSE(stage.timed());
             stage.skip();
         }
+    }
+    for (int run = 0; run < 8; ++run) { // nearer the threshold, every run: one may start a trial
+        REQUIRE(stage.timed());
+        stage.record(1'000, 20us, 40us);
     }
     for (int run = 0; run < 8; ++run) { // at the threshold, every run: a trial may be due
         REQUIRE(stage.timed());

@@ -66,10 +66,12 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
 // last run and the median of its runs take at least the executor's
 // stage_serial_below, and times each system's work in the run before, which
 // the split runs go by; its other runs time only the whole stage, and while
-// they take less than stage_serial_below (nothing is tried), only one run in
-// every stage_sample_runs is timed: a run of 1,000 quads takes 10 us, and two
-// clock reads in each cost it ~0.4%, what the parallel executor must not lose
-// against the serial one.
+// they take less than half of stage_serial_below, far from a trial, only one
+// run in every stage_sample_runs is timed: a run of 1,000 quads takes 10 us,
+// and two clock reads in each cost it ~0.4%, what the parallel executor must
+// not lose against the serial one. Runs nearer the threshold are all timed,
+// so that the few slow enough to start a trial are seen (a frame of 3,000
+// quads takes 35 us, and its trials split it a little faster).
 inline constexpr std::uint32_t stage_trial_runs = 4;
 inline constexpr std::uint32_t stage_trial_margin = 16;
 inline constexpr std::uint32_t stage_retry_runs = 64;
@@ -98,11 +100,11 @@ public:
 
     // The run split() was asked for took wall, over rows (its systems' rows
     // summed, 1 for a system without components); a serial stage whose runs
-    // take less than serial_below is not tried split, and is timed in one run
-    // of every stage_sample_runs.
+    // take less than serial_below is not tried split, and one whose runs take
+    // less than half of it is timed in one run of every stage_sample_runs.
     void record(std::size_t rows, std::chrono::nanoseconds wall, std::chrono::nanoseconds serial_below) noexcept {
         judge(rows, wall, serial_below);
-        if (phase_ == phase::settled && !settled_split_ && wall < serial_below) {
+        if (phase_ == phase::settled && !settled_split_ && wall < serial_below / 2) {
             untimed_runs_ = stage_sample_runs - 1;
         }
     }
