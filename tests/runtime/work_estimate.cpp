@@ -52,11 +52,17 @@ using kiln::internal::stage_splits;
 using kiln::internal::stage_trial_runs;
 
 // Runs of a stage of 1,000 rows that take serial when not split and split
-// when split, under a threshold of 40 us; returns how many of them split.
+// when split, under a threshold of 40 us, recorded when timed as the runner
+// does; returns how many of them split.
 int run_stage(stage_splits& stage, std::uint32_t runs, std::chrono::nanoseconds serial,
               std::chrono::nanoseconds split) {
     int splits = 0;
     for (std::uint32_t run = 0; run < runs; ++run) {
+        if (!stage.timed()) {
+            CHECK_FALSE(stage.measure()); // an untimed run is serial and measures nothing
+            stage.skip();
+            continue;
+        }
         const bool splitting = stage.split();
         CHECK((!splitting || stage.measure())); // a split run times its systems
         splits += splitting ? 1 : 0;
@@ -181,6 +187,36 @@ TEST_CASE("stage_splits: a stage settled on splitting tries serial runs whatever
     CHECK(run_stage(stage, stage_retry_most_runs, 10us, 30us) == 0); // and below the threshold, it stays
 }
 
+TEST_CASE("stage_splits: a serial stage whose runs take less than half the threshold is timed in one run of every "
+          "stage_sample_runs, and its waits count the runs not timed") {
+    using kiln::internal::stage_sample_runs;
+    stage_splits stage;
+    for (int timed = 0; timed < 3; ++timed) {
+        REQUIRE(stage.timed());
+        stage.record(1'000, 10us, 40us);
+        for (std::uint32_t run = 1; run < stage_sample_runs; ++run) {
+            REQUIRE_FALSE(stage.timed());
+            stage.skip();
+        }
+    }
+    for (int run = 0; run < 8; ++run) { // nearer the threshold, every run: one may start a trial
+        REQUIRE(stage.timed());
+        stage.record(1'000, 20us, 40us);
+    }
+    for (int run = 0; run < 8; ++run) { // at the threshold, every run: a trial may be due
+        REQUIRE(stage.timed());
+        stage.record(1'000, 40us, 40us);
+    }
+
+    stage_splits slower;
+    settle_serial(slower, 100us);
+    REQUIRE(run_stage(slower, stage_trial_runs, 100us, 107us) == static_cast<int>(stage_trial_runs)); // lost
+    REQUIRE(slower.timed()); // a stage over the threshold is timed every run
+    CHECK(run_stage(slower, stage_retry_runs, 10us, 107us) == 0); // the wait, mostly untimed below the threshold
+    // Back over the threshold: the next trial as soon as the latest timed runs' median is, not a wait later.
+    CHECK(run_stage(slower, 2 * stage_trial_runs, 100us, 107us) > 0);
+}
+
 TEST_CASE("work_meter adds up the time of pieces run on several threads") {
     kiln::internal::work_meter meter;
     std::thread one{[&] { meter.time([] { std::this_thread::sleep_for(2ms); }); }};
@@ -290,6 +326,15 @@ TEST_CASE("the runner splits a stage's work in the runs its trials found faster,
         run(executor, 1);
         CHECK(together > 0);
         CHECK(chunked > 0);
+    }
+    SECTION("frames below the stage threshold are never tried split, timed or not") {
+        const counting_executor executor{1ns, 1h, &together, &chunked};
+        for (std::uint32_t frame = 0; frame < 2 * kiln::internal::stage_retry_runs; ++frame) {
+            world.progress(0.25, executor);
+            serial.progress(0.25);
+        }
+        CHECK(together == 0);
+        CHECK(chunked == 0);
     }
     SECTION("progress chooses for the whole frame, by frames; a stage run alone keeps its own choice") {
         const counting_executor executor{1ns, 0ns, &together, &chunked};

@@ -228,10 +228,20 @@ struct stage_runner {
             if (executor.serial_below.count() == 0) {
                 stages(frame_of<Executor>{executor, true, true}); // split everything, from the first frame
             } else {
+                // A frame that neither splits nor measures runs as the serial executor's does, the same code,
+                // so that it costs what that one's frame costs; most such frames are not even timed.
                 stage_splits& choice = world.work_.frame();
-                const frame_of<Executor> frame{executor, choice.split(), choice.measure()};
-                choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(frame); }),
-                              executor.stage_serial_below);
+                if (!choice.timed()) {
+                    choice.skip();
+                    stages(serial_executor{});
+                } else if (!choice.measure()) {
+                    choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(serial_executor{}); }),
+                                  executor.stage_serial_below);
+                } else {
+                    const frame_of<Executor> frame{executor, choice.split(), true};
+                    choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(frame); }),
+                                  executor.stage_serial_below);
+                }
             }
         } else {
             stages(executor);
@@ -252,6 +262,11 @@ struct stage_runner {
                 run_plan_as<Plan>(world, executor, true, true); // split everything, from the first run
             } else {
                 stage_splits& choice = world.work_.stage(index_of_v<Plan, schedule>);
+                if (!choice.timed()) {
+                    choice.skip();
+                    run_plan_as<Plan>(world, executor, false, false);
+                    return;
+                }
                 const bool split = choice.split();
                 const bool measure = choice.measure();
                 choice.record(plan_rows(world, typename Plan::batches{}),

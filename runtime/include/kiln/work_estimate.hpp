@@ -65,11 +65,18 @@ inline bool worth_splitting(std::chrono::nanoseconds work, std::chrono::nanoseco
 // and the work change, and the verdict with them). A serial stage tries splitting only when its
 // last run and the median of its runs take at least the executor's
 // stage_serial_below, and times each system's work in the run before, which
-// the split runs go by; its other runs time only the whole stage.
+// the split runs go by; its other runs time only the whole stage, and while
+// they take less than half of stage_serial_below, far from a trial, only one
+// run in every stage_sample_runs is timed: a run of 1,000 quads takes 10 us,
+// and two clock reads in each cost it ~0.4%, what the parallel executor must
+// not lose against the serial one. Runs nearer the threshold are all timed,
+// so that the few slow enough to start a trial are seen (a frame of 3,000
+// quads takes 35 us, and its trials split it a little faster).
 inline constexpr std::uint32_t stage_trial_runs = 4;
 inline constexpr std::uint32_t stage_trial_margin = 16;
 inline constexpr std::uint32_t stage_retry_runs = 64;
 inline constexpr std::uint32_t stage_retry_most_runs = 1024;
+inline constexpr std::uint32_t stage_sample_runs = 16;
 
 class stage_splits {
 public:
@@ -79,10 +86,33 @@ public:
     // Whether the stage's next run times each system's work (work_estimates).
     [[nodiscard]] bool measure() const noexcept { return split() || phase_ == phase::measuring; }
 
+    // Whether the stage's next run is timed and recorded; when not, it runs
+    // serially and measures nothing (split() and measure() are false), and
+    // skip() says it ran.
+    [[nodiscard]] bool timed() const noexcept { return untimed_runs_ == 0; }
+
+    void skip() noexcept {
+        --untimed_runs_;
+        if (runs_to_trial_ > 0) {
+            --runs_to_trial_; // the waits count runs, timed or not
+        }
+    }
+
     // The run split() was asked for took wall, over rows (its systems' rows
     // summed, 1 for a system without components); a serial stage whose runs
-    // take less than serial_below is not tried split.
+    // take less than serial_below is not tried split, and one whose runs take
+    // less than half of it is timed in one run of every stage_sample_runs.
     void record(std::size_t rows, std::chrono::nanoseconds wall, std::chrono::nanoseconds serial_below) noexcept {
+        judge(rows, wall, serial_below);
+        if (phase_ == phase::settled && !settled_split_ && wall < serial_below / 2) {
+            untimed_runs_ = stage_sample_runs - 1;
+        }
+    }
+
+private:
+    enum class phase : std::uint8_t { settled, measuring, trying };
+
+    void judge(std::size_t rows, std::chrono::nanoseconds wall, std::chrono::nanoseconds serial_below) noexcept {
         const double per_row = static_cast<double>(wall.count()) / static_cast<double>(std::max<std::size_t>(rows, 1));
         if (phase_ == phase::trying) {
             trial_[trial_count_++] = per_row;
@@ -115,9 +145,6 @@ public:
         }
     }
 
-private:
-    enum class phase : std::uint8_t { settled, measuring, trying };
-
     static double median(std::array<double, stage_trial_runs> times) noexcept {
         std::sort(times.begin(), times.end());
         return (times[(stage_trial_runs - 1) / 2] + times[stage_trial_runs / 2]) / 2;
@@ -147,6 +174,7 @@ private:
     std::uint32_t runs_to_trial_ = 0;       // the first trial as soon as the settled way has its runs
     std::uint32_t wait_ = stage_retry_runs; // the runs before the trial after next, if the next keeps the way
     std::size_t trial_rows_ = 0;
+    std::uint32_t untimed_runs_ = 0; // the runs before the next timed one
     phase phase_ = phase::settled;
     bool settled_split_ = false;
 };
