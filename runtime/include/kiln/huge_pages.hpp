@@ -115,9 +115,10 @@ struct random_access_array {
 // the allocator would keep its memory: a world rebuilt, or a table grown
 // past its capacity, reuses it without faulting it in again. Smaller arrays
 // stay on ordinary pages: rounding them up would waste most of a huge page,
-// and the TLB maps them anyway. Only the slots: an archetype's columns grow
-// from small sizes (kiln/column_memory.hpp), and faulting them in 2 MiB at a
-// time made addremove at a million entities four times slower when tried.
+// and the TLB maps them anyway. An archetype's columns grow from small sizes,
+// and go onto huge pages only from 2 MiB on (kiln/column_memory.hpp,
+// moved_onto_huge_pages): faulting them in 2 MiB at a time from small sizes
+// made addremove at a million entities four times slower when tried.
 template <class T>
 [[nodiscard]] random_access_array<T> allocate_random_access(std::size_t count) {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
