@@ -178,8 +178,8 @@ namespace {
 // Empties the program's list of kept reservations, so that what a test
 // takes from it is what the test gave.
 void forget_kept_reservations() {
-    for (kiln::internal::column_block kept = kiln::internal::kept_reservations::instance().take(0);
-         kept.memory != nullptr; kept = kiln::internal::kept_reservations::instance().take(0)) {
+    for (kiln::internal::column_block kept = kiln::internal::kept_reservations::instance().take(0, false);
+         kept.memory != nullptr; kept = kiln::internal::kept_reservations::instance().take(0, false)) {
         kiln::internal::asan_unpoison(kept.memory, kept.backed + kiln::internal::poisoned_tail_bytes);
         ::munmap(kept.memory, kept.reserved);
     }
@@ -417,6 +417,30 @@ TEST_CASE("a column that starts at 2 MiB or more is on huge pages from the first
     CHECK(mapping.begin % internal::huge_page_bytes == 0);
     CHECK(mapping.begin + internal::column_page_bytes > reinterpret_cast<std::uintptr_t>(storage.columns()[0]));
     CHECK(position(storage, rows - 1).x == static_cast<float>(rows - 1));
+}
+
+TEST_CASE("a column moving onto huge pages takes those a freed column left, and leaves its small ones kept") {
+    namespace internal = kiln::internal;
+    constexpr std::size_t large = internal::huge_column_threshold;
+    forget_kept_reservations();
+    internal::column_block small = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
+    REQUIRE_FALSE(small.huge_pages);
+    std::byte* const small_memory = small.memory;
+    small.elements()[0] = std::byte{5};
+    internal::column_block freed = internal::grow_column({}, 0, large, 4, 2);
+    REQUIRE(freed.huge_pages);
+    std::byte* const huge_memory = freed.memory;
+    internal::free_column(freed, 4);
+
+    internal::column_block grown = internal::grow_column(small, 1, large, 4, 1);
+    CHECK(grown.memory == huge_memory); // faulted in already: nothing new to fault
+    CHECK(grown.elements()[0] == std::byte{5});
+    // The next column past the threshold takes the small pages the moved one left.
+    internal::column_block next = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
+    CHECK(next.memory == small_memory);
+    CHECK_FALSE(next.huge_pages);
+    internal::free_column(next, 4);
+    internal::free_column(grown, 4);
 }
 #    endif
 #endif

@@ -121,14 +121,23 @@ public:
         return *kept;
     }
 
-    // A kept reservation of at least bytes, the first with at least bytes
-    // backed (nothing to fault in), else the one with most backed; a block
+    // A kept reservation of at least bytes, on huge pages when huge_pages,
+    // else preferably not: those are left for the columns that grow onto
+    // them (moved_onto_huge_pages); of those, the first with at least bytes
+    // backed (nothing to fault in), else the one with most backed. A block
     // with null memory when none is kept.
-    column_block take(std::size_t bytes) noexcept {
+    column_block take(std::size_t bytes, bool huge_pages) noexcept {
         const std::lock_guard lock{mutex_};
+        const auto better = [bytes](const column_block& a, const column_block& b) {
+            if (a.huge_pages != b.huge_pages) {
+                return !a.huge_pages;
+            }
+            return a.backed >= bytes ? b.backed < bytes : b.backed < bytes && a.backed > b.backed;
+        };
         std::size_t best = count_;
-        for (std::size_t i = 0; i < count_ && (best == count_ || slots_[best].backed < bytes); ++i) {
-            if (slots_[i].reserved >= bytes && (best == count_ || slots_[i].backed > slots_[best].backed)) {
+        for (std::size_t i = 0; i < count_; ++i) {
+            if (slots_[i].reserved >= bytes && (slots_[i].huge_pages || !huge_pages) &&
+                (best == count_ || better(slots_[i], slots_[best]))) {
                 best = i;
             }
         }
@@ -210,13 +219,36 @@ inline std::byte* map_reservation(std::size_t reserved) noexcept {
     return start;
 }
 
-// A reservation of at least bytes: a kept one, or one mapped now
-// (map_reservation). A block with null memory when the system refuses.
-inline column_block reserve_column(std::size_t bytes) noexcept {
-    if (const column_block kept = kept_reservations::instance().take(bytes); kept.memory != nullptr) {
+// From this capacity on, a column in a reservation is on huge pages
+// (moved_onto_huge_pages). Random reads of columns gained from huge pages,
+// in a probe of get's reads, with columns of 4 MB (a million entities): a
+// quarter faster; of 1.2 MB (300,000): little; of 400 KB: none. A column
+// growing past it is copied once, at most half of it. With 2 MiB, bench/'s
+// profile_a_create at a million entities (twelve columns of 2 MB in eight
+// archetypes, each copied at 1 MiB) took a tenth longer than on small
+// pages, and peerbench's addremove at a million once ran 1.65 times slower
+// (huge pages new to the process faulted in: moved_onto_huge_pages); with
+// 3 MiB both ran as on small pages.
+inline constexpr std::size_t huge_column_threshold = std::size_t{3} << 20;
+
+// A reservation of at least bytes, on huge pages when huge_pages and the
+// system has them: a kept one, or one mapped now (map_reservation; on huge
+// pages, map_on_huge_pages: starting on one, advised onto them). A block
+// with null memory when the system refuses.
+inline column_block reserve_column(std::size_t bytes, bool huge_pages) noexcept {
+#    if !defined(KILN_HUGE_PAGES)
+    huge_pages = false;
+#    endif
+    if (const column_block kept = kept_reservations::instance().take(bytes, huge_pages); kept.memory != nullptr) {
         return kept;
     }
     const std::size_t reserved = std::max(column_reservation_bytes, std::bit_ceil(bytes));
+#    if defined(KILN_HUGE_PAGES)
+    if (huge_pages) {
+        void* const mapped = map_on_huge_pages(reserved, MAP_NORESERVE);
+        return mapped == nullptr ? column_block{} : column_block{static_cast<std::byte*>(mapped), reserved, 0, 0, true};
+    }
+#    endif
     std::byte* const mapped = map_reservation(reserved);
     if (mapped == nullptr) {
         return {};
@@ -224,61 +256,47 @@ inline column_block reserve_column(std::size_t bytes) noexcept {
     return {mapped, reserved, 0};
 }
 
-#    if defined(KILN_HUGE_PAGES)
-// From this capacity on, a column in a reservation is on huge pages.
-inline constexpr std::size_t huge_column_threshold = huge_page_bytes;
-#    endif
-
 // Column block (a reservation, used bytes written at its offset) moved onto
 // huge pages when it is to hold bytes, at least huge_column_threshold, and
 // is not on them yet; block itself otherwise, or when the system refuses.
 // A lookup reads one row of a column at random: at a million entities the
 // columns it reads are megabytes, on 4 KiB pages more than the TLB maps,
-// and lookups walked the page tables (peerbench get at 1M: 11.9 ns with
-// the slots alone on huge pages, 9.0 with the columns too). A huge page is
-// mapped only where its 2 MiB lie whole in memory advised onto huge pages
-// (transparent huge pages in the default `madvise` mode) and not written
-// before: a reservation starts on a page spread modulo 256
+// and lookups walked the page tables (get at 1M in peerbench and bench/: a
+// fifth faster with the columns on huge pages too, not the slots alone). A
+// huge page is mapped only where its 2 MiB lie whole in memory advised onto
+// huge pages (transparent huge pages in the default `madvise` mode) and not
+// written before: a reservation starts on a page spread modulo 256
 // (map_reservation), so its first 2 MiB boundary lies anywhere in its
 // first 2 MiB, and advising the reservation from there left half of a 4 MiB
-// column on small pages when tried. So the column moves: its rows are
-// copied to the first huge page past what was written in the reservation,
-// at the same offset (its stagger), and the reservation is cut to the whole
-// huge pages from there, advised onto them; what lies before, the column's
-// small pages, is unmapped. A column is copied once, at most half of what
-// it holds then. Smaller columns stay on small pages: a huge page is backed
-// whole at its first write, and a column of a few hundred KiB would take
-// 2 MiB. Faulting in a huge page costs more than its 512 small ones where
-// the memory is new to the process: in the virtual machine the benchmarks
-// run on, 0.5 GB/s against 2-2.6 (its balloon reports free 2 MiB blocks
-// to the host, which takes them back; a huge page is one), 8 GB/s when the
-// process freed it just before. Kept reservations keep their huge pages
-// for the next column.
+// column on small pages when tried. So the column moves, copied (once, at
+// most half of what it holds then), at the same offset (its stagger), to a
+// reservation on huge pages from its start: a kept one, faulted in
+// already, else one mapped now. The reservation it leaves is kept with its
+// small pages for the next column that grows past the threshold, as a
+// freed one is: a world built again takes its columns' reservations back
+// without faulting any page in. Smaller columns stay on small pages: a
+// huge page is backed whole at its first write, and a column of a few
+// hundred KiB would take 2 MiB. Faulting in a huge page costs more than its
+// 512 small ones where the memory is new to the process: in the virtual
+// machine the benchmarks run on, 0.5 GB/s against 2-2.6 (its balloon
+// reports free 2 MiB blocks to the host, which takes them back; a huge
+// page is one), 8 GB/s when the process freed it just before.
 inline column_block moved_onto_huge_pages(column_block block, [[maybe_unused]] std::size_t used,
                                           [[maybe_unused]] std::size_t bytes) noexcept {
 #    if defined(KILN_HUGE_PAGES)
     if (block.huge_pages || bytes < huge_column_threshold) {
         return block;
     }
-    const auto first = reinterpret_cast<std::uintptr_t>(block.memory);
-    const std::uintptr_t start = (first + block.backed + huge_page_bytes - 1) & ~(huge_page_bytes - 1);
-    const std::uintptr_t end = (first + block.reserved) & ~(huge_page_bytes - 1);
-    if (end < start + block.offset + bytes ||
-        ::madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE) != 0) {
+    column_block moved = reserve_column(block.offset + bytes, true);
+    if (moved.memory == nullptr) {
         return block;
     }
-    const column_block moved{reinterpret_cast<std::byte*>(start), end - start, 0, block.offset, true};
+    moved.offset = block.offset;
     if (used > 0) {
         asan_unpoison(moved.elements(), used);
         std::memcpy(moved.elements(), block.elements(), used);
     }
-    asan_unpoison(block.memory, std::min(marked_bytes(block), start - first));
-    if (start != first) {
-        ::munmap(block.memory, start - first);
-    }
-    if (end != first + block.reserved) {
-        ::munmap(reinterpret_cast<void*>(end), first + block.reserved - end);
-    }
+    kept_reservations::instance().give(block);
     return moved;
 #    else
     return block;
@@ -345,9 +363,10 @@ inline column_block grow_column(column_block block, std::size_t used, std::size_
             asan_poison(block.memory + end, std::min(poisoned_tail_bytes, block.reserved - end));
         } else {
             const std::size_t offset = staggered_offset(stagger, alignment);
-            if (column_block reserved = reserve_column(offset + bytes); reserved.memory != nullptr) {
+            if (column_block reserved = reserve_column(offset + bytes, bytes >= huge_column_threshold);
+                reserved.memory != nullptr) {
                 reserved.offset = offset;
-                const column_block grown = fitted(moved_onto_huge_pages(reserved, 0, bytes));
+                const column_block grown = fitted(reserved);
                 if (used > 0) {
                     std::memcpy(grown.elements(), block.memory, used);
                 }
