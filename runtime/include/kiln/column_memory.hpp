@@ -97,6 +97,29 @@ inline std::size_t marked_bytes(const column_block& block) noexcept {
 
 #if defined(KILN_COLUMN_RESERVATIONS)
 
+// The bytes of reservation block, from its start, up to the end of the last
+// page of its backed ones the system holds in memory (mincore): what a
+// column wrote, where backed counts its capacity, and a huge page's whole
+// 2 MiB once written. All of backed when the system does not say.
+inline std::size_t resident_bytes(const column_block& block) noexcept {
+    constexpr std::size_t chunk = 4096; // pages asked of the system at once
+    unsigned char resident[chunk];
+    std::size_t pages = (block.backed + column_page_bytes - 1) / column_page_bytes;
+    while (pages > 0) {
+        const std::size_t first = pages > chunk ? pages - chunk : 0;
+        if (::mincore(block.memory + first * column_page_bytes, (pages - first) * column_page_bytes, resident) != 0) {
+            return block.backed;
+        }
+        for (std::size_t page = pages; page > first; --page) {
+            if ((resident[page - 1 - first] & 1) != 0) {
+                return std::min(block.backed, page * column_page_bytes);
+            }
+        }
+        pages = first;
+    }
+    return 0;
+}
+
 // Reservations given back, with the pages written in them (faulted in,
 // still backed), for the next column that grows past the threshold: as the
 // allocator keeps freed heap memory. At most kept_slots of them and
@@ -123,16 +146,17 @@ public:
 
     // A kept reservation of at least bytes, on huge pages when huge_pages,
     // else preferably not: those are left for the columns that grow onto
-    // them (moved_onto_huge_pages); of those, the first with at least bytes
-    // backed (nothing to fault in), else the one with most backed. A block
-    // with null memory when none is kept.
+    // them (moved_onto_huge_pages); of those, the one with least backed of
+    // those with at least bytes backed (nothing to fault in, and the larger
+    // left for larger columns), else the one with most backed. A block with
+    // null memory when none is kept.
     column_block take(std::size_t bytes, bool huge_pages) noexcept {
         const std::lock_guard lock{mutex_};
         const auto better = [bytes](const column_block& a, const column_block& b) {
             if (a.huge_pages != b.huge_pages) {
                 return !a.huge_pages;
             }
-            return a.backed >= bytes ? b.backed < bytes : b.backed < bytes && a.backed > b.backed;
+            return a.backed >= bytes ? b.backed < bytes || a.backed < b.backed : b.backed < bytes && a.backed > b.backed;
         };
         std::size_t best = count_;
         for (std::size_t i = 0; i < count_; ++i) {
@@ -150,11 +174,14 @@ public:
         return taken;
     }
 
-    // Keeps block; unmaps it when the list is full or over its budget.
+    // Keeps block, counted as backed up to its last page in memory
+    // (resident_bytes); unmaps it when the list is full or over its budget.
     // While kept, its pages are poisoned: a column's memory is not to be
     // read after the column is freed.
     void give(column_block block) noexcept {
         block.offset = 0;
+        asan_unpoison(block.memory, marked_bytes(block));
+        block.backed = resident_bytes(block);
         {
             const std::lock_guard lock{mutex_};
             if (count_ < kept_slots && backed_ + block.backed <= kept_budget) {
@@ -164,7 +191,6 @@ public:
                 return;
             }
         }
-        asan_unpoison(block.memory, marked_bytes(block));
         ::munmap(block.memory, block.reserved);
     }
 
