@@ -123,7 +123,7 @@ inline std::size_t resident_bytes(const column_block& block) noexcept {
 // Reservations given back, with the pages written in them (faulted in,
 // still backed), for the next column that grows past the threshold: as the
 // allocator keeps freed heap memory. At most kept_slots of them and
-// kept_budget bytes written; past that they are unmapped. One list for the
+// kept_budget bytes in memory; past that they are unmapped. One list for the
 // whole program, under a mutex: it is touched once per column growing past
 // the threshold and once per large column freed. A world of many archetypes
 // frees hundreds of large columns: with 64 kept, the next such world faulted
