@@ -8,9 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <sstream>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -178,8 +175,8 @@ namespace {
 // Empties the program's list of kept reservations, so that what a test
 // takes from it is what the test gave.
 void forget_kept_reservations() {
-    for (kiln::internal::column_block kept = kiln::internal::kept_reservations::instance().take(0, false);
-         kept.memory != nullptr; kept = kiln::internal::kept_reservations::instance().take(0, false)) {
+    for (kiln::internal::column_block kept = kiln::internal::kept_reservations::instance().take(0);
+         kept.memory != nullptr; kept = kiln::internal::kept_reservations::instance().take(0)) {
         kiln::internal::asan_unpoison(kept.memory, kept.backed + kiln::internal::poisoned_tail_bytes);
         ::munmap(kept.memory, kept.reserved);
     }
@@ -309,138 +306,4 @@ TEST_CASE("a column outgrowing its reservation is moved whole to a larger one") 
     block.elements()[outgrown - 1] = std::byte{1}; // writable to its end
     internal::free_column(block, 4);
 }
-
-#    if defined(KILN_HUGE_PAGES)
-namespace {
-
-// What /proc/self/smaps says of the mapping holding address: its first
-// byte, one past its last, and its lines of fields ("VmFlags: rd wr ...").
-struct mapping_report {
-    std::uintptr_t begin = 0;
-    std::uintptr_t end = 0;
-    std::vector<std::string> fields;
-
-    // Whether the flags (VmFlags) name flag ("hg": advised onto huge pages).
-    [[nodiscard]] bool flagged(const std::string& flag) const {
-        for (const std::string& field : fields) {
-            if (field.rfind("VmFlags:", 0) == 0) {
-                return (field + " ").find(" " + flag + " ") != std::string::npos;
-            }
-        }
-        return false;
-    }
-};
-
-mapping_report mapping_of(const void* address) {
-    const auto wanted = reinterpret_cast<std::uintptr_t>(address);
-    std::ifstream smaps{"/proc/self/smaps"};
-    mapping_report found;
-    bool inside = false;
-    for (std::string line; std::getline(smaps, line);) {
-        // A mapping's first line: "begin-end perms offset dev inode [path]", in hex.
-        const std::size_t dash = line.find('-');
-        if (dash != std::string::npos && dash < line.find(' ') && line.find(':') > line.find(' ')) {
-            if (inside) {
-                break;
-            }
-            std::uintptr_t begin = 0;
-            std::uintptr_t end = 0;
-            std::istringstream{line.substr(0, dash)} >> std::hex >> begin;
-            std::istringstream{line.substr(dash + 1)} >> std::hex >> end;
-            inside = begin <= wanted && wanted < end;
-            if (inside) {
-                found.begin = begin;
-                found.end = end;
-            }
-        } else if (inside) {
-            found.fields.push_back(line);
-        }
-    }
-    return found;
-}
-
-} // namespace
-
-TEST_CASE("a column grown to 2 MiB moves onto huge pages, advised from its first byte, every row kept") {
-    namespace internal = kiln::internal;
-    constexpr std::size_t huge = kiln::internal::huge_page_bytes;
-    forget_kept_reservations();
-    internal::column_block block = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
-    // Under 2 MiB: on small pages, where a huge page would take 2 MiB for a few hundred KiB.
-    block = internal::grow_column(block, 0, internal::huge_column_threshold / 2, 4, 1);
-    REQUIRE(block.reserved != 0);
-    CHECK_FALSE(block.huge_pages);
-    CHECK_FALSE(mapping_of(block.elements()).flagged("hg"));
-    const std::size_t used = internal::huge_column_threshold / 2;
-    for (std::size_t i = 0; i < used; ++i) {
-        block.elements()[i] = static_cast<std::byte>(i * 7);
-    }
-
-    block = internal::grow_column(block, used, internal::huge_column_threshold, 4, 1);
-    REQUIRE(block.huge_pages);
-    // Its reservation starts on a huge page and is advised from there: the column's first
-    // rows too, not only what lies past the reservation's first 2 MiB boundary.
-    CHECK(reinterpret_cast<std::uintptr_t>(block.memory) % huge == 0);
-    const mapping_report mapping = mapping_of(block.elements());
-    CHECK(mapping.flagged("hg"));
-    CHECK(mapping.begin <= reinterpret_cast<std::uintptr_t>(block.memory));
-    CHECK(mapping.end >= reinterpret_cast<std::uintptr_t>(block.memory) + block.reserved);
-    // What a kept reservation counts: whole huge pages, as they are backed.
-    CHECK(block.backed % huge == 0);
-    CHECK(block.backed >= block.offset + internal::huge_column_threshold);
-    std::size_t wrong = 0;
-    for (std::size_t i = 0; i < used; ++i) {
-        wrong += block.elements()[i] == static_cast<std::byte>(i * 7) ? 0 : 1;
-    }
-    CHECK(wrong == 0);
-    block.elements()[internal::huge_column_threshold - 1] = std::byte{1}; // writable to its end
-
-    // Growing on, in place.
-    std::byte* const elements = block.elements();
-    block = internal::grow_column(block, internal::huge_column_threshold, 3 * internal::huge_column_threshold, 4, 1);
-    CHECK(block.elements() == elements);
-    CHECK(block.backed % huge == 0);
-    internal::free_column(block, 4);
-}
-
-TEST_CASE("a column that starts at 2 MiB or more is on huge pages from the first") {
-    namespace internal = kiln::internal;
-    forget_kept_reservations();
-    kiln::archetype_storage storage{layouts};
-    constexpr std::size_t rows = internal::huge_column_threshold / sizeof(fixture::Position) + 1;
-    storage.reserve(rows);
-    for (std::uint32_t i = 0; i < rows; ++i) {
-        push(storage, kiln::entity(i, 0), static_cast<float>(i), static_cast<int>(i));
-    }
-    const mapping_report mapping = mapping_of(storage.columns()[0]);
-    CHECK(mapping.flagged("hg"));
-    CHECK(mapping.begin % internal::huge_page_bytes == 0);
-    CHECK(mapping.begin + internal::column_page_bytes > reinterpret_cast<std::uintptr_t>(storage.columns()[0]));
-    CHECK(position(storage, rows - 1).x == static_cast<float>(rows - 1));
-}
-
-TEST_CASE("a column moving onto huge pages takes those a freed column left, and leaves its small ones kept") {
-    namespace internal = kiln::internal;
-    constexpr std::size_t large = internal::huge_column_threshold;
-    forget_kept_reservations();
-    internal::column_block small = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
-    REQUIRE_FALSE(small.huge_pages);
-    std::byte* const small_memory = small.memory;
-    small.elements()[0] = std::byte{5};
-    internal::column_block freed = internal::grow_column({}, 0, large, 4, 2);
-    REQUIRE(freed.huge_pages);
-    std::byte* const huge_memory = freed.memory;
-    internal::free_column(freed, 4);
-
-    internal::column_block grown = internal::grow_column(small, 1, large, 4, 1);
-    CHECK(grown.memory == huge_memory); // faulted in already: nothing new to fault
-    CHECK(grown.elements()[0] == std::byte{5});
-    // The next column past the threshold takes the small pages the moved one left.
-    internal::column_block next = internal::grow_column({}, 0, internal::column_reservation_threshold, 4, 1);
-    CHECK(next.memory == small_memory);
-    CHECK_FALSE(next.huge_pages);
-    internal::free_column(next, 4);
-    internal::free_column(grown, 4);
-}
-#    endif
 #endif

@@ -11,8 +11,6 @@
 #include <mutex>
 #include <new>
 
-#include <kiln/huge_pages.hpp>
-
 #if defined(__linux__) && defined(__LP64__)
 #    include <sys/mman.h>
 #    if defined(MAP_NORESERVE) && defined(MREMAP_MAYMOVE)
@@ -28,15 +26,13 @@ namespace kiln::internal {
 
 // One column's memory: its first byte; for a reservation, the address space
 // reserved, how much of it, from the start, may have been written (is
-// backed by memory), where in it the column's elements start, and whether
-// it is advised onto huge pages from its start, which then lies on one
-// (moved_onto_huge_pages); all 0 for memory from the heap.
+// backed by memory), and where in it the column's elements start; all 0 for
+// memory from the heap.
 struct column_block {
     std::byte* memory = nullptr;
     std::size_t reserved = 0;
     std::size_t backed = 0;
     std::size_t offset = 0;
-    bool huge_pages = false;
 
     [[nodiscard]] std::byte* elements() const noexcept { return memory + offset; }
 };
@@ -97,33 +93,10 @@ inline std::size_t marked_bytes(const column_block& block) noexcept {
 
 #if defined(KILN_COLUMN_RESERVATIONS)
 
-// The bytes of reservation block, from its start, up to the end of the last
-// page of its backed ones the system holds in memory (mincore): what a
-// column wrote, where backed counts its capacity, and a huge page's whole
-// 2 MiB once written. All of backed when the system does not say.
-inline std::size_t resident_bytes(const column_block& block) noexcept {
-    constexpr std::size_t chunk = 4096; // pages asked of the system at once
-    unsigned char resident[chunk];
-    std::size_t pages = (block.backed + column_page_bytes - 1) / column_page_bytes;
-    while (pages > 0) {
-        const std::size_t first = pages > chunk ? pages - chunk : 0;
-        if (::mincore(block.memory + first * column_page_bytes, (pages - first) * column_page_bytes, resident) != 0) {
-            return block.backed;
-        }
-        for (std::size_t page = pages; page > first; --page) {
-            if ((resident[page - 1 - first] & 1) != 0) {
-                return std::min(block.backed, page * column_page_bytes);
-            }
-        }
-        pages = first;
-    }
-    return 0;
-}
-
 // Reservations given back, with the pages written in them (faulted in,
 // still backed), for the next column that grows past the threshold: as the
 // allocator keeps freed heap memory. At most kept_slots of them and
-// kept_budget bytes in memory; past that they are unmapped. One list for the
+// kept_budget bytes written; past that they are unmapped. One list for the
 // whole program, under a mutex: it is touched once per column growing past
 // the threshold and once per large column freed. A world of many archetypes
 // frees hundreds of large columns: with 64 kept, the next such world faulted
@@ -144,24 +117,14 @@ public:
         return *kept;
     }
 
-    // A kept reservation of at least bytes, on huge pages when huge_pages,
-    // else preferably not: those are left for the columns that grow onto
-    // them (moved_onto_huge_pages); of those, the one with least backed of
-    // those with at least bytes backed (nothing to fault in, and the larger
-    // left for larger columns), else the one with most backed. A block with
-    // null memory when none is kept.
-    column_block take(std::size_t bytes, bool huge_pages) noexcept {
+    // A kept reservation of at least bytes, the first with at least bytes
+    // backed (nothing to fault in), else the one with most backed; a block
+    // with null memory when none is kept.
+    column_block take(std::size_t bytes) noexcept {
         const std::lock_guard lock{mutex_};
-        const auto better = [bytes](const column_block& a, const column_block& b) {
-            if (a.huge_pages != b.huge_pages) {
-                return !a.huge_pages;
-            }
-            return a.backed >= bytes ? b.backed < bytes || a.backed < b.backed : b.backed < bytes && a.backed > b.backed;
-        };
         std::size_t best = count_;
-        for (std::size_t i = 0; i < count_; ++i) {
-            if (slots_[i].reserved >= bytes && (slots_[i].huge_pages || !huge_pages) &&
-                (best == count_ || better(slots_[i], slots_[best]))) {
+        for (std::size_t i = 0; i < count_ && (best == count_ || slots_[best].backed < bytes); ++i) {
+            if (slots_[i].reserved >= bytes && (best == count_ || slots_[i].backed > slots_[best].backed)) {
                 best = i;
             }
         }
@@ -174,14 +137,11 @@ public:
         return taken;
     }
 
-    // Keeps block, counted as backed up to its last page in memory
-    // (resident_bytes); unmaps it when the list is full or over its budget.
+    // Keeps block; unmaps it when the list is full or over its budget.
     // While kept, its pages are poisoned: a column's memory is not to be
     // read after the column is freed.
     void give(column_block block) noexcept {
         block.offset = 0;
-        asan_unpoison(block.memory, marked_bytes(block));
-        block.backed = resident_bytes(block);
         {
             const std::lock_guard lock{mutex_};
             if (count_ < kept_slots && backed_ + block.backed <= kept_budget) {
@@ -191,6 +151,7 @@ public:
                 return;
             }
         }
+        asan_unpoison(block.memory, marked_bytes(block));
         ::munmap(block.memory, block.reserved);
     }
 
@@ -245,88 +206,18 @@ inline std::byte* map_reservation(std::size_t reserved) noexcept {
     return start;
 }
 
-// From this capacity on, a column in a reservation is on huge pages
-// (moved_onto_huge_pages). Random reads of columns gained from huge pages,
-// in a probe of get's reads, with columns of 4 MB (a million entities): a
-// quarter faster; of 1.2 MB (300,000): little; of 400 KB: none. A column
-// growing past it is copied once, at most half of it. With 2 MiB, bench/'s
-// profile_a_create at a million entities (twelve columns of 2 MB in eight
-// archetypes, each copied at 1 MiB) took a tenth longer than on small
-// pages, and peerbench's addremove at a million once ran 1.65 times slower
-// (huge pages new to the process faulted in: moved_onto_huge_pages); with
-// 3 MiB both ran as on small pages.
-inline constexpr std::size_t huge_column_threshold = std::size_t{3} << 20;
-
-// A reservation of at least bytes, on huge pages when huge_pages and the
-// system has them: a kept one, or one mapped now (map_reservation; on huge
-// pages, map_on_huge_pages: starting on one, advised onto them). A block
-// with null memory when the system refuses.
-inline column_block reserve_column(std::size_t bytes, bool huge_pages) noexcept {
-#    if !defined(KILN_HUGE_PAGES)
-    huge_pages = false;
-#    endif
-    if (const column_block kept = kept_reservations::instance().take(bytes, huge_pages); kept.memory != nullptr) {
+// A reservation of at least bytes: a kept one, or one mapped now
+// (map_reservation). A block with null memory when the system refuses.
+inline column_block reserve_column(std::size_t bytes) noexcept {
+    if (const column_block kept = kept_reservations::instance().take(bytes); kept.memory != nullptr) {
         return kept;
     }
     const std::size_t reserved = std::max(column_reservation_bytes, std::bit_ceil(bytes));
-#    if defined(KILN_HUGE_PAGES)
-    if (huge_pages) {
-        void* const mapped = map_on_huge_pages(reserved, MAP_NORESERVE);
-        return mapped == nullptr ? column_block{} : column_block{static_cast<std::byte*>(mapped), reserved, 0, 0, true};
-    }
-#    endif
     std::byte* const mapped = map_reservation(reserved);
     if (mapped == nullptr) {
         return {};
     }
     return {mapped, reserved, 0};
-}
-
-// Column block (a reservation, used bytes written at its offset) moved onto
-// huge pages when it is to hold bytes, at least huge_column_threshold, and
-// is not on them yet; block itself otherwise, or when the system refuses.
-// A lookup reads one row of a column at random: at a million entities the
-// columns it reads are megabytes, on 4 KiB pages more than the TLB maps,
-// and lookups walked the page tables (get at 1M in peerbench and bench/: a
-// fifth faster with the columns on huge pages too, not the slots alone). A
-// huge page is mapped only where its 2 MiB lie whole in memory advised onto
-// huge pages (transparent huge pages in the default `madvise` mode) and not
-// written before: a reservation starts on a page spread modulo 256
-// (map_reservation), so its first 2 MiB boundary lies anywhere in its
-// first 2 MiB, and advising the reservation from there left half of a 4 MiB
-// column on small pages when tried. So the column moves, copied (once, at
-// most half of what it holds then), at the same offset (its stagger), to a
-// reservation on huge pages from its start: a kept one, faulted in
-// already, else one mapped now. The reservation it leaves is kept with its
-// small pages for the next column that grows past the threshold, as a
-// freed one is: a world built again takes its columns' reservations back
-// without faulting any page in. Smaller columns stay on small pages: a
-// huge page is backed whole at its first write, and a column of a few
-// hundred KiB would take 2 MiB. Faulting in a huge page costs more than its
-// 512 small ones where the memory is new to the process: in the virtual
-// machine the benchmarks run on, 0.5 GB/s against 2-2.6 (its balloon
-// reports free 2 MiB blocks to the host, which takes them back; a huge
-// page is one), 8 GB/s when the process freed it just before.
-inline column_block moved_onto_huge_pages(column_block block, [[maybe_unused]] std::size_t used,
-                                          [[maybe_unused]] std::size_t bytes) noexcept {
-#    if defined(KILN_HUGE_PAGES)
-    if (block.huge_pages || bytes < huge_column_threshold) {
-        return block;
-    }
-    column_block moved = reserve_column(block.offset + bytes, true);
-    if (moved.memory == nullptr) {
-        return block;
-    }
-    moved.offset = block.offset;
-    if (used > 0) {
-        asan_unpoison(moved.elements(), used);
-        std::memcpy(moved.elements(), block.elements(), used);
-    }
-    kept_reservations::instance().give(block);
-    return moved;
-#    else
-    return block;
-#    endif
 }
 #endif
 
@@ -347,50 +238,39 @@ inline void free_column(column_block block, std::size_t alignment) noexcept {
 // Room for bytes in a column whose memory is block, the first used bytes of
 // which hold its elements, aligned to alignment; returns the block that
 // holds them now, block itself when they fit. A column moving to a
-// reservation starts at staggered_offset(stagger, alignment) in it. A
-// reservation grows in place (nothing copied, and the pages written before
-// stay where they are), but for its move onto huge pages once
-// (moved_onto_huge_pages); one outgrown is moved whole to a larger one by
-// the system (mremap: its page tables move, not its bytes). A heap block
-// past the threshold moves to a reservation once; smaller ones, or where
-// the system refuses, are reallocated on the heap, copied, as a
-// std::vector's are.
+// reservation starts at staggered_offset(stagger, alignment) in it. A reservation grows in place
+// (nothing copied, and the pages written before stay where they are); one
+// outgrown is moved whole to a larger one by the system (mremap: its page
+// tables move, not its bytes). A heap block past the threshold moves to a
+// reservation once; smaller ones, or where the system refuses, are
+// reallocated on the heap, copied, as a std::vector's are.
 inline column_block grow_column(column_block block, std::size_t used, std::size_t bytes, std::size_t alignment,
                                 [[maybe_unused]] std::size_t stagger) noexcept {
-#if defined(KILN_COLUMN_RESERVATIONS)
     // A reservation holding bytes now: the rest of it poisoned a little way on.
     const auto fitted = [bytes](column_block grown) {
         const std::size_t end = grown.offset + bytes;
         asan_unpoison(grown.memory, end);
         asan_poison(grown.memory + end, std::min(poisoned_tail_bytes, grown.reserved - end));
-        // A huge page is backed whole at its first write; a reservation on
-        // them holds whole ones.
-        grown.backed = std::max(grown.backed, grown.huge_pages ? std::min((end + huge_page_bytes - 1) &
-                                                                              ~(huge_page_bytes - 1),
-                                                                          grown.reserved)
-                                                               : end);
+        grown.backed = std::max(grown.backed, end);
         return grown;
     };
-    if (block.reserved != 0) {
-        block = moved_onto_huge_pages(block, used, bytes);
-        if (block.offset + bytes <= block.reserved) {
-            return fitted(block);
-        }
+    if (block.reserved != 0 && block.offset + bytes <= block.reserved) {
+        return fitted(block);
     }
+#if defined(KILN_COLUMN_RESERVATIONS)
     if (bytes >= column_reservation_threshold && alignment <= column_page_bytes) {
         if (block.reserved != 0) {
             const std::size_t reserved = std::bit_ceil(block.offset + bytes);
             asan_unpoison(block.memory, marked_bytes(block));
             void* const moved = ::mremap(block.memory, block.reserved, reserved, MREMAP_MAYMOVE);
             if (moved != MAP_FAILED) {
-                return fitted({static_cast<std::byte*>(moved), reserved, block.backed, block.offset, block.huge_pages});
+                return fitted({static_cast<std::byte*>(moved), reserved, block.backed, block.offset});
             }
             const std::size_t end = block.offset + used;
             asan_poison(block.memory + end, std::min(poisoned_tail_bytes, block.reserved - end));
         } else {
             const std::size_t offset = staggered_offset(stagger, alignment);
-            if (column_block reserved = reserve_column(offset + bytes, bytes >= huge_column_threshold);
-                reserved.memory != nullptr) {
+            if (column_block reserved = reserve_column(offset + bytes); reserved.memory != nullptr) {
                 reserved.offset = offset;
                 const column_block grown = fitted(reserved);
                 if (used > 0) {

@@ -37,14 +37,21 @@ inline void unmap_kept(std::uintptr_t kept) noexcept {
     }
 }
 
-// bytes (a multiple of huge_page_bytes) of address space mapped now with
-// flags besides MAP_PRIVATE | MAP_ANONYMOUS, starting on a huge page and
-// advised onto huge pages; null when the system refuses.
-inline void* map_on_huge_pages(std::size_t bytes, int flags) noexcept {
+// At least bytes (a multiple of huge_page_bytes) of memory of its own,
+// aligned to a huge page and advised onto huge pages; sets bytes to what it
+// holds. The mapping unmap_huge kept last is reused when it is large enough:
+// it is faulted in already. Null when the system refuses a mapping.
+inline void* map_huge(std::size_t& bytes) noexcept {
+    const std::uintptr_t kept = kept_huge_mapping().exchange(0, std::memory_order_acquire);
+    if (kept != 0 && (kept & (huge_page_bytes - 1)) * huge_page_bytes >= bytes) {
+        bytes = (kept & (huge_page_bytes - 1)) * huge_page_bytes;
+        return reinterpret_cast<void*>(kept & ~(huge_page_bytes - 1));
+    }
+    unmap_kept(kept);
     // One huge page more than asked, so that an aligned run of bytes lies
     // inside; the ends around it go back at once.
-    void* const mapped = ::mmap(nullptr, bytes + huge_page_bytes, PROT_READ | PROT_WRITE,
-                                MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
+    void* const mapped = ::mmap(nullptr, bytes + huge_page_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                                -1, 0);
     if (mapped == MAP_FAILED) {
         return nullptr;
     }
@@ -58,20 +65,6 @@ inline void* map_on_huge_pages(std::size_t bytes, int flags) noexcept {
     }
     ::madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE); // advice: when refused, 4 KiB pages
     return reinterpret_cast<void*>(aligned);
-}
-
-// At least bytes (a multiple of huge_page_bytes) of memory of its own,
-// aligned to a huge page and advised onto huge pages; sets bytes to what it
-// holds. The mapping unmap_huge kept last is reused when it is large enough:
-// it is faulted in already. Null when the system refuses a mapping.
-inline void* map_huge(std::size_t& bytes) noexcept {
-    const std::uintptr_t kept = kept_huge_mapping().exchange(0, std::memory_order_acquire);
-    if (kept != 0 && (kept & (huge_page_bytes - 1)) * huge_page_bytes >= bytes) {
-        bytes = (kept & (huge_page_bytes - 1)) * huge_page_bytes;
-        return reinterpret_cast<void*>(kept & ~(huge_page_bytes - 1));
-    }
-    unmap_kept(kept);
-    return map_on_huge_pages(bytes, 0);
 }
 
 // Gives back what map_huge mapped: keeps it for the next map_huge, and
@@ -122,10 +115,9 @@ struct random_access_array {
 // the allocator would keep its memory: a world rebuilt, or a table grown
 // past its capacity, reuses it without faulting it in again. Smaller arrays
 // stay on ordinary pages: rounding them up would waste most of a huge page,
-// and the TLB maps them anyway. An archetype's columns grow from small sizes,
-// and go onto huge pages only from 2 MiB on (kiln/column_memory.hpp,
-// moved_onto_huge_pages): faulting them in 2 MiB at a time from small sizes
-// made addremove at a million entities four times slower when tried.
+// and the TLB maps them anyway. Only the slots: an archetype's columns grow
+// from small sizes (kiln/column_memory.hpp), and faulting them in 2 MiB at a
+// time made addremove at a million entities four times slower when tried.
 template <class T>
 [[nodiscard]] random_access_array<T> allocate_random_access(std::size_t count) {
     static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
