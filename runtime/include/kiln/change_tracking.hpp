@@ -15,10 +15,10 @@
 #include <kiln/change_ticks.hpp>
 #include <kiln/column.hpp>
 #include <kiln/component.hpp>
+#include <kiln/declared_systems.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/query.hpp>
 #include <kiln/row_loop.hpp>
-#include <kiln/schedule.hpp>
 #include <kiln/type_list.hpp>
 
 namespace kiln::internal {

@@ -25,26 +25,6 @@ namespace kiln {
 
 namespace internal {
 
-template <class T>
-struct is_std_array : std::false_type {};
-
-template <class T, std::size_t N>
-struct is_std_array<std::array<T, N>> : std::true_type {};
-
-// Whether dump writes a value of type T as its value: numbers, bool,
-// entities, and std::arrays of these. Others (most extern types) are written
-// as their schema type's name in angle brackets.
-template <class T>
-constexpr bool dumps_as_value() {
-    if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, entity>) {
-        return true;
-    } else if constexpr (is_std_array<T>::value) {
-        return dumps_as_value<typename T::value_type>();
-    } else {
-        return false;
-    }
-}
-
 inline void dump_text(std::FILE* out, std::string_view text) {
     std::fwrite(text.data(), 1, text.size(), out);
 }

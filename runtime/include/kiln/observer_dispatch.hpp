@@ -11,9 +11,9 @@
 
 #include <kiln/archetype_storage.hpp>
 #include <kiln/change_ticks.hpp>
+#include <kiln/declared_systems.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/row_loop.hpp>
-#include <kiln/schedule.hpp>
 #include <kiln/system.hpp>
 #include <kiln/type_list.hpp>
 

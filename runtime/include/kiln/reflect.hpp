@@ -5,17 +5,39 @@
 // unrolled, with the field's own type.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include <kiln/component.hpp>
+#include <kiln/entity.hpp>
 #include <kiln/field_info.hpp>
 
 namespace kiln {
 
 namespace internal {
+
+template <class T>
+struct is_std_array : std::false_type {};
+
+template <class T, std::size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+
+// Whether dump and JSON write a value of type T as its value: numbers, bool,
+// entities, and std::arrays of these. Others (most extern types) dump writes
+// as their schema type's name in angle brackets, and JSON as hex.
+template <class T>
+constexpr bool dumps_as_value() {
+    if constexpr (std::is_arithmetic_v<T> || std::is_same_v<T, entity>) {
+        return true;
+    } else if constexpr (is_std_array<T>::value) {
+        return dumps_as_value<typename T::value_type>();
+    } else {
+        return false;
+    }
+}
 
 template <class T>
 struct traits_of {

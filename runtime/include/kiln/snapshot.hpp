@@ -31,6 +31,7 @@
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_loader.hpp>
 #include <kiln/io/save_writer.hpp>
+#include <kiln/io/world_access.hpp>
 #include <kiln/reflect.hpp>
 #include <kiln/snapshot_error.hpp>
 #include <kiln/type_list.hpp>
@@ -39,127 +40,6 @@
 namespace kiln {
 
 namespace internal {
-
-// The value every field a save lacks takes its default from.
-template <class T>
-inline const T default_value{};
-
-template <class T>
-type_description describe_type() {
-    using traits = traits_of_t<T>;
-    layout kind = layout::packed;
-    if constexpr (component<T>) {
-        kind = layout_of<T>;
-    }
-    return {traits::stable_id,
-            traits::name,
-            kind,
-            static_cast<std::uint32_t>(sizeof(T)),
-            traits::field_infos,
-            traits::migrations,
-            reinterpret_cast<const std::byte*>(&default_value<T>)};
-}
-
-template <class... Types>
-std::array<type_description, sizeof...(Types)> describe_types(type_list<Types...>) {
-    return {describe_type<Types>()...};
-}
-
-// The positions of archetype A's components in the schema's component list.
-template <class Components, class... Held>
-inline constexpr std::array<std::uint32_t, sizeof...(Held)> positions_of(type_list<Held...>) {
-    return {static_cast<std::uint32_t>(index_of_v<Held, Components>)...};
-}
-
-template <class Schema, class A>
-inline constexpr auto archetype_positions = positions_of<typename Schema::components>(typename A::components{});
-
-template <class Schema, class... Archetypes>
-std::array<archetype_description, sizeof...(Archetypes)> describe_archetypes(type_list<Archetypes...>) {
-    return {archetype_description{Archetypes::stable_id, Archetypes::name, archetype_positions<Schema, Archetypes>}...};
-}
-
-// The schema's types as data, built once.
-template <class Schema>
-struct described_schema {
-    static inline const auto components = describe_types(typename Schema::components{});
-    static inline const auto resources = describe_types(typename Schema::resources{});
-    static inline const auto archetypes = describe_archetypes<Schema>(typename Schema::archetypes{});
-
-    static world_description get() {
-        return {Schema::name, Schema::version, Schema::fingerprint, components, resources, archetypes};
-    }
-};
-
-template <class Schema>
-struct snapshot_access<basic_world<Schema>> {
-    using world_type = basic_world<Schema>;
-
-    // Each archetype's rows, in id order.
-    template <class World>
-    static auto storages(World& world) {
-        using pointer = std::conditional_t<std::is_const_v<World>, const archetype_storage*, archetype_storage*>;
-        std::array<pointer, world_type::archetypes::size> all{};
-        for (std::size_t a = 0; a < all.size(); ++a) {
-            all[a] = &world.storages_[a];
-        }
-        return all;
-    }
-
-    // Each resource's bytes, in schema order.
-    template <class World>
-    static auto resources(World& world) {
-        using pointer = std::conditional_t<std::is_const_v<World>, const std::byte*, std::byte*>;
-        return std::apply(
-            [](auto&... resource) { return std::array<pointer, sizeof...(resource)>{reinterpret_cast<pointer>(&resource)...}; },
-            world.resources_);
-    }
-
-    template <class World>
-    static auto& entities(World& world) {
-        return world.entities_;
-    }
-
-    template <class World>
-    static auto& hierarchy(World& world) {
-        return world.hierarchy_;
-    }
-
-    // Empties the world for a load, keeping the memory of its columns and
-    // table: no rows, and every resource at its default.
-    static void empty_for_load(world_type& world) {
-        world.assert_not_iterating("load");
-        for (std::uint32_t id = 0; id < world_type::archetypes::size; ++id) {
-            world.storages_[id].clear();
-        }
-        world.resources_ = decltype(world.resources_){};
-        world.hierarchy_.clear();
-    }
-
-    // The commands waiting in the world's buffers, which a save would miss
-    // (the buffers of systems are applied before run returns).
-    static std::size_t pending(const world_type& world) {
-        return world.commands_.size() + world.observer_commands_.size();
-    }
-
-    // Refuses, with pending_changes, to save or replace a world that has
-    // commands waiting in its buffers, or entities reserved by creates not
-    // applied, whichever buffer holds them (a command_buffer of the game's
-    // own, too). A save would miss them; a load would replace the table
-    // whose slots they reserved, and applying them afterwards would give a
-    // loaded entity's handle to a second one.
-    static snapshot_error refuse_pending(const world_type& world, const char* what) {
-        const std::size_t commands = pending(world);
-        const std::size_t reserved = world.entities_.reserved_count();
-        if (commands == 0 && reserved == 0) {
-            return {};
-        }
-        return make_snapshot_error(snapshot_errc::pending_changes, 0,
-                                   "%s: the world has %zu command%s not applied and %zu entit%s reserved by creates "
-                                   "not applied; apply them (flush()) or discard their buffers first",
-                                   what, commands, commands == 1 ? "" : "s", reserved, reserved == 1 ? "y" : "ies");
-    }
-};
 
 inline snapshot_error errno_error(const char* what, const std::string& path) {
     return make_snapshot_error(snapshot_errc::io, 0, "%s %s: %s", what, path.c_str(), std::strerror(errno));

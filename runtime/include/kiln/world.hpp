@@ -54,7 +54,7 @@ struct resource_tuple<type_list<Resources...>> {
     using type = std::tuple<Resources...>;
 };
 
-// What save files and loaders reach inside a world (kiln/snapshot.hpp).
+// What save files and loaders reach inside a world (kiln/io/world_access.hpp).
 template <class World>
 struct snapshot_access;
 

@@ -23,7 +23,6 @@
 #include <nlohmann/json.hpp>
 
 #include <kiln/archetype_storage.hpp>
-#include <kiln/dump.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/field_info.hpp>
@@ -31,11 +30,10 @@
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/save_format.hpp>
+#include <kiln/io/world_access.hpp>
 #include <kiln/reflect.hpp>
-#include <kiln/snapshot.hpp>
 #include <kiln/snapshot_error.hpp>
 #include <kiln/type_list.hpp>
-#include <kiln/world.hpp>
 
 namespace kiln::internal {
 

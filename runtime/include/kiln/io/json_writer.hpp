@@ -16,7 +16,6 @@
 #include <nlohmann/json.hpp>
 
 #include <kiln/component.hpp>
-#include <kiln/dump.hpp>
 #include <kiln/entity.hpp>
 #include <kiln/entity_table.hpp>
 #include <kiln/field_info.hpp>
@@ -51,7 +50,7 @@ nlohmann::ordered_json float_json(T value) {
 }
 
 // A field's value: numbers, bool, handles and std::arrays of them as
-// themselves (what kiln::dump writes as values), anything else (an extern
+// themselves (dumps_as_value, kiln/reflect.hpp), anything else (an extern
 // type) as the hex of its bytes in memory order.
 template <class T>
 nlohmann::ordered_json value_json(const T& value) {
