@@ -19,7 +19,7 @@
 
 #include <benchmark/benchmark.h>
 #include <bench/world.hpp>
-#include <kiln/huge_pages.hpp>
+#include <kiln/entity/huge_pages.hpp>
 
 #include "aos.hpp"
 #include "direct.hpp"
@@ -113,7 +113,7 @@ void get_direct(benchmark::State& state, std::size_t n) {
 // A hand-written soa behind generational handles, the least a program that
 // keeps handles across destroys must do: find the handle's slot, check its
 // generation, then index the row. Its slots are on the pages kiln's entity
-// table uses (huge ones from a million entities on: kiln/huge_pages.hpp), so
+// table uses (huge ones from a million entities on: kiln/entity/huge_pages.hpp), so
 // that kiln is compared with the same lookup on the same memory, not with
 // more page walks.
 struct checked_soa {
@@ -163,7 +163,7 @@ void get_soa_checked(benchmark::State& state, std::size_t n) {
 }
 
 // get_batched by hand over the checked soa: the pipeline world.gather runs
-// (kiln/gather.hpp), written for one layout: the slot of the handle
+// (kiln/world/gather.hpp), written for one layout: the slot of the handle
 // 2 * distance ahead prefetched, the row of the handle distance ahead
 // prefetched from its slot, the current handle's row copied. What a batched
 // lookup through a checked handle costs at best, against which gather's

@@ -6,7 +6,7 @@
 #include <example_arguments.hpp>
 #include <game/reflection.hpp>
 #include <kiln/dump.hpp>
-#include <kiln/reflect.hpp>
+#include <kiln/schema/reflect.hpp>
 
 #include <cstdio>
 #include <optional>

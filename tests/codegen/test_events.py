@@ -259,7 +259,7 @@ class GeneratedEvents(SystemsTestCase):
             emit = ["Fire"]
             events = ["Hit", "Fire"]
         """)
-        self.assertLines(outputs["systems.hpp"], "#include <kiln/event.hpp>", "struct Hurt {",
+        self.assertLines(outputs["systems.hpp"], "#include <kiln/events/event.hpp>", "struct Hurt {",
                          "    using emit = kiln::type_list<Fire>;", "    using events = kiln::type_list<Hit, Fire>;",
                          "    static void run(Position& position,  // declared by [system.Hurt]: change it there",
                          "                    const Time& time,",

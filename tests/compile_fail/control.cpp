@@ -1,8 +1,8 @@
 // The correct twin of every compile_fail case: this must compile.
 #include <fixture/reflection.hpp>
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 #include <scene/world.hpp>
-#include <kiln/reflect.hpp>
+#include <kiln/schema/reflect.hpp>
 
 #include <string_view>
 

@@ -1,6 +1,6 @@
 // A split component's C::ref is a view of a row, not a value with fields.
 #include <fixture/reflection.hpp>
-#include <kiln/reflect.hpp>
+#include <kiln/schema/reflect.hpp>
 
 #include <string_view>
 

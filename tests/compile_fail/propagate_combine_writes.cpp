@@ -1,6 +1,6 @@
 // combine takes the child's local part to write: propagation only reads it.
 #include <fixture/world.hpp>
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 
 struct drifting {
     using local = fixture::Velocity;

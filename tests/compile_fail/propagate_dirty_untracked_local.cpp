@@ -1,6 +1,6 @@
 // Tags is not tracked, so no tick says which entities' Tags changed: a
 // dirty pass with it as the local part has nothing to start from.
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 #include <scene/world.hpp>
 
 struct tagged_transforms {

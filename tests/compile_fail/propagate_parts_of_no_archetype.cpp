@@ -1,7 +1,7 @@
 // Samples is held by Probe alone, which has no Velocity: no archetype holds
 // both parts.
 #include <fixture/world.hpp>
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 
 struct sampled {
     using local = fixture::Samples;

@@ -1,6 +1,6 @@
 // Color is split (layout = "split"): it cannot be a propagated part.
 #include <fixture/world.hpp>
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 
 struct tinted {
     using local = fixture::Color;

@@ -7,7 +7,7 @@
 
 #include <boost/hana.hpp>
 #include <catch2/catch.hpp>
-#include <kiln/reflect.hpp>
+#include <kiln/schema/reflect.hpp>
 
 #include <cstdio>
 #include <string>

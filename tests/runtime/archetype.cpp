@@ -1,4 +1,4 @@
-#include <kiln/archetype.hpp>
+#include <kiln/storage/archetype.hpp>
 
 #include <fixture/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/archetype_dispatch.hpp>
+#include <kiln/storage/archetype_dispatch.hpp>
 
 #include <fixture/world.hpp>
 

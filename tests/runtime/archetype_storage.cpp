@@ -1,4 +1,4 @@
-#include <kiln/archetype_storage.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 #include <fixture/components.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/archetype_table.hpp>
+#include <kiln/storage/archetype_table.hpp>
 
 #include <fixture/world.hpp>
 

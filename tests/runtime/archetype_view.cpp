@@ -1,4 +1,4 @@
-#include <kiln/archetype_view.hpp>
+#include <kiln/storage/archetype_view.hpp>
 
 #include <fixture/components.hpp>
 

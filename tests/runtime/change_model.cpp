@@ -4,7 +4,7 @@
 // rows the reference says changed (or were added), and the observer on
 // change Track exactly the rows changed since it last ran, under both
 // executors.
-#include <kiln/change_tracking.hpp>
+#include <kiln/changes/change_tracking.hpp>
 
 #include <changes/world.hpp>
 

@@ -1,7 +1,7 @@
 // Change tracking in a world (tests/schema/changes.toml): the ticks a
 // tracked component's rows carry through creates, writes, structural moves,
 // destroys, clears and loads, and the changed/added filters of each().
-#include <kiln/change_tracking.hpp>
+#include <kiln/changes/change_tracking.hpp>
 
 #include <changes/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/column.hpp>
+#include <kiln/storage/column.hpp>
 
 #include <fixture/components.hpp>
 

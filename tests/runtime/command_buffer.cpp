@@ -1,4 +1,4 @@
-#include <kiln/command_buffer.hpp>
+#include <kiln/system/command_buffer.hpp>
 
 #include <fixture/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/command_recorder.hpp>
+#include <kiln/system/command_recorder.hpp>
 
 #include <fixture/world.hpp>
 

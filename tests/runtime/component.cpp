@@ -1,4 +1,4 @@
-#include <kiln/component.hpp>
+#include <kiln/schema/component.hpp>
 
 #include <fixture/world.hpp>
 

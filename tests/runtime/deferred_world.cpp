@@ -1,4 +1,4 @@
-#include <kiln/deferred_world.hpp>
+#include <kiln/system/deferred_world.hpp>
 
 #include <fixture/world.hpp>
 

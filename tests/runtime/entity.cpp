@@ -1,4 +1,4 @@
-#include <kiln/entity.hpp>
+#include <kiln/entity/entity.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-#include <kiln/entity_table.hpp>
-#include <kiln/huge_pages.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/entity/huge_pages.hpp>
 
 #include <catch2/catch.hpp>
 

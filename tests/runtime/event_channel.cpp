@@ -1,7 +1,7 @@
-// kiln/event.hpp and kiln/event_channel.hpp on their own: a channel of a
+// kiln/events/event.hpp and kiln/events/event_channel.hpp on their own: a channel of a
 // hand-written plan, with system types that are only names.
-#include <kiln/event.hpp>
-#include <kiln/event_channel.hpp>
+#include <kiln/events/event.hpp>
+#include <kiln/events/event_channel.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Events through a world's schedule (tests/schema/events.toml): every
 // reader is handed every event once, in one order, whichever executor ran
 // the emitters, as docs/events.md promises.
-#include <kiln/event_channel.hpp>
+#include <kiln/events/event_channel.hpp>
 
 #include <events/world.hpp>
 

@@ -4,7 +4,7 @@
 
 #include <tuple>
 
-#include <kiln/executor.hpp>
+#include <kiln/core/executor.hpp>
 
 namespace kiln_test {
 

@@ -1,4 +1,4 @@
-#include <kiln/executor.hpp>
+#include <kiln/core/executor.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
-#include <kiln/field_info.hpp>
 #include <kiln/io/save_format.hpp>
+#include <kiln/schema/field_info.hpp>
 
 #include <fixture/reflection.hpp>
 

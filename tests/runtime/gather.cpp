@@ -1,4 +1,4 @@
-#include <kiln/gather.hpp>
+#include <kiln/world/gather.hpp>
 
 #include <fixture/world.hpp>
 

@@ -3,7 +3,7 @@
 // check the message that stops debug builds). A handle that is dead, never
 // issued, or lacks the component gives the component's default value, and is
 // not counted.
-#include <kiln/gather.hpp>
+#include <kiln/world/gather.hpp>
 
 #include <scene/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/handle.hpp>
+#include <kiln/entity/handle.hpp>
 
 #include <fixture/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/hierarchy.hpp>
+#include <kiln/hierarchy/hierarchy.hpp>
 
 #include <fixture/world.hpp>
 

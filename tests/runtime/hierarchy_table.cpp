@@ -1,4 +1,4 @@
-#include <kiln/hierarchy_table.hpp>
+#include <kiln/hierarchy/hierarchy_table.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // Misuse of the world, one case per run, for tests that read the message it
 // stops with: misuse <case>.
 #include <fixture/world.hpp>
-#include <kiln/archetype_storage.hpp>
-#include <kiln/entity_table.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 #include <cstdio>
 #include <cstring>

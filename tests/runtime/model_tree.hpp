@@ -3,8 +3,8 @@
 // documents, written as plainly as they read.
 #pragma once
 
-#include <kiln/entity.hpp>
-#include <kiln/hierarchy.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/hierarchy/hierarchy.hpp>
 
 #include <algorithm>
 #include <cstdint>

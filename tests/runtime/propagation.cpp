@@ -1,4 +1,4 @@
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 
 #include <scene/world.hpp>
 

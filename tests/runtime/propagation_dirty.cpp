@@ -3,7 +3,7 @@
 // it leaves, when it is a full pass, and a model test that holds it to a
 // full recompute after random writes, reparenting, destroys and deferred
 // commands.
-#include <kiln/propagation.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 
 #include <scene/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/query.hpp>
+#include <kiln/query/query.hpp>
 
 #include <fixture/world.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/reflect.hpp>
+#include <kiln/schema/reflect.hpp>
 
 #include <fixture/reflection.hpp>
 

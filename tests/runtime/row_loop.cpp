@@ -1,4 +1,4 @@
-#include <kiln/row_loop.hpp>
+#include <kiln/query/row_loop.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 #include <kiln/snapshot.hpp>
-#include <kiln/system.hpp>
+#include <kiln/system/system.hpp>
 
 #include <fixture/reflection.hpp>
 

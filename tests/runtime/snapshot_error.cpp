@@ -1,4 +1,4 @@
-#include <kiln/snapshot_error.hpp>
+#include <kiln/io/snapshot_error.hpp>
 
 #include <catch2/catch.hpp>
 

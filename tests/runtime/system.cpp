@@ -1,4 +1,4 @@
-#include <kiln/system.hpp>
+#include <kiln/system/system.hpp>
 
 #include <fixture/world.hpp>
 

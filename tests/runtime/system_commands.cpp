@@ -1,4 +1,4 @@
-#include <kiln/system_commands.hpp>
+#include <kiln/system/system_commands.hpp>
 
 #include <fixture/world.hpp>
 

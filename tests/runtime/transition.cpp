@@ -1,4 +1,4 @@
-#include <kiln/transition.hpp>
+#include <kiln/storage/transition.hpp>
 
 #include <fixture/world.hpp>
 

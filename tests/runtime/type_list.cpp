@@ -1,4 +1,4 @@
-#include <kiln/type_list.hpp>
+#include <kiln/core/type_list.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include <kiln/work_estimate.hpp>
+#include <kiln/core/work_estimate.hpp>
 
 #include <fixture/world.hpp>
 

@@ -515,7 +515,7 @@ std::vector<kiln::entity> one_in_each_holder(wide::World& world, std::index_sequ
 } // namespace
 
 // Past the branch limit, lookups read where a component's columns start from
-// a table by archetype id (kiln/component_lookup.hpp): each archetype's
+// a table by archetype id (kiln/world/component_lookup.hpp): each archetype's
 // entry must be its own columns', and a miss must be a miss.
 TEST_CASE("get, try_get and has of a component that many archetypes hold find each archetype's columns") {
     STATIC_REQUIRE(kiln::archetypes_with_t<wide::Position>::size == 18);

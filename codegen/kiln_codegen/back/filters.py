@@ -253,7 +253,7 @@ def comment(text: str, indent: int = 0) -> str:
 
 
 def standard_headers(schema: Schema) -> list[str]:
-    """Standard headers the generated code needs beyond <kiln/component.hpp>: <limits> for inf and NaN.
+    """Standard headers the generated code needs beyond <kiln/schema/component.hpp>: <limits> for inf and NaN.
 
     >>> infinite = Field("x", Scalar.F32, float("inf"), None)
     >>> standard_headers(Schema("game", 1, (), (Component("A", 0, None, (infinite,), None),), (), ()))

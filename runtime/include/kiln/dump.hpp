@@ -1,6 +1,6 @@
 // kiln::dump: a world as text, for debugging: every resource, then every
 // archetype with its entities and their components' values, read through the
-// metadata kilnc generates (kiln/reflect.hpp). No RTTI, no iostreams: it
+// metadata kilnc generates (kiln/schema/reflect.hpp). No RTTI, no iostreams: it
 // writes with the printf family to a FILE*.
 //
 // dump instantiates code for every archetype and component of the world, so
@@ -14,12 +14,12 @@
 #include <string_view>
 #include <type_traits>
 
-#include <kiln/component.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/field_info.hpp>
-#include <kiln/hierarchy.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/hierarchy/hierarchy.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/schema/reflect.hpp>
 
 namespace kiln {
 

@@ -32,7 +32,7 @@
 #include <kiln/io/json_reader.hpp>
 #include <kiln/io/json_syntax_error.hpp>
 #include <kiln/io/json_writer.hpp>
-#include <kiln/snapshot_error.hpp>
+#include <kiln/io/snapshot_error.hpp>
 #include <kiln/world.hpp>
 
 namespace kiln {

@@ -1,6 +1,7 @@
-// Everything kiln's runtime offers, in one include: every header directly
-// under kiln/ but json.hpp, needing nothing beyond what kiln::runtime already
-// requires (the standard library, and xxHash's header for save checksums).
+// Everything kiln's runtime offers, in one include: the doors at the top of
+// kiln/ but json.hpp, and every header of the concept folders but io/'s,
+// needing nothing beyond what kiln::runtime already requires (the standard
+// library, and xxHash's header for save checksums).
 //
 // Included:
 // - the world and the headers it is made of (entities, archetypes, columns,
@@ -13,48 +14,56 @@
 // Not included:
 // - kiln/json.hpp, worlds as JSON: it needs nlohmann/json, which kiln treats
 //   as optional (link kiln::json and include it yourself);
-// - kiln/io/, the save and JSON code's parts: snapshot.hpp and json.hpp are
-//   their entry points.
+// - kiln/io/, the save and JSON code's parts (but io/snapshot_error.hpp, the
+//   errors they return): snapshot.hpp and json.hpp are their entry points.
 #pragma once
 
-#include <kiln/archetype.hpp>
-#include <kiln/archetype_dispatch.hpp>
-#include <kiln/archetype_storage.hpp>
-#include <kiln/archetype_view.hpp>
-#include <kiln/column.hpp>
-#include <kiln/command_buffer.hpp>
-#include <kiln/command_recorder.hpp>
-#include <kiln/component.hpp>
-#include <kiln/component_lookup.hpp>
+#include <kiln/changes/change_filters.hpp>
+#include <kiln/changes/change_tracking.hpp>
 #include <kiln/config.hpp>
-#include <kiln/deferred_world.hpp>
+#include <kiln/core/executor.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/core/work_estimate.hpp>
 #include <kiln/dump.hpp>
-#include <kiln/each_function.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/event.hpp>
-#include <kiln/event_channel.hpp>
-#include <kiln/executor.hpp>
-#include <kiln/field_info.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/entity/handle.hpp>
+#include <kiln/entity/huge_pages.hpp>
+#include <kiln/events/event.hpp>
+#include <kiln/events/event_channel.hpp>
+#include <kiln/events/observer_dispatch.hpp>
 #include <kiln/fwd.hpp>
-#include <kiln/gather.hpp>
-#include <kiln/handle.hpp>
-#include <kiln/hierarchy.hpp>
-#include <kiln/hierarchy_order.hpp>
-#include <kiln/hierarchy_sort.hpp>
-#include <kiln/hierarchy_table.hpp>
-#include <kiln/observer_dispatch.hpp>
-#include <kiln/propagation.hpp>
-#include <kiln/query.hpp>
-#include <kiln/query_loop.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/row_loop.hpp>
-#include <kiln/schedule.hpp>
+#include <kiln/hierarchy/hierarchy.hpp>
+#include <kiln/hierarchy/hierarchy_order.hpp>
+#include <kiln/hierarchy/hierarchy_sort.hpp>
+#include <kiln/hierarchy/hierarchy_table.hpp>
+#include <kiln/hierarchy/propagation.hpp>
+#include <kiln/io/snapshot_error.hpp>
+#include <kiln/query/each_function.hpp>
+#include <kiln/query/query.hpp>
+#include <kiln/query/query_loop.hpp>
+#include <kiln/query/row_loop.hpp>
+#include <kiln/schedule/schedule.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/schema/reflect.hpp>
 #include <kiln/snapshot.hpp>
-#include <kiln/snapshot_error.hpp>
-#include <kiln/structural_moves.hpp>
-#include <kiln/system.hpp>
-#include <kiln/system_commands.hpp>
-#include <kiln/transition.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/storage/archetype.hpp>
+#include <kiln/storage/archetype_dispatch.hpp>
+#include <kiln/storage/archetype_storage.hpp>
+#include <kiln/storage/archetype_table.hpp>
+#include <kiln/storage/archetype_view.hpp>
+#include <kiln/storage/change_ticks.hpp>
+#include <kiln/storage/column.hpp>
+#include <kiln/storage/column_memory.hpp>
+#include <kiln/storage/transition.hpp>
+#include <kiln/system/command_buffer.hpp>
+#include <kiln/system/command_recorder.hpp>
+#include <kiln/system/declared_systems.hpp>
+#include <kiln/system/deferred_world.hpp>
+#include <kiln/system/system.hpp>
+#include <kiln/system/system_commands.hpp>
 #include <kiln/world.hpp>
+#include <kiln/world/component_lookup.hpp>
+#include <kiln/world/gather.hpp>
+#include <kiln/world/structural_moves.hpp>

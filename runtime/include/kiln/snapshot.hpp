@@ -25,16 +25,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <kiln/archetype_storage.hpp>
-#include <kiln/component.hpp>
-#include <kiln/entity_table.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_loader.hpp>
 #include <kiln/io/save_writer.hpp>
+#include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/snapshot_error.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/reflect.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 #include <kiln/world.hpp>
 
 namespace kiln {

@@ -13,34 +13,34 @@
 #include <type_traits>
 #include <utility>
 
-#include <kiln/archetype.hpp>
-#include <kiln/archetype_dispatch.hpp>
-#include <kiln/archetype_storage.hpp>
-#include <kiln/archetype_table.hpp>
-#include <kiln/archetype_view.hpp>
-#include <kiln/change_tracking.hpp>
-#include <kiln/command_buffer.hpp>
-#include <kiln/component_lookup.hpp>
-#include <kiln/component.hpp>
+#include <kiln/changes/change_tracking.hpp>
 #include <kiln/config.hpp>
-#include <kiln/deferred_world.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/event_channel.hpp>
-#include <kiln/executor.hpp>
-#include <kiln/gather.hpp>
-#include <kiln/handle.hpp>
-#include <kiln/hierarchy.hpp>
-#include <kiln/observer_dispatch.hpp>
-#include <kiln/query.hpp>
-#include <kiln/query_loop.hpp>
-#include <kiln/row_loop.hpp>
-#include <kiln/schedule.hpp>
-#include <kiln/structural_moves.hpp>
-#include <kiln/system.hpp>
-#include <kiln/transition.hpp>
-#include <kiln/type_list.hpp>
-#include <kiln/work_estimate.hpp>
+#include <kiln/core/executor.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/core/work_estimate.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/entity/handle.hpp>
+#include <kiln/events/event_channel.hpp>
+#include <kiln/events/observer_dispatch.hpp>
+#include <kiln/hierarchy/hierarchy.hpp>
+#include <kiln/query/query.hpp>
+#include <kiln/query/query_loop.hpp>
+#include <kiln/query/row_loop.hpp>
+#include <kiln/schedule/schedule.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/storage/archetype.hpp>
+#include <kiln/storage/archetype_dispatch.hpp>
+#include <kiln/storage/archetype_storage.hpp>
+#include <kiln/storage/archetype_table.hpp>
+#include <kiln/storage/archetype_view.hpp>
+#include <kiln/storage/transition.hpp>
+#include <kiln/system/command_buffer.hpp>
+#include <kiln/system/deferred_world.hpp>
+#include <kiln/system/system.hpp>
+#include <kiln/world/component_lookup.hpp>
+#include <kiln/world/gather.hpp>
+#include <kiln/world/structural_moves.hpp>
 
 namespace kiln {
 
@@ -64,7 +64,7 @@ struct snapshot_access;
 //
 // Schema is the generated `schema` struct: its archetypes, components,
 // resources, systems and schedule. The world holds one archetype_storage per
-// archetype (kiln/archetype_table.hpp). Entities are created in an archetype
+// archetype (kiln/storage/archetype_table.hpp). Entities are created in an archetype
 // and stay there; their components are rows of that archetype's columns.
 //
 // Misuse, and what happens:
@@ -278,7 +278,7 @@ public:
     }
 
     // Copies C of each of handles into out (out[i] from handles[i]), the
-    // lookups overlapped (kiln/gather.hpp); returns how many were found. Too
+    // lookups overlapped (kiln/world/gather.hpp); returns how many were found. Too
     // short an out stops the program; a handle dead or lacking C stops debug
     // builds with a message, and gives C's defaults, uncounted, in release.
     template <class C>
@@ -664,8 +664,8 @@ private:
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
-    internal::hierarchy_order hierarchy_order_; // a cache, for kiln/propagation.hpp
-    // What each propagation system's last dirty pass saw (kiln/propagation.hpp).
+    internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp
+    // What each propagation system's last dirty pass saw (kiln/hierarchy/propagation.hpp).
     std::array<propagation_state, internal::propagation_slots<systems>::count> propagation_states_{};
     int iteration_depth_ = 0;
     bool unsettled_ = false; // whether some archetype may hold rows left by destroy(e) (see settle)
@@ -677,7 +677,7 @@ private:
     bool started_ = false;
     [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
     [[no_unique_address]] internal::change_clock<tracks_changes, systems::size, observers::size> clock_;
-    internal::work_estimates<systems::size, internal::systems_of<Schema>::schedule::size> work_; // for the parallel executor (kiln/work_estimate.hpp)
+    internal::work_estimates<systems::size, internal::systems_of<Schema>::schedule::size> work_; // for the parallel executor (kiln/core/work_estimate.hpp)
 };
 
 } // namespace kiln

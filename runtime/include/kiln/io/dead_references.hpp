@@ -8,11 +8,11 @@
 #include <cstring>
 #include <span>
 
-#include <kiln/archetype_storage.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/field_info.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/io/save_format.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 namespace kiln::internal {
 

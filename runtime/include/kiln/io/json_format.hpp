@@ -10,9 +10,9 @@
 #include <string_view>
 #include <system_error>
 
-#include <kiln/entity.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/schema/reflect.hpp>
 
 namespace kiln::internal {
 

@@ -7,11 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/hierarchy_table.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/io/json_format.hpp>
-#include <kiln/snapshot_error.hpp>
+#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 

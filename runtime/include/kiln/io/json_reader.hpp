@@ -22,18 +22,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include <kiln/archetype_storage.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/field_info.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/save_format.hpp>
+#include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/snapshot_error.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/schema/reflect.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 namespace kiln::internal {
 

@@ -15,13 +15,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include <kiln/component.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/field_info.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/io/json_format.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/schema/reflect.hpp>
 
 namespace kiln::internal {
 
@@ -50,7 +50,7 @@ nlohmann::ordered_json float_json(T value) {
 }
 
 // A field's value: numbers, bool, handles and std::arrays of them as
-// themselves (dumps_as_value, kiln/reflect.hpp), anything else (an extern
+// themselves (dumps_as_value, kiln/schema/reflect.hpp), anything else (an extern
 // type) as the hex of its bytes in memory order.
 template <class T>
 nlohmann::ordered_json value_json(const T& value) {

@@ -26,9 +26,9 @@
 #endif
 #include <xxhash.h>
 
-#include <kiln/component.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/field_info.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
 
 namespace kiln::internal {
 

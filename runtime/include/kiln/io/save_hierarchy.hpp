@@ -4,12 +4,12 @@
 
 #include <cstdint>
 
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/hierarchy_table.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/snapshot_error.hpp>
+#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 

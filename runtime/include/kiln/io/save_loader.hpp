@@ -12,17 +12,17 @@
 #include <utility>
 #include <vector>
 
-#include <kiln/archetype_storage.hpp>
-#include <kiln/component.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/id_index.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
 #include <kiln/io/save_type_mapping.hpp>
-#include <kiln/snapshot_error.hpp>
+#include <kiln/io/snapshot_error.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 namespace kiln::internal {
 

@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include <kiln/component.hpp>
-#include <kiln/field_info.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/snapshot_error.hpp>
+#include <kiln/io/snapshot_error.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
 
 namespace kiln::internal {
 

@@ -10,13 +10,13 @@
 #include <string_view>
 #include <vector>
 
-#include <kiln/archetype_storage.hpp>
-#include <kiln/component.hpp>
-#include <kiln/entity.hpp>
-#include <kiln/entity_table.hpp>
-#include <kiln/field_info.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/io/save_format.hpp> // and xxhash.h, for the checksum's state
 #include <kiln/io/save_hierarchy.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 namespace kiln::internal {
 

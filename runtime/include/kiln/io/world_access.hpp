@@ -11,13 +11,13 @@
 #include <tuple>
 #include <type_traits>
 
-#include <kiln/archetype_storage.hpp>
-#include <kiln/component.hpp>
+#include <kiln/core/type_list.hpp>
 #include <kiln/fwd.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/reflect.hpp>
-#include <kiln/snapshot_error.hpp>
-#include <kiln/type_list.hpp>
+#include <kiln/io/snapshot_error.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/reflect.hpp>
+#include <kiln/storage/archetype_storage.hpp>
 
 namespace kiln::internal {
 

@@ -1,0 +1,97 @@
+// The loop behind world::each and world::count: the archetypes a query
+// matches (decided at compile time), each a plain loop over its columns.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/entity/entity.hpp>
+#include <kiln/query/each_function.hpp>
+#include <kiln/query/row_loop.hpp>
+#include <kiln/storage/archetype_storage.hpp>
+#include <kiln/storage/column.hpp>
+
+namespace kiln::internal {
+
+// World (basic_world) is a friend: the loop counts how deep iteration is,
+// and applies the world's command buffer when the outermost loop ends.
+template <class World>
+struct query_loop {
+    using deferred_type = typename World::deferred_type;
+
+    // A query that does not compile, or a function each cannot call, stops
+    // here after its static_assert, instantiating no loop: the assertion's
+    // sentence is then the only error.
+    template <class Query, class... Access, class Function>
+    static void each(World& world, Function& function) {
+        if constexpr (!Query::well_formed) {
+            Query::name_unheld();
+        } else if constexpr (!each_can_call_v<deferred_type, Function, Access...>) {
+            reject_each_function<deferred_type, Function, Access...>();
+        } else {
+            loop<Query, Access...>(world, function);
+        }
+    }
+
+    template <class Query>
+    static std::size_t count(const World& world) noexcept {
+        std::size_t total = 0;
+        if constexpr (Query::well_formed) {
+            for (const auto& target : Query::targets) {
+                const archetype_storage& rows = world.storages_[target.archetype];
+                total += rows.size() - rows.hole_count();
+            }
+        } else {
+            Query::name_unheld();
+        }
+        return total;
+    }
+
+private:
+    template <class Query, class... Access, class Function>
+    static void loop(World& world, Function& function) {
+        world.settle(); // one test: no row of the loop checks for holes
+        ++world.iteration_depth_;
+        for (const auto& target : Query::targets) {
+            archetype_storage& rows = world.storages_[target.archetype];
+            if (rows.empty()) {
+                continue;
+            }
+            each_row<Access...>(world, function, rows, target.first_columns, std::index_sequence_for<Access...>{});
+            if constexpr (World::tracks_changes) {
+                World::tracking::template mark_target<Query, Access...>(&target - Query::targets.data(), rows,
+                                                                        world.clock_.now);
+            }
+        }
+        if (--world.iteration_depth_ == 0 && !world.commands_.empty()) {
+            world.commands_.apply();
+        }
+    }
+
+    template <class... Access, class Function, std::size_t... I>
+    static void each_row(World& world, Function& function, archetype_storage& rows,
+                         const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
+        std::byte* const* columns = rows.columns();
+        const entity* entities = rows.entities().data();
+        if constexpr (std::is_invocable_v<Function&, deferred_type&, entity, reference_t<Access>...>) {
+            deferred_type deferred{world, world.commands_};
+            auto with_world = [&](entity e, reference_t<Access>... values) { function(deferred, e, values...); };
+            for_each_row_with_entity(with_world, 0, rows.size(), entities,
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else if constexpr (std::is_invocable_v<Function&, deferred_type&, reference_t<Access>...>) {
+            deferred_type deferred{world, world.commands_};
+            auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
+            for_each_row(with_world, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
+        } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+            for_each_row_with_entity(function, 0, rows.size(), entities,
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else {
+            for_each_row(function, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
+        }
+    }
+};
+
+} // namespace kiln::internal

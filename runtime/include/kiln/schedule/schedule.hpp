@@ -1,0 +1,465 @@
+// The schedule's runner: it carries out a stage's plan (batch after batch,
+// each batch's systems through the executor, then their commands in schedule
+// order). What a schema declares of systems and stages is in
+// kiln/system/declared_systems.hpp.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/core/work_estimate.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/events/event_channel.hpp>
+#include <kiln/hierarchy/propagation.hpp>
+#include <kiln/query/query.hpp>
+#include <kiln/query/row_loop.hpp>
+#include <kiln/storage/archetype_storage.hpp>
+#include <kiln/system/declared_systems.hpp>
+#include <kiln/system/system.hpp>
+#include <kiln/system/system_commands.hpp>
+
+namespace kiln::internal {
+
+// A frame's stages as the parallel executor runs them (stage_runner::run_frame):
+// the executor, and whether the frame splits work and times each system's,
+// chosen once for all its stages.
+template <class Executor>
+struct frame_of {
+    const Executor& executor;
+    bool split;
+    bool measure;
+};
+
+template <class Executor>
+inline constexpr bool is_frame_v = false;
+
+template <class Executor>
+inline constexpr bool is_frame_v<frame_of<Executor>> = true;
+
+// Runs the plans of World's schedule on a world. World (basic_world) is a
+// friend: the runner reaches its storages, its systems' command buffers and
+// the loop depth that keeps structural changes out of a running stage.
+template <class World>
+struct stage_runner {
+    using schedule = typename systems_of<typename World::schema_type>::schedule;
+
+    // Rows of a parallel system are split into chunks of this many, unless
+    // the executor measures work (chunk_rows_for).
+    static constexpr std::size_t chunk_rows = 1024;
+
+    template <stage_role Role, class Executor>
+    static void run_role(World& world, const Executor& executor) {
+        for_each_type(schedule{}, [&]<class Plan>() {
+            if constexpr (Plan::role == Role) {
+                run_plan<Plan>(world, executor);
+            }
+        });
+    }
+
+    template <class Stage, class Executor>
+    static void run_stage(World& world, Stage stage, const Executor& executor) {
+        for_each_type(schedule{}, [&]<class Plan>() {
+            if (Plan::stage == stage) {
+                run_plan<Plan>(world, executor);
+            }
+        });
+    }
+
+    // Runs a frame: stages(executor) runs the frame's stages (world.progress).
+    // An executor that splits by work (parallel_executor) splits the work of
+    // all the frame's stages or of none, in the frames the world's
+    // frame_splits chooses by timing whole frames split and not: a worker
+    // that one stage kept busy is awake for the next, where a stage split
+    // alone meets it asleep (kiln/core/work_estimate.hpp).
+    template <class Executor, class Stages>
+    static void run_frame(World& world, const Executor& executor, Stages&& stages) {
+        if constexpr (splits_by_work_v<Executor> && splits_any_work(schedule{})) {
+            if (executor.serial_below.count() == 0) {
+                stages(frame_of<Executor>{executor, true, true}); // split everything, from the first frame
+            } else {
+                // A frame that neither splits nor measures runs as the serial executor's does, the same code,
+                // so that it costs what that one's frame costs; most such frames are not even timed.
+                stage_splits& choice = world.work_.frame();
+                if (!choice.timed()) {
+                    choice.skip();
+                    stages(serial_executor{});
+                } else if (!choice.measure()) {
+                    choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(serial_executor{}); }),
+                                  executor.stage_serial_below);
+                } else {
+                    const frame_of<Executor> frame{executor, choice.split(), true};
+                    choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(frame); }),
+                                  executor.stage_serial_below);
+                }
+            }
+        } else {
+            stages(executor);
+        }
+    }
+
+    // Run within a frame (frame_of), a plan splits as the frame does. Run on
+    // its own, by an executor that splits by work, it splits in the runs its
+    // stage's stage_splits chooses, which times whole runs of the stage split
+    // and not; the other runs are serial.
+    template <class Plan, class Executor>
+    static void run_plan(World& world, const Executor& executor) {
+        constexpr bool splits = splits_work_v<typename Plan::batches>;
+        if constexpr (is_frame_v<Executor>) {
+            run_plan_as<Plan>(world, executor.executor, splits && executor.split, splits && executor.measure);
+        } else if constexpr (splits_by_work_v<Executor> && splits) {
+            if (executor.serial_below.count() == 0) {
+                run_plan_as<Plan>(world, executor, true, true); // split everything, from the first run
+            } else {
+                stage_splits& choice = world.work_.stage(index_of_v<Plan, schedule>);
+                if (!choice.timed()) {
+                    choice.skip();
+                    run_plan_as<Plan>(world, executor, false, false);
+                    return;
+                }
+                const bool split = choice.split();
+                const bool measure = choice.measure();
+                choice.record(plan_rows(world, typename Plan::batches{}),
+                              wall_time([&] { run_plan_as<Plan>(world, executor, split, measure); }),
+                              executor.stage_serial_below);
+            }
+        } else {
+            // Nothing here to split: no system is timed, as none is on the serial executor.
+            run_plan_as<Plan>(world, executor, false, false);
+        }
+    }
+
+    // split: whether this run splits work; measure: whether it times each
+    // system's work (a split run always does).
+    template <class Plan, class Executor>
+    static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
+        world.settle(); // before any system reads rows, on any thread
+        ++world.iteration_depth_;
+        run_batches<Plan>(world, executor, split, measure);
+        World::tracking::end_runs(world);
+        --world.iteration_depth_;
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            for_each_type(typename Batch::systems{}, [&]<class S>() {
+                if constexpr (S::commands) {
+                    world.template commands_of<S>().apply();
+                }
+            });
+        });
+        world.apply_observer_commands();
+        World::observer_dispatch::notify_changes(world);
+        world.apply_observer_commands();
+        world.events_.drop_read();
+    }
+
+    template <class Plan, class Executor>
+    static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            World::tracking::start_runs(world, typename Batch::systems{});
+            if constexpr (is_fused_v<Batch>) {
+                run_fused(world, typename Batch::systems{});
+            } else {
+                run_batch(world, executor, split, measure, typename Batch::systems{});
+            }
+            world.events_.publish(typename Batch::systems{});
+        });
+    }
+
+    template <class... Plans>
+    static constexpr bool splits_any_work(type_list<Plans...>) {
+        return (splits_work_v<typename Plans::batches> || ...);
+    }
+
+    // The rows of the plans that split work: what a frame's time is per.
+    template <class... Plans>
+    static std::size_t schedule_rows(const World& world, type_list<Plans...>) noexcept {
+        return (std::size_t{0} + ... +
+                (splits_work_v<typename Plans::batches> ? plan_rows(world, typename Plans::batches{}) : 0));
+    }
+
+    template <class... Batches>
+    static std::size_t plan_rows(const World& world, type_list<Batches...>) noexcept {
+        return (std::size_t{0} + ... + batch_rows(world, typename Batches::systems{}));
+    }
+
+    template <class... Systems>
+    static std::size_t batch_rows(const World& world, type_list<Systems...>) noexcept {
+        return (std::size_t{0} + ... + rows_of<Systems>(world));
+    }
+
+    // An executor that splits by work (parallel_executor), in a run that
+    // splits, runs a batch's systems at once when their work, as measured in
+    // their last runs, is worth it, and otherwise one after the other on this
+    // thread.
+    template <class Executor, class... Systems>
+    static void run_batch(World& world, const Executor& executor, bool split, bool measure, type_list<Systems...>) {
+        if constexpr (splits_by_work_v<Executor>) {
+            if constexpr (sizeof...(Systems) == 1) {
+                (run_measured<Systems>(world, executor, split, measure), ...);
+            } else if (split && worth_splitting((estimate<Systems>(world) + ...), executor.serial_below)) {
+                executor.run_together([&] { run_measured<Systems>(world, executor, split, measure); }...);
+            } else {
+                (run_measured<Systems>(world, executor, split, measure), ...);
+            }
+        } else {
+            executor.run_together([&] { run_system<Systems>(world, executor); }...);
+        }
+    }
+
+    // A fused pass (kiln::fused): the archetypes in id order, which is each
+    // system's order of its targets, so that each system meets its rows as
+    // it would alone; in each, every row handed to the systems that match
+    // it, in schedule order. Serial with any executor: systems of a fused
+    // pass are not parallel.
+    template <class... Systems>
+    static void run_fused(World& world, type_list<Systems...>) {
+        static_assert((fusable<Systems>() && ...));
+        for_each_type(typename World::archetypes{}, [&]<class A>() {
+            if constexpr ((contains_v<A, typename Systems::archetypes> || ...)) {
+                archetype_storage& rows = world.storages_[A::id];
+                if (!rows.empty()) {
+                    fused_rows(rows.size(), row_step<Systems, A>(world, rows)...);
+                }
+                (mark_fused_target<Systems, A>(world, rows), ...);
+            }
+        });
+    }
+
+    // What kilnc fuses; these hold hand-written plans to the same rules.
+    template <class S>
+    static constexpr bool fusable() {
+        static_assert(!propagation_system<S> && !S::commands && !S::columns && !S::parallel &&
+                          !World::tracking::template filtered_system_v<S> && S::archetypes::size > 0 &&
+                          emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0,
+                      "kiln::fused<...>: a fused system touches only its own entity's components, through its "
+                      "matched archetypes: no commands, columns, parallel chunks, changed or added filter, events "
+                      "or propagation");
+        return true;
+    }
+
+    // Runs each step on rows [0, size). Out of line, as for_each_row_of.
+    template <class... Steps>
+    [[gnu::noinline]] static void fused_rows(std::size_t size, Steps... steps) {
+        for (std::size_t row = 0; row < size; ++row) {
+            (steps(row), ...);
+        }
+    }
+
+    // What S does to one row of A: nothing when S does not match A.
+    template <class S, class A>
+    static auto row_step(World& world, archetype_storage& rows) {
+        if constexpr (contains_v<A, typename S::archetypes>) {
+            const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
+            return step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
+                              typename S::resources{}, std::make_index_sequence<S::access::size>{});
+        } else {
+            return [](std::size_t) {};
+        }
+    }
+
+    template <class S, class... Access, class... Resources, std::size_t... I>
+    static auto step_of(World& world, [[maybe_unused]] std::byte* const* columns,
+                        [[maybe_unused]] const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
+                        type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
+        return [&world, cursors = std::tuple{access_cursor<Access>(columns, first_columns[I])...}](std::size_t row) {
+            S::run(std::get<I>(cursors)[row]..., world.template resource<std::remove_const_t<Resources>>()...);
+        };
+    }
+
+    template <class S, class A>
+    static void mark_fused_target(World& world, archetype_storage& rows) noexcept {
+        if constexpr (contains_v<A, typename S::archetypes>) {
+            World::tracking::template mark_system_target<S>(world, typename S::access{},
+                                                            index_of_v<A, typename S::archetypes>, rows);
+        }
+    }
+
+    // The rows system S runs over: 1 for a system without components.
+    template <class S>
+    static std::size_t rows_of(const World& world) noexcept {
+        if constexpr (S::access::size == 0 && S::with::size == 0) {
+            return 1;
+        } else {
+            std::size_t total = 0;
+            for (const auto& target : query_of<S>::targets) {
+                total += world.storages_[target.archetype].size();
+            }
+            return total;
+        }
+    }
+
+    template <class S>
+    static std::chrono::nanoseconds estimate(const World& world) noexcept {
+        return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
+    }
+
+    // Runs S, in a run that splits splitting its rows over chunks when its
+    // work is worth it, and in a run that measures records the CPU time it
+    // took.
+    template <class S, class Executor>
+    static void run_measured(World& world, const Executor& executor, bool split, bool measure) {
+        if (!measure) {
+            run_system<S>(world, serial_executor{});
+            return;
+        }
+        const std::size_t rows = rows_of<S>(world);
+        work_meter meter;
+        if constexpr (S::parallel && !S::commands) {
+            const std::chrono::nanoseconds work = estimate<S>(world);
+            if (split && worth_splitting(work, executor.serial_below)) {
+                const std::size_t rows_per_chunk = chunk_rows_for(work, rows, executor.serial_below, chunk_rows);
+                run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
+            } else {
+                meter.time([&] { run_system<S>(world, serial_executor{}); });
+            }
+        } else if (split) {
+            meter.time([&] { run_system<S>(world, executor); });
+        } else {
+            meter.time([&] { run_system<S>(world, serial_executor{}); });
+        }
+        world.work_.record(index_of_v<S, typename World::systems>, rows, meter.total());
+    }
+
+    template <class S, class Executor>
+    static void run_system(World& world, const Executor& executor) {
+        if constexpr (dirty_propagation_v<S>) {
+            // Only below what changed since S last ran (docs/hierarchy.md); a full pass, when it is one, splits
+            // each depth among the executor's threads, to the serial pass's values.
+            using systems = typename World::systems;
+            internal::propagate_dirty_since<S>(world, world.clock_.since[index_of_v<S, systems>],
+                                               world.propagation_states_[propagation_slots<systems>::template of<S>()],
+                                               executor);
+        } else if constexpr (propagation_system<S>) {
+            propagate<S>(world, executor); // its local part is not tracked: every row, every run
+        } else {
+            run_game_system<S>(world, executor);
+        }
+    }
+
+    template <class S, class Executor>
+    static void run_game_system(World& world, const Executor& executor) {
+        // kilnc rejects such schemas; these hold hand-written system types to the same rules.
+        using systems = typename systems_of<typename World::schema_type>::systems;
+        static_assert(!writes_a_propagated_global_v<typename S::access, systems>,
+                      "kiln::basic_world::run: system S writes the global part of a propagation, which only the "
+                      "propagation writes (it would overwrite S's values, or S its); make it const in S::access, "
+                      "or write the local part");
+        static_assert(!(S::parallel && writes_a_resource_v<typename S::resources>),
+                      "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
+                      "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
+        // The event writers and readers run() is handed after its resources; none for most systems.
+        system_events<S, decltype(world.events_)> events{world.events_};
+        if constexpr (S::access::size == 0 && S::with::size == 0) {
+            events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
+        } else if constexpr (S::parallel && !S::commands && runs_chunks_at_once_v<Executor>) {
+            run_split<S>(world, executor, events);
+        } else {
+            for (const auto& target : query_of<S>::targets) {
+                archetype_storage& rows = world.storages_[target.archetype];
+                if (!rows.empty()) {
+                    events.call([&](auto&... io) {
+                        run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, 0,
+                                    rows.size(), typename S::access{}, typename S::resources{},
+                                    std::make_index_sequence<S::access::size>{}, io...);
+                    });
+                }
+                World::tracking::template mark_system_target<S>(world, typename S::access{},
+                                                                &target - query_of<S>::targets.data(), rows);
+            }
+        }
+    }
+
+    // A parallel system's rows, those of every archetype it matches one after
+    // the other, split as one range: the threads meet once per run, not once
+    // per archetype (each meeting costs a hand-off, and waits for the slowest
+    // chunk). A chunk that reaches from one archetype into the next runs the
+    // rows of each; chunks are in row order, so events keep a serial run's.
+    template <class S, class Executor, class Events>
+    static void run_split(World& world, const Executor& executor, Events& events) {
+        constexpr auto& targets = query_of<S>::targets;
+        std::array<std::size_t, targets.size() + 1> starts{};
+        for (std::size_t t = 0; t < targets.size(); ++t) {
+            starts[t + 1] = starts[t] + world.storages_[targets[t].archetype].size();
+        }
+        events.for_chunks(executor, starts.back(), chunk_rows, [&](std::size_t begin, std::size_t end, auto&... io) {
+            for (std::size_t t = 0; t < targets.size(); ++t) {
+                const std::size_t from = std::max(begin, starts[t]);
+                const std::size_t to = std::min(end, starts[t + 1]);
+                if (from < to) {
+                    run_rows<S>(world, world.storages_[targets[t].archetype], t, targets[t].first_columns,
+                                from - starts[t], to - starts[t], typename S::access{}, typename S::resources{},
+                                std::make_index_sequence<S::access::size>{}, io...);
+                }
+            }
+        });
+        // After the chunks, which may run at once, so that none shares a chunk's maximum tick.
+        for (std::size_t t = 0; t < targets.size(); ++t) {
+            World::tracking::template mark_system_target<S>(world, typename S::access{}, t,
+                                                            world.storages_[targets[t].archetype]);
+        }
+    }
+
+    // A system without components: one call per run.
+    template <class S, class... Resources, class... Events>
+    static void call_once(World& world, type_list<Resources...>, Events&... events) {
+        if constexpr (S::commands) {
+            system_commands<World> commands{world, world.template commands_of<S>()};
+            S::run(commands, world.template resource<std::remove_const_t<Resources>>()..., events...);
+        } else {
+            S::run(world.template resource<std::remove_const_t<Resources>>()..., events...);
+        }
+    }
+
+    // Rows begin to end of one archetype, through the row loop that each()
+    // runs, so that a system is as fast as the same work written with each().
+    template <class S, class... Access, class... Resources, std::size_t... I, class... Events>
+    static void run_rows(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
+                         const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
+                         std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
+                         Events&... events) {
+        // Unused by a system that accesses no component (it has only with).
+        [[maybe_unused]] std::byte* const* columns = rows.columns();
+        if constexpr (S::columns) {
+            S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
+                   world.template resource<std::remove_const_t<Resources>>()..., events...);
+        } else if constexpr (World::tracking::template filtered_system_v<S>) {
+            // changed = [...] or added = [...]: only the rows changed since S last ran (docs/changes.md).
+            const auto filter = World::tracking::template system_rows<S>(world, rows, target_index);
+            [[maybe_unused]] std::optional<system_commands<World>> commands;
+            auto call = [&](entity e, reference_t<Access>... values) {
+                if constexpr (S::commands) {
+                    S::run(*commands, e, values..., world.template resource<std::remove_const_t<Resources>>()...,
+                           events...);
+                } else {
+                    S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+                }
+            };
+            if constexpr (S::commands) {
+                commands.emplace(world, world.template commands_of<S>());
+            }
+            filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(),
+                        access_cursor<Access>(columns, first_columns[I])...);
+        } else if constexpr (S::commands) {
+            system_commands<World> commands{world, world.template commands_of<S>()};
+            auto call = [&](entity e, reference_t<Access>... values) {
+                S::run(commands, e, values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+            };
+            for_each_row_with_entity(call, begin, end, rows.entities().data(),
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else {
+            auto call = [&](reference_t<Access>... values) {
+                S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+            };
+            for_each_row(call, begin, end, access_cursor<Access>(columns, first_columns[I])...);
+        }
+    }
+};
+
+} // namespace kiln::internal

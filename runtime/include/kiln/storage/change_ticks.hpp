@@ -1,0 +1,293 @@
+// Change ticks: what a tracked component's rows remember of when they were
+// added and last written, and the world's clock that stamps them.
+//
+// Each row of a tracked component C (kiln = { track = true } in the schema)
+// carries two ticks, in hidden columns of its archetype after every
+// component's own columns: the tick at which the row gained C (created with
+// it, or moved to an archetype holding it) and the tick at which a system or
+// a writable each() last wrote it. Two more columns hold, per chunk of
+// tick_chunk_rows rows, a tick no older than any row's changed tick in the
+// chunk, so that a filter skips a chunk nobody wrote in one comparison, and
+// the tick at which a loop last wrote every row of the chunk, so that such a
+// loop stamps the chunk instead of each of its rows. A row's changed tick is
+// the newer of its own and its chunk's. The columns are columns like any
+// other: they move with the row when the archetype grows, and structural
+// moves and swap-and-pop carry them.
+//
+// An untracked component has none of this: no column, no tick, no branch.
+// docs/changes.md is the user's account.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <type_traits>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/storage/column.hpp>
+
+namespace kiln {
+
+// A point in a world's history: the world's clock advances once per system
+// run and once after each stage, and every change is stamped with the tick
+// current when it happens. Ticks wrap around after 2^32; they are compared
+// modulo 2^32, so a filter's since must be less than 2^31 ticks old.
+using change_tick = std::uint32_t;
+
+// Whether tick came after since (modulo 2^32, see change_tick).
+[[nodiscard]] constexpr bool is_newer(change_tick tick, change_tick since) noexcept {
+    return static_cast<std::int32_t>(tick - since) > 0;
+}
+
+// The rows a chunk's maximum tick stands for.
+inline constexpr std::size_t tick_chunk_rows = 1024;
+
+// Filters for each(): only the rows whose C was written (changed) or gained
+// (added) after since, a tick the caller took from world.advance_tick(). A
+// row that gained C counts as changed too. Given several components, a
+// filter requires all of them and lets through the rows where any one of
+// them changed (or was added): changed<Transform, Sprite> finds the sprites
+// to upload again, whichever of the two moved.
+template <class... Components>
+struct changed_t {
+    static_assert(sizeof...(Components) > 0, "kiln::changed<C...>: name at least one component");
+    change_tick since;
+};
+
+template <class... Components>
+struct added_t {
+    static_assert(sizeof...(Components) > 0, "kiln::added<C...>: name at least one component");
+    change_tick since;
+};
+
+template <class... Components>
+[[nodiscard]] constexpr changed_t<Components...> changed(change_tick since) noexcept {
+    return {since};
+}
+
+template <class... Components>
+[[nodiscard]] constexpr added_t<Components...> added(change_tick since) noexcept {
+    return {since};
+}
+
+namespace internal {
+
+// Whether any of flags is set.
+template <std::size_t Count>
+constexpr bool any_of(const std::array<bool, Count>& flags) noexcept {
+    for (const bool flag : flags) {
+        if (flag) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Whether any of Components is tracked: worlds without one keep no clock. A
+// loop over an array, not a fold: g++ 12 builds a fold expression in time
+// that grows with the square of its terms, four seconds for the 4,096
+// components of a large schema (docs/compile_time.md).
+template <class... Components>
+inline constexpr bool any_tracked_v =
+    any_of(std::array<bool, sizeof...(Components)>{tracked_v<std::remove_const_t<Components>>...});
+
+template <class List>
+struct tracks_any;
+
+template <class... Components>
+struct tracks_any<type_list<Components...>> : std::bool_constant<any_tracked_v<Components...>> {};
+
+// The four tick columns of one tracked component in one archetype.
+struct tick_columns {
+    change_tick* added;
+    change_tick* changed;
+    change_tick* chunk_max;     // one entry per chunk of tick_chunk_rows rows
+    change_tick* chunk_written; // the same: when a loop last wrote all of the chunk's rows
+};
+
+template <class Byte>
+tick_columns tick_columns_at(Byte* const* columns, std::uint32_t first) noexcept {
+    return {reinterpret_cast<change_tick*>(columns[first]), reinterpret_cast<change_tick*>(columns[first + 1]),
+            reinterpret_cast<change_tick*>(columns[first + 2]), reinterpret_cast<change_tick*>(columns[first + 3])};
+}
+
+inline change_tick newest(change_tick one, change_tick other) noexcept {
+    return is_newer(one, other) ? one : other;
+}
+
+// The tick at which row was last written: its own, or its chunk's when a
+// loop wrote the whole chunk after.
+inline change_tick changed_tick(const tick_columns& ticks, std::size_t row) noexcept {
+    return newest(ticks.changed[row], ticks.chunk_written[row / tick_chunk_rows]);
+}
+
+// Makes chunk's written tick no newer than tick, before a row that was last
+// written at tick moves into the chunk: else the chunk's tick would make the
+// row look newer than it is. The chunk's rows, [its first, end), take the
+// chunk's tick into their own first. Rare: only a move of a row written
+// before the chunk's latest whole write pays it, with one pass over the
+// chunk, after which the chunk's tick is old enough for most rows after it.
+inline void lower_chunk_written(const tick_columns& ticks, std::size_t chunk, std::size_t end,
+                                change_tick tick) noexcept {
+    change_tick& written = ticks.chunk_written[chunk];
+    if (is_newer(written, tick)) {
+        for (std::size_t row = chunk * tick_chunk_rows; row < end; ++row) {
+            ticks.changed[row] = newest(ticks.changed[row], written);
+        }
+        written = tick;
+    }
+}
+
+// Gives row, the last of rows [0, end) that matter in its chunk, the
+// changed tick tick: a row moved in, keeping the tick it had.
+inline void set_moved_tick(const tick_columns& ticks, std::size_t row, std::size_t end, change_tick tick) noexcept {
+    const std::size_t chunk = row / tick_chunk_rows;
+    if (row % tick_chunk_rows == 0 && end == row + 1) { // the chunk's only row
+        ticks.chunk_written[chunk] = tick;
+        ticks.chunk_max[chunk] = tick;
+    } else {
+        lower_chunk_written(ticks, chunk, end, tick);
+        ticks.chunk_max[chunk] = newest(ticks.chunk_max[chunk], tick);
+    }
+    ticks.changed[row] = tick;
+}
+
+// Stamps the chunks of rows [begin, end), which were just appended at tick,
+// the newest tick there is: a chunk that starts in the range holds no other
+// row, so both its ticks become tick; the chunk begin is in, if it starts
+// before, keeps its rows' ticks.
+inline void stamp_new_chunks(const tick_columns& ticks, std::size_t begin, std::size_t end, change_tick tick) noexcept {
+    for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
+        if (chunk * tick_chunk_rows >= begin) {
+            ticks.chunk_max[chunk] = tick;
+            ticks.chunk_written[chunk] = tick;
+        } else {
+            lower_chunk_written(ticks, chunk, begin, tick);
+            ticks.chunk_max[chunk] = newest(ticks.chunk_max[chunk], tick);
+        }
+    }
+}
+
+// Marks rows [begin, end) of an archetype of size rows as written at tick.
+// A chunk whose rows the range holds all is stamped as a whole, in two
+// ticks; only the rows of a chunk the range holds in part get their own.
+inline void mark_written_rows(const tick_columns& ticks, std::size_t begin, std::size_t end, std::size_t size,
+                              change_tick tick) noexcept {
+    for (std::size_t chunk = begin / tick_chunk_rows; chunk * tick_chunk_rows < end; ++chunk) {
+        const std::size_t first = chunk * tick_chunk_rows;
+        const std::size_t last = std::min(first + tick_chunk_rows, size);
+        if (begin <= first && end >= last) {
+            ticks.chunk_written[chunk] = newest(ticks.chunk_written[chunk], tick);
+        } else {
+            std::fill(ticks.changed + std::max(begin, first), ticks.changed + std::min(end, last), tick);
+        }
+        ticks.chunk_max[chunk] = newest(ticks.chunk_max[chunk], tick);
+    }
+}
+
+// Stamps rows [begin, end) of one tracked component's ticks as added and
+// changed at tick: rows just created.
+inline void stamp_new_ticks(const tick_columns& ticks, std::size_t begin, std::size_t end, change_tick tick) noexcept {
+    std::fill(ticks.added + begin, ticks.added + end, tick);
+    std::fill(ticks.changed + begin, ticks.changed + end, tick);
+    stamp_new_chunks(ticks, begin, end, tick);
+}
+
+// The same for every tracked component of Components.
+template <class... Components, class Byte>
+void stamp_new_rows(type_list<Components...> components, Byte* const* columns, std::size_t begin, std::size_t end,
+                    change_tick tick) noexcept {
+    const auto stamp = [&]<class C>() {
+        if constexpr (tracked_v<C>) {
+            stamp_new_ticks(tick_columns_at(columns, first_tick_column<C>(components)), begin, end, tick);
+        }
+    };
+    (stamp.template operator()<Components>(), ...);
+}
+
+// Gives row to of the tracked components of To their ticks: those of row
+// from of archetype From's columns when From holds the component (it moved
+// along), tick when it does not (the row just gained it). Row to was just
+// appended.
+template <class FromComponents, class... ToComponents>
+void carry_ticks(FromComponents from_components, std::byte* const* from_columns, std::size_t from,
+                 type_list<ToComponents...> to_components, std::byte* const* to_columns, std::size_t to,
+                 change_tick tick) noexcept {
+    const auto carry = [&]<class C>() {
+        if constexpr (tracked_v<C>) {
+            const tick_columns target = tick_columns_at(to_columns, first_tick_column<C>(to_components));
+            if constexpr (contains_v<C, FromComponents>) {
+                const tick_columns source = tick_columns_at(from_columns, first_tick_column<C>(from_components));
+                target.added[to] = source.added[from];
+                set_moved_tick(target, to, to + 1, changed_tick(source, from));
+            } else {
+                target.added[to] = tick;
+                set_moved_tick(target, to, to + 1, tick);
+            }
+        }
+    };
+    (carry.template operator()<ToComponents>(), ...);
+}
+
+// Copies the ticks of row from over row to, for swap-and-pop: row to's
+// chunk keeps its other rows, so its maximum only rises. The rows that
+// still matter lie below from, and from (swap_remove's last row, or
+// remove_marked's, which fills the holes from the top down).
+inline void copy_tick_row(const tick_columns& ticks, std::size_t to, std::size_t from) noexcept {
+    ticks.added[to] = ticks.added[from];
+    const std::size_t end = std::min(from + 1, (to / tick_chunk_rows + 1) * tick_chunk_rows);
+    set_moved_tick(ticks, to, end, changed_tick(ticks, from));
+}
+
+template <class... Components>
+void copy_ticks(type_list<Components...> components, std::byte* const* columns, std::size_t to,
+                std::size_t from) noexcept {
+    const auto copy = [&]<class C>() {
+        if constexpr (tracked_v<C>) {
+            copy_tick_row(tick_columns_at(columns, first_tick_column<C>(components)), to, from);
+        }
+    };
+    (copy.template operator()<Components>(), ...);
+}
+
+// The same copy of a row, components and ticks, for an archetype known by
+// its columns alone: the components' columns, [0, first_tick), as bytes,
+// then each tracked component's ticks. world.settle() fills every
+// archetype's holes with it, so that no function is compiled per archetype
+// into whatever settles (each, run); swap_remove's typed copy serves a
+// caller's loop of destroys, where byte copies, which may alias anything,
+// made the caller reload its state after each.
+inline void copy_row_as_bytes(std::span<const column_layout> layouts, std::uint32_t first_tick,
+                              std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
+    for (std::uint32_t column = 0; column < first_tick; ++column) {
+        const std::size_t size = layouts[column].size;
+        std::memcpy(columns[column] + to * size, columns[column] + from * size, size);
+    }
+    for (std::uint32_t first = first_tick; first < layouts.size(); first += tick_columns_per_component) {
+        copy_tick_row(tick_columns_at(columns, first), to, from);
+    }
+}
+
+// The world's clock: the tick changes are stamped with now, and each
+// system's ticks (the one it runs at, and the one it ran at before, which
+// its changed filters look past), and the tick of each observer's latest
+// run (only observers on change use theirs). Empty for a world that tracks
+// nothing.
+template <bool Tracks, std::size_t Systems, std::size_t Observers>
+struct change_clock {
+    change_tick now = 1;
+    std::array<change_tick, Systems> runs{};     // the tick of each system's latest run
+    std::array<change_tick, Systems> since{};    // the tick of the run before it
+    std::array<change_tick, Observers> observed{}; // the tick of each observer's latest run on change
+};
+
+template <std::size_t Systems, std::size_t Observers>
+struct change_clock<false, Systems, Observers> {};
+
+} // namespace internal
+
+} // namespace kiln

@@ -1,0 +1,362 @@
+// Columns: the memory of one component field across an archetype's rows.
+//
+// Components are plain data (trivially copyable and destructible: every
+// schema type is, and an [extern] type must be), so a column is raw memory
+// with an element size: archetypes keep their columns without a template per
+// component, which keeps large schemas cheap to compile, and rows move with
+// memcpy. Typed access comes from cursors, instantiated only where a query
+// or a lookup uses them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <span>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/schema/component.hpp>
+
+namespace kiln {
+
+// The size and alignment of one column's elements.
+struct column_layout {
+    std::uint32_t size;
+    std::uint32_t alignment;
+};
+
+namespace internal {
+
+template <class MemberPointer>
+struct member_type;
+
+template <class Member, class Class>
+struct member_type<Member Class::*> {
+    using type = Member;
+};
+
+template <class Members>
+struct member_types;
+
+template <auto... Members>
+struct member_types<member_list<Members...>> {
+    using type = std::tuple<typename member_type<decltype(Members)>::type...>;
+};
+
+// The type of field I of split component C.
+template <class C, std::size_t I>
+using field_type_t = std::tuple_element_t<I, typename member_types<typename component_traits<C>::members>::type>;
+
+template <class C>
+constexpr std::size_t field_count() {
+    return component_traits<C>::members::size;
+}
+
+template <class C, std::size_t... I>
+constexpr auto split_layouts(std::index_sequence<I...>) {
+    return std::array<column_layout, sizeof...(I)>{
+        column_layout{sizeof(field_type_t<C, I>), alignof(field_type_t<C, I>)}...};
+}
+
+// The columns of component C: one for packed, one per field for split, none
+// for tags. C is plain data, which is not asserted here: asking it of every
+// component of a large schema took a third of its world's compile time. A
+// schema's own types are plain data, and kilnc asserts it of each [extern].
+template <class C>
+constexpr auto layouts_of() {
+    if constexpr (layout_of<C> == layout::packed) {
+        return std::array<column_layout, 1>{column_layout{sizeof(C), alignof(C)}};
+    } else if constexpr (layout_of<C> == layout::split) {
+        return split_layouts<C>(std::make_index_sequence<field_count<C>()>{});
+    } else {
+        return std::array<column_layout, 0>{};
+    }
+}
+
+// The columns of a tracked component's change ticks, after every
+// component's own columns (so that saves, which walk the components' columns
+// in order, never meet them): see kiln/storage/change_ticks.hpp.
+inline constexpr std::size_t tick_columns_per_component = 4;
+
+// The columns of component C, worked out once for every archetype holding it.
+template <class C>
+inline constexpr auto component_layouts = layouts_of<C>();
+
+// One change tick column's layout.
+inline constexpr column_layout tick_layout{sizeof(std::uint32_t), alignof(std::uint32_t)};
+
+// The columns of an archetype whose components have the ids ids[0..count):
+// each component's own columns (layouts_by_id[id]) in order, then the change
+// tick columns of each tracked one (tracked_by_id[id]). Writes them from
+// out[0] when out is not null; returns how many there are. Not a template
+// over the components: a world lays out all of its archetypes' columns with
+// it in one loop over numbers (kiln/storage/archetype_table.hpp), where a template
+// per archetype took 3.5 ms each, seconds for a large schema
+// (docs/compile_time.md).
+constexpr std::size_t write_columns(const std::uint32_t* ids, std::size_t count,
+                                    const std::span<const column_layout>* layouts_by_id, const bool* tracked_by_id,
+                                    column_layout* out) noexcept {
+    std::size_t next = 0;
+    std::size_t ticks = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        for (const column_layout layout : layouts_by_id[ids[i]]) {
+            if (out != nullptr) {
+                out[next] = layout;
+            }
+            ++next;
+        }
+        ticks += tracked_by_id[ids[i]] ? tick_columns_per_component : 0;
+    }
+    // Every tick column is alike: no array per tracked component to copy them from.
+    for (std::size_t i = 0; i < ticks; ++i) {
+        if (out != nullptr) {
+            out[next] = tick_layout;
+        }
+        ++next;
+    }
+    return next;
+}
+
+// The columns of an archetype holding Components: write_columns with the
+// components numbered by their positions.
+template <class... Components>
+constexpr auto concatenated_layouts() {
+    constexpr std::size_t count = sizeof...(Components);
+    constexpr std::array<std::span<const column_layout>, count> layouts{
+        std::span<const column_layout>{component_layouts<Components>}...};
+    constexpr std::array<bool, count> tracked{tracked_v<Components>...};
+    constexpr auto positions = [] {
+        std::array<std::uint32_t, count> numbers{};
+        for (std::size_t i = 0; i < count; ++i) {
+            numbers[i] = static_cast<std::uint32_t>(i);
+        }
+        return numbers;
+    }();
+    std::array<column_layout, write_columns(positions.data(), count, layouts.data(), tracked.data(), nullptr)> all{};
+    write_columns(positions.data(), count, layouts.data(), tracked.data(), all.data());
+    return all;
+}
+
+} // namespace internal
+
+// The number of columns component C takes.
+template <class C>
+inline constexpr std::size_t column_count_v = internal::component_layouts<C>.size();
+
+namespace internal {
+
+// Where each of Count components' columns start, given how many columns
+// each takes, and after them, the column count. A template per count, not
+// per list of components: archetypes of the same size share it.
+template <std::size_t Count>
+constexpr std::array<std::uint32_t, Count + 1>
+starts_of(const std::array<std::uint32_t, Count>& column_counts) noexcept {
+    std::array<std::uint32_t, Count + 1> starts{};
+    for (std::size_t i = 0; i < Count; ++i) {
+        starts[i + 1] = starts[i] + column_counts[i];
+    }
+    return starts;
+}
+
+// Where each component's columns start among the columns of an archetype
+// holding Components, and after them, the column count: computed once for
+// the archetype, not once for each component asked about.
+template <class... Components>
+inline constexpr std::array<std::uint32_t, sizeof...(Components) + 1> first_columns =
+    starts_of<sizeof...(Components)>({static_cast<std::uint32_t>(column_count_v<Components>)...});
+
+// The ids (component_traits<C>::id) of Components, in order.
+template <class... Components>
+inline constexpr std::array<std::uint32_t, sizeof...(Components)> component_ids{component_traits<Components>::id...};
+
+// An archetype's components as numbers: their ids in the archetype's order,
+// and where each one's columns start. What a query, a view or a lookup table
+// asks of an archetype (does it hold C, where do C's columns start) is a
+// constexpr loop over these, one pair of constants per archetype: a template
+// instantiated per component and archetype to answer it (a class per list
+// position, an index_of per question) took most of the compile of a world of
+// 2,048 archetypes (docs/compile_time.md).
+struct archetype_columns {
+    const std::uint32_t* ids;
+    const std::uint32_t* firsts; // one more than ids: the column count last
+    std::uint32_t count;
+
+    // The position of the component whose id is id (the first, where it
+    // appears twice); count when the archetype holds none.
+    [[nodiscard]] constexpr std::uint32_t position_of(std::uint32_t id) const noexcept {
+        std::uint32_t position = 0;
+        while (position < count && ids[position] != id) {
+            ++position;
+        }
+        return position;
+    }
+
+    [[nodiscard]] constexpr bool holds(std::uint32_t id) const noexcept { return position_of(id) < count; }
+
+    // Where the columns of the component whose id is id start; the column
+    // count when the archetype holds none.
+    [[nodiscard]] constexpr std::uint32_t first_column(std::uint32_t id) const noexcept {
+        return firsts[position_of(id)];
+    }
+};
+
+template <class List>
+inline constexpr archetype_columns columns_of_v{};
+
+template <class... Components>
+inline constexpr archetype_columns columns_of_v<type_list<Components...>>{
+    component_ids<Components...>.data(), first_columns<Components...>.data(), sizeof...(Components)};
+
+} // namespace internal
+
+// Where component C's columns start among the columns of an archetype holding
+// the components of List; the column count when it holds no C. A constant,
+// not a function: a call deduces the archetype's whole list of components
+// again, which for the thousand archetypes of a large schema took seconds.
+template <class C, class List>
+inline constexpr std::uint32_t first_column_v = internal::columns_of_v<List>.first_column(component_traits<C>::id);
+
+// The same, for code that has the list as a value.
+template <class C, class... Components>
+constexpr std::uint32_t first_column(type_list<Components...>) {
+    return first_column_v<C, type_list<Components...>>;
+}
+
+// Where the change ticks of tracked component C start among the columns of
+// an archetype holding Components: after every component's own columns, in
+// the order of the tracked components.
+template <class C, class... Components>
+constexpr std::uint32_t first_tick_column(type_list<Components...>) {
+    std::uint32_t first = (std::uint32_t{0} + ... + static_cast<std::uint32_t>(column_count_v<Components>));
+    bool found = false;
+    ((found = found || std::is_same_v<C, Components>,
+      first += (found || !tracked_v<Components>) ? 0 : internal::tick_columns_per_component),
+     ...);
+    return first;
+}
+
+// The columns of an archetype holding Components, in order: what the
+// generated storages pass to kiln::archetype_storage.
+template <class... Components>
+inline constexpr auto column_layouts = internal::concatenated_layouts<Components...>();
+
+// A split component's rows, seen through C::ref (or C::cref when Const):
+// pointers to the first element of each field's column.
+template <class C, bool Const>
+class split_cursor {
+    template <std::size_t... I>
+    static auto pointers(std::index_sequence<I...>)
+        -> std::tuple<std::conditional_t<Const, const internal::field_type_t<C, I>*, internal::field_type_t<C, I>*>...>;
+    static constexpr auto field_indices = std::make_index_sequence<internal::field_count<C>()>{};
+    using pointers_type = decltype(pointers(field_indices));
+
+public:
+    using byte_type = std::conditional_t<Const, const std::byte, std::byte>;
+
+    split_cursor() = default;
+
+    // columns[i] is the memory of field i.
+    explicit split_cursor(byte_type* const* columns) : split_cursor(columns, field_indices) {}
+
+    [[nodiscard]] typename C::template basic_ref<Const> operator[](std::size_t row) const noexcept {
+        return at(row, field_indices);
+    }
+
+private:
+    template <std::size_t... I>
+    split_cursor(byte_type* const* columns, std::index_sequence<I...>)
+        : firsts_{reinterpret_cast<std::tuple_element_t<I, pointers_type>>(columns[I])...} {}
+
+    template <std::size_t... I>
+    typename C::template basic_ref<Const> at(std::size_t row, std::index_sequence<I...>) const noexcept {
+        return {std::get<I>(firsts_)[row]...};
+    }
+
+    pointers_type firsts_{};
+};
+
+// A tag's rows: every one reads as the same empty value.
+template <class C, bool Const>
+class tag_cursor {
+public:
+    std::conditional_t<Const, const C&, C&> operator[](std::size_t) const noexcept { return shared_value; }
+
+private:
+    static inline C shared_value{};
+};
+
+namespace internal {
+
+template <class C, bool Const, layout = layout_of<C>>
+struct cursor {
+    using type = std::conditional_t<Const, const C*, C*>;
+};
+
+template <class C, bool Const>
+struct cursor<C, Const, layout::split> {
+    using type = split_cursor<C, Const>;
+};
+
+template <class C, bool Const>
+struct cursor<C, Const, layout::tag> {
+    using type = tag_cursor<C, Const>;
+};
+
+} // namespace internal
+
+// What indexes component C's rows: C* for packed, split_cursor for split,
+// tag_cursor for tags; operator[](row) gives reference_t<C> (or of const C).
+template <class C, bool Const = false>
+using cursor_t = typename internal::cursor<C, Const>::type;
+
+// The cursor of component C whose columns start at columns.
+template <class C, bool Const, class Byte>
+cursor_t<C, Const> make_cursor(Byte* const* columns) noexcept {
+    if constexpr (layout_of<C> == layout::packed) {
+        return reinterpret_cast<cursor_t<C, Const>>(columns[0]);
+    } else if constexpr (layout_of<C> == layout::split) {
+        return cursor_t<C, Const>{columns};
+    } else {
+        return {};
+    }
+}
+
+namespace internal {
+
+// Writes value as element row of a column of Ts. As a T, not as bytes: a
+// byte copy may alias anything, so a caller creating entities in a loop
+// reloaded every column's address after each one (bench/ create took a
+// fifth longer).
+template <class T>
+void write_element(std::byte* column, std::size_t row, const T& value) noexcept {
+    std::construct_at(reinterpret_cast<T*>(column) + row, value);
+}
+
+// Writes field I of each split value into its column: a plain fold, which
+// GCC inlines where a generic lambda per field was left out of line once a
+// translation unit created entities of many archetypes (bench/ profile
+// create).
+template <class C, auto... Members, std::size_t... I>
+void write_fields(std::byte* const* columns, std::size_t row, const C& value, member_list<Members...>,
+                  std::index_sequence<I...>) noexcept {
+    (write_element(columns[I], row, value.*Members), ...);
+}
+
+} // namespace internal
+
+// Writes value into row of component C's columns, which start at columns.
+template <class C>
+void write_component(std::byte* const* columns, std::size_t row, const C& value) noexcept {
+    if constexpr (layout_of<C> == layout::packed) {
+        internal::write_element(columns[0], row, value);
+    } else if constexpr (layout_of<C> == layout::split) {
+        internal::write_fields(columns, row, value, typename component_traits<C>::members{},
+                               std::make_index_sequence<internal::field_count<C>()>{});
+    }
+}
+
+} // namespace kiln

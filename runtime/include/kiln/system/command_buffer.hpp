@@ -1,0 +1,220 @@
+// command_buffer: structural changes recorded now and applied later.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <kiln/config.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/handle.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/storage/archetype.hpp>
+
+namespace kiln {
+
+// Records create, destroy, add, remove, set, set_parent and remove_parent
+// for one world, to apply them
+// later in the order they were recorded. While a loop runs over a world's
+// columns, changing the world's shape would move the rows the loop is
+// reading; recording the change instead keeps every reference the loop holds
+// valid until the buffer is applied.
+//
+// create reserves the new entity's handle at once, so later commands (and
+// game code) can name it; the entity becomes alive when the buffer is
+// applied, and its slot is given back if the buffer is discarded instead.
+// While a reservation waits, the world refuses what would replace its
+// entity table (load, from_json, swap): the handle would name a slot of a
+// table that is gone. A command whose entity is dead by the time it is
+// applied (say, destroyed by an earlier command) is skipped.
+//
+// Each record is the address of a function that applies it plus the values
+// it carries, copied as bytes: components are plain data.
+template <class World>
+class command_buffer {
+public:
+    explicit command_buffer(World& world) noexcept : world_{&world} {}
+
+    command_buffer(const command_buffer&) = delete;
+    command_buffer& operator=(const command_buffer&) = delete;
+
+    ~command_buffer() {
+        KILN_ASSERT(empty(), "command_buffer: destroyed with %zu command%s not applied", count_, count_ == 1 ? "" : "s");
+    }
+
+    [[nodiscard]] bool empty() const noexcept { return count_ == 0; }
+    [[nodiscard]] std::size_t size() const noexcept { return count_; }
+
+    // Records the creation of an entity of archetype A, as world.create<A>
+    // would; returns its handle, reserved now, alive once applied.
+    template <archetype A, class... Given>
+    handle<A> create(const Given&... given) {
+        static_assert((contains_v<Given, typename A::components> && ...),
+                      "kiln::command_buffer::create<A>: every value given must be a component of archetype A");
+        const entity reserved = world_->reserve_entity();
+        reservations_.push_back(reserved);
+        record<&apply_create<A, Given...>>(reserved, given...);
+        return handle<A>::adopt(reserved);
+    }
+
+    void destroy(entity e) { record<&apply_destroy>(e); }
+
+    template <class C>
+    void add(entity e, const C& value = C{}) {
+        static_assert(component<C>, "kiln::command_buffer::add<C>: C must be a component declared in a schema");
+        record<&apply_add<C>>(e, value);
+    }
+
+    template <class C>
+    void remove(entity e) {
+        static_assert(component<C>, "kiln::command_buffer::remove<C>: C must be a component declared in a schema");
+        record<&apply_remove<C>>(e);
+    }
+
+    template <class C>
+    void set(entity e, const C& value) {
+        static_assert(component<C>, "kiln::command_buffer::set<C>: C must be a component declared in a schema");
+        record<&apply_set<C>>(e, value);
+    }
+
+    // Records world.hierarchy().set_parent(child, parent). Applied, it is
+    // skipped when it would be refused (an entity dead by then, or a cycle).
+    void set_parent(entity child, entity parent) { record<&apply_set_parent>(child, parent); }
+
+    // Records world.hierarchy().remove_parent(child).
+    void remove_parent(entity child) { record<&apply_remove_parent>(child); }
+
+    // Applies every command in the order recorded, then empties the buffer.
+    // Commands recorded while applying (by observers, say) are applied too;
+    // a call made while applying returns at once, leaving them to the loop
+    // already running.
+    void apply() {
+        if (applying_) {
+            return;
+        }
+        applying_ = true;
+        for (std::size_t offset = 0; offset < bytes_.size();) {
+            header head;
+            std::memcpy(&head, bytes_.data() + offset, sizeof head);
+            head.apply(*world_, *this, offset + header_size);
+            offset += head.size;
+        }
+        applying_ = false;
+        reservations_.clear(); // each placed by its create
+        bytes_.clear();
+        count_ = 0;
+    }
+
+    // Drops every command not applied; the entities its creates reserved
+    // are never made alive, and their slots go back to the world.
+    void discard() noexcept {
+        for (const entity reserved : reservations_) {
+            world_->release_reserved(reserved);
+        }
+        reservations_.clear();
+        bytes_.clear();
+        count_ = 0;
+    }
+
+private:
+    using apply_function = void (*)(World&, const command_buffer&, std::size_t values);
+
+    struct header {
+        apply_function apply;
+        std::size_t size; // of the whole record, header included
+    };
+
+    // Records start and values sit at multiples of this, enough for any
+    // plain-data component.
+    static constexpr std::size_t alignment = alignof(std::max_align_t);
+    static constexpr std::size_t header_size = (sizeof(header) + alignment - 1) / alignment * alignment;
+
+    static constexpr std::size_t aligned(std::size_t size) { return (size + alignment - 1) / alignment * alignment; }
+
+    // The bytes a value takes in a record: none for an empty type (a tag),
+    // whose one byte of object may share its address with a neighbour's.
+    template <class Value>
+    static constexpr std::size_t stored_size = std::is_empty_v<Value> ? 0 : sizeof(Value);
+
+    template <class... Values>
+    static constexpr std::size_t values_size = (std::size_t{0} + ... + aligned(stored_size<Values>));
+
+    template <apply_function Apply, class... Values>
+    void record(const Values&... values) {
+        const std::size_t start = bytes_.size();
+        const header head{Apply, header_size + values_size<Values...>};
+        bytes_.resize(start + head.size);
+        std::memcpy(bytes_.data() + start, &head, sizeof head);
+        std::size_t offset = start + header_size;
+        ((std::memcpy(bytes_.data() + offset, &values, stored_size<Values>), offset += aligned(stored_size<Values>)),
+         ...);
+        ++count_;
+    }
+
+    // Reads the values a record carries, starting at offset.
+    template <class... Values>
+    std::tuple<Values...> read(std::size_t offset) const {
+        std::tuple<Values...> values;
+        std::apply(
+            [&](auto&... value) {
+                ((std::memcpy(&value, bytes_.data() + offset, stored_size<std::remove_reference_t<decltype(value)>>),
+                  offset += aligned(stored_size<std::remove_reference_t<decltype(value)>>)),
+                 ...);
+            },
+            values);
+        return values;
+    }
+
+    template <class A, class... Given>
+    static void apply_create(World& world, const command_buffer& buffer, std::size_t offset) {
+        std::apply([&](entity reserved, const Given&... given) { world.template place_reserved<A>(reserved, given...); },
+                   buffer.read<entity, Given...>(offset));
+    }
+
+    static void apply_destroy(World& world, const command_buffer& buffer, std::size_t offset) {
+        world.destroy(std::get<0>(buffer.read<entity>(offset)));
+    }
+
+    template <class C>
+    static void apply_add(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [e, value] = buffer.read<entity, C>(offset);
+        if (world.alive(e)) {
+            world.template add<C>(e, value);
+        }
+    }
+
+    template <class C>
+    static void apply_remove(World& world, const command_buffer& buffer, std::size_t offset) {
+        world.template remove<C>(std::get<0>(buffer.read<entity>(offset)));
+    }
+
+    template <class C>
+    static void apply_set(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [e, value] = buffer.read<entity, C>(offset);
+        if (world.alive(e)) {
+            world.template set<C>(e, value);
+        }
+    }
+
+    static void apply_set_parent(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [child, parent] = buffer.read<entity, entity>(offset);
+        static_cast<void>(world.hierarchy().set_parent(child, parent));
+    }
+
+    static void apply_remove_parent(World& world, const command_buffer& buffer, std::size_t offset) {
+        world.hierarchy().remove_parent(std::get<0>(buffer.read<entity>(offset)));
+    }
+
+    World* world_;
+    std::vector<std::byte> bytes_;
+    std::vector<entity> reservations_; // by create, in the order recorded
+    std::size_t count_ = 0;
+    bool applying_ = false;
+};
+
+} // namespace kiln

@@ -1,0 +1,85 @@
+// command_recorder: recording structural changes, and asking who is alive.
+#pragma once
+
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/handle.hpp>
+#include <kiln/storage/archetype.hpp>
+#include <kiln/system/command_buffer.hpp>
+
+namespace kiln {
+
+// Records create, destroy, add, remove, set, set_parent and remove_parent
+// into a command buffer, and answers alive and has from the world's entity
+// table, and parent and children from its hierarchy. What deferred_world
+// (a loop's view of the world) and system_commands (a system's) share.
+template <class World>
+class command_recorder {
+public:
+    command_recorder(const World& world, command_buffer<World>& commands) noexcept
+        : world_{&world}, commands_{&commands} {}
+
+    [[nodiscard]] bool alive(entity e) const noexcept { return world().alive(e); }
+
+    template <class C>
+    [[nodiscard]] bool has(entity e) const noexcept {
+        return world().template has<C>(e);
+    }
+
+    // Records the creation of an entity of archetype A; its handle is
+    // reserved now, alive once the buffer is applied.
+    template <archetype A, class... Given>
+    handle<A> create(const Given&... given) const {
+        return buffer().template create<A>(given...);
+    }
+
+    void destroy(entity e) const { buffer().destroy(e); }
+
+    template <class C>
+    void add(entity e, const C& value = C{}) const {
+        buffer().template add<C>(e, value);
+    }
+
+    template <class C>
+    void remove(entity e) const {
+        buffer().template remove<C>(e);
+    }
+
+    template <class C>
+    void set(entity e, const C& value) const {
+        buffer().template set<C>(e, value);
+    }
+
+    void set_parent(entity child, entity parent) const { buffer().set_parent(child, parent); }
+
+    void remove_parent(entity child) const { buffer().remove_parent(child); }
+
+    // The world's hierarchy, to read: it changes only when commands apply.
+    [[nodiscard]] auto hierarchy() const noexcept { return world().hierarchy(); }
+
+private:
+    // Recording a command compiles the world's code that applies it, and
+    // alive, has and hierarchy read the world: each needs World defined,
+    // which a file that includes only <namespace>/systems.hpp (where a
+    // system's or an observer's run() is usually defined) only declares.
+    static constexpr void require_defined_world() {
+        static_assert(requires { sizeof(World); },
+                      "kiln::system_commands, kiln::deferred_world: recording a command compiles the world's code "
+                      "that applies it, so the file needs the whole world: include <namespace>/world.hpp where a "
+                      "system's or an observer's run() records commands (systems.hpp only declares World)");
+    }
+
+    const World& world() const noexcept {
+        require_defined_world();
+        return *world_;
+    }
+
+    command_buffer<World>& buffer() const noexcept {
+        require_defined_world();
+        return *commands_;
+    }
+
+    const World* world_;
+    command_buffer<World>* commands_;
+};
+
+} // namespace kiln

@@ -1,0 +1,80 @@
+// Systems, observers and the schedule, as the generator describes them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/fwd.hpp>
+#include <kiln/system/deferred_world.hpp>
+#include <kiln/system/system_commands.hpp>
+
+namespace kiln {
+
+// Systems that may run at the same time: the generator put no two that
+// conflict (one writing what the other reads or writes) in one batch.
+template <class... Systems>
+struct batch {
+    using systems = type_list<Systems...>;
+};
+
+// Systems that run as one pass over the rows: each row of each archetype
+// that any of them matches is handed to each of them that matches it, in
+// schedule order, so that the row is loaded once for all of them, not once
+// per system. kilnc fuses consecutive systems that each touch only their own
+// entity's components (no commands, events, filters, columns or parallel
+// chunks) and share no resource that one of them writes: then no system can
+// tell the pass from running them one after another.
+template <class... Systems>
+struct fused {
+    using systems = type_list<Systems...>;
+};
+
+// When a stage runs in a frame (see basic_world::progress).
+enum class stage_role : std::uint8_t {
+    init,     // once, before the first frame
+    fixed,    // at a fixed step: as many times per frame as the step fits in the time that passed
+    frame,    // once per frame
+    shutdown, // once, when the world shuts down
+};
+
+// One stage of the schedule: its id in the schema's stage enum, its batches
+// in order, and its role.
+template <auto Stage, class Batches, stage_role Role = stage_role::frame>
+struct stage_plan {
+    static constexpr auto stage = Stage;
+    static constexpr stage_role role = Role;
+    using batches = Batches;
+};
+
+// An observer runs when an entity enters the set of entities its query
+// matches (created in it, or moved into it) or leaves it (destroyed, or moved
+// out); an observer on change (its `changed` lists one tracked component)
+// runs after each stage for the entities whose component changed since it
+// last ran (docs/changes.md).
+enum class observer_event : std::uint8_t { enter, leave, change };
+
+// A generated system S has
+//   static constexpr std::string_view name;
+//   using access = kiln::type_list<...>;    // components, const when read
+//   using with, without = kiln::type_list<...>;
+//   using resources = kiln::type_list<...>; // const when read, all const when parallel
+//   using archetypes = kiln::type_list<...>; // those kilnc matched, in schema order; optional
+//   static constexpr bool commands, parallel, columns;
+//   static void run(...);                   // defined by the game
+// The system of a [propagate.NAME] has, instead of run(), local, global and
+// combine (kiln::propagation), and the schedule runs kiln::propagate<S>.
+template <class S>
+concept system = requires {
+    { S::name } -> std::convertible_to<std::string_view>;
+    typename S::access;
+    typename S::with;
+    typename S::without;
+    typename S::resources;
+    { S::commands } -> std::convertible_to<bool>;
+    { S::parallel } -> std::convertible_to<bool>;
+};
+
+} // namespace kiln

@@ -1,0 +1,376 @@
+// Structural moves: the rows an entity takes, leaves and changes when it is
+// created, destroyed, or gains or loses a component, with the entity table
+// and observers kept in step.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <kiln/config.hpp>
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/storage/archetype.hpp>
+#include <kiln/storage/archetype_dispatch.hpp>
+#include <kiln/storage/archetype_storage.hpp>
+#include <kiln/storage/archetype_view.hpp>
+#include <kiln/storage/change_ticks.hpp>
+#include <kiln/storage/column.hpp>
+#include <kiln/storage/transition.hpp>
+#include <kiln/system/system.hpp>
+#include <kiln/world/gather.hpp>
+
+namespace kiln::internal {
+
+// The given value of type C among given, or C's schema defaults.
+template <class C>
+C given_or_default() {
+    return C{};
+}
+
+template <class C, class First, class... Rest>
+decltype(auto) given_or_default(First&& first, Rest&&... rest) {
+    if constexpr (std::is_same_v<C, std::remove_cvref_t<First>>) {
+        return std::forward<First>(first);
+    } else {
+        return given_or_default<C>(std::forward<Rest>(rest)...);
+    }
+}
+
+// Appends created's row to rows: each component given, or its default.
+template <class View, class... Components, class... Given>
+void push_row(const View& rows, entity created, type_list<Components...>, Given&&... given) {
+    rows.push_back(created, given_or_default<Components>(std::forward<Given>(given)...)...);
+}
+
+// World (basic_world) is a friend: moves rewrite its rows and entity table
+// and tell its observers.
+template <class World>
+struct structural_moves {
+    // world.create_n<A>(count, make_values): count rows appended to A, each
+    // column written in one pass, stamped as new, observers told. Returns the
+    // new entities.
+    template <class A, class MakeValues>
+    static std::span<const entity> create_rows(World& world, std::size_t count, MakeValues& make_values) {
+        world.assert_not_iterating("create_n");
+        const auto rows = world.template view_of<A>();
+        const auto first_row = static_cast<std::uint32_t>(rows.size());
+        entity_table& entities = world.entities_;
+        std::uint32_t first = 0;
+        if (entities.has_free_slots()) {
+            entities.reserve(entities.capacity_needed(count));
+            first = rows.append_made(
+                count, [&entities](std::uint32_t row) { return entities.create({A::id, row}); }, make_values);
+        } else {
+            // Nothing to reuse: one block of new slots, issued in one pass.
+            const entity::index_type first_index = entities.create_block(count, A::id, first_row);
+            first = rows.append_made(
+                count, [=](std::uint32_t row) { return entity{first_index + (row - first_row), 0}; }, make_values);
+        }
+        World::tracking::template stamp_new<A>(world, first, rows.size());
+        if constexpr (World::observers::size > 0) {
+            for (std::size_t row = first; row < rows.size(); ++row) {
+                world.template notify<observer_event::enter>(rows.entities()[row], A::id,
+                                                             static_cast<std::uint32_t>(row));
+            }
+            world.apply_observer_commands();
+        }
+        return rows.entities().subspan(first);
+    }
+
+    // Moves e, at row of From, to a new row of To; its components that To
+    // holds go along, added supplies the one To adds. Returns the new row.
+    template <class From, class To, class... Added>
+    static std::uint32_t move_entity(World& world, entity e, std::uint32_t row, Added&&... added) {
+        world.template notify<observer_event::leave>(e, From::id, row, To::id);
+        const auto target = world.template view_of<To>();
+        const auto new_row = static_cast<std::uint32_t>(target.size());
+        push_moved<From>(world, target, e, row, typename To::components{}, std::forward<Added>(added)...);
+        if constexpr (World::tracks_changes) {
+            internal::carry_ticks(typename From::components{}, world.template view_of<From>().storage().columns(),
+                                  row, typename To::components{}, target.storage().columns(), new_row,
+                                  world.clock_.now);
+        }
+        remove_row<From>(world, row);
+        // Even with no entity linked: the entity holds other components now, which a dirty
+        // propagation must see (one that gains the global part keeps its local part's ticks),
+        // and other moves may leave every archetype's row count as it was.
+        world.hierarchy_.rows_moved();
+        // Unchecked: no storage grows past the rows a slot can name (archetype_table).
+        world.entities_.refill(e, {To::id, new_row});
+        world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
+        return new_row;
+    }
+
+    // world.add<C>(e, value): e moves to the archetype the transition table
+    // names for gaining C. Returns the new component.
+    template <class C>
+    static reference_t<C> gain(World& world, entity e, C value) {
+        static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
+        constexpr std::string_view name = component_traits<C>::name;
+        // e's row moves out of its archetype by swap and pop, which needs it
+        // dense; settling may move e, so it comes before e's slot is read.
+        world.settle();
+        // One read of e's slot, for the check and the move: the edge leaving
+        // e's archetype is the test, and a dead e has none.
+        const std::uint32_t place = world.entities_.find_place(e);
+        std::uint32_t row = 0;
+        decltype(cursor_of<C>(world.template view_of<front_t<archetypes_with_t<C>>>())) cursor{};
+        const auto move = [&]<class From, class To>(std::uint32_t from_row) {
+            world.assert_not_iterating("add");
+            row = move_entity<From, To>(world, e, from_row, std::move(value));
+            cursor = cursor_of<C>(world.template view_of<To>());
+        };
+        if (!visit_edge(typename transitions<C>::add{}, world.entities_, place, move)) [[unlikely]] {
+            KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
+                       static_cast<int>(name.size()), name.data(), e.index(), e.generation());
+            world.assert_not_iterating("add");
+            if (world.template has<C>(e)) {
+                report_held<C>(world, e);
+            }
+            report_impossible_move(e, world.entities_.location(e).archetype, name, true);
+        }
+        if constexpr (World::observers::size > 0) {
+            world.apply_observer_commands(); // which may move e again
+            return world.template get<C>(e);
+        } else {
+            return cursor[row];
+        }
+    }
+
+    // world.remove<C>(e): e moves to the archetype the transition table names
+    // for losing C. Returns false, and does nothing, when e is dead or lacks C.
+    template <class C>
+    static bool lose(World& world, entity e) {
+        static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
+        // One read of e's slot: the edge leaving its archetype is the test.
+        // A dead e's place is in no archetype's rows, and an archetype
+        // without C has no edge for losing it; only then is has<C> asked, to
+        // tell the two misses apart. Settled first, as for gain.
+        world.settle();
+        const std::uint32_t place = world.entities_.find_place(e);
+        const auto move = [&]<class From, class To>(std::uint32_t row) {
+            world.assert_not_iterating("remove");
+            move_entity<From, To>(world, e, row);
+        };
+        if (!visit_edge(typename transitions<C>::remove{}, world.entities_, place, move)) {
+            if (!world.template has<C>(e)) {
+                return false;
+            }
+            report_impossible_move(e, world.entities_.location(e).archetype, component_traits<C>::name, false);
+        }
+        world.apply_observer_commands();
+        return true;
+    }
+
+    // Removes the row at where, filling it with its archetype's last row,
+    // through the archetype's typed view (see archetype_view::swap_remove).
+    // A function of its own, not written out in destroy: there, GCC stopped
+    // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
+    // Always inlined: with a second caller (the hierarchy's subtree destroy)
+    // GCC left it out of line, and destroy paid a call and lost the loop's
+    // registers (bench/ destroy 1.1 -> 1.9x soa).
+    [[gnu::always_inline]] static void remove_row(World& world, entity_location where) noexcept {
+        visit_archetype(typename World::archetypes{}, where.archetype,
+                        [&]<class A>() { remove_row<A>(world, where.row); });
+    }
+
+    template <class A>
+    static void remove_row(World& world, std::uint32_t row) noexcept {
+        const entity moved = world.template view_of<A>().swap_remove(row);
+        if (!moved.is_null()) {
+            world.entities_.refill(moved, {A::id, row});
+        }
+    }
+
+    // world.destroy(doomed): destroys each live entity of doomed, telling
+    // observers first; returns how many. The rows are not filled hole by
+    // hole, as destroy(e) fills them with its archetype's last row, a random
+    // write to every column and to the slot of the entity moved: each
+    // archetype's holes are marked, then filled once (remove_marked), and
+    // holes at the end need no filling at all. The slots are read a few
+    // handles ahead of their use.
+    static std::size_t destroy_batch(World& world, std::span<const entity> doomed) {
+        world.assert_not_iterating("destroy");
+        world.settle(); // its marks and remove_marked know only its own holes
+        std::size_t destroyed = 0;
+        if (world.hierarchy_.link_count() != 0) [[unlikely]] {
+            // A subtree's destroy moves rows at once, under the marks: one by one.
+            for (const entity e : doomed) {
+                destroyed += world.destroy(e) ? 1 : 0;
+            }
+            return destroyed;
+        }
+        constexpr std::size_t archetype_count = World::archetypes::size;
+        std::vector<std::vector<std::uint64_t>> marked(archetype_count);
+        entity_table& table = world.entities_;
+        constexpr std::size_t distance = gather_distance;
+        // The size in a local: read from the span, it was read again after
+        // every store to the marks.
+        const std::size_t count = doomed.size();
+        for (std::size_t i = 0; i < std::min(distance, count); ++i) {
+            table.prefetch(doomed[i]);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i + distance < count) {
+                table.prefetch(doomed[i + distance]);
+            }
+            const entity e = doomed[i];
+            const entity_location where = table.find(e);
+            if (where.archetype >= archetype_count) {
+                continue; // dead, or destroyed earlier in the batch
+            }
+            world.template notify<observer_event::leave>(e, where.archetype, where.row);
+            table.destroy(e);
+            std::vector<std::uint64_t>& marks = marked[where.archetype];
+            if (marks.empty()) {
+                marks.resize((world.storages_[where.archetype].size() + 63) / 64);
+            }
+            marks[where.row / 64] |= std::uint64_t{1} << (where.row % 64);
+            ++destroyed;
+        }
+        // The marks are counted here rather than as they are made: a count
+        // per archetype, kept in memory, cost the loop a store per handle.
+        for (std::uint32_t id = 0; id < archetype_count; ++id) {
+            std::size_t marks = 0;
+            for (const std::uint64_t word : marked[id]) {
+                marks += static_cast<std::size_t>(std::popcount(word));
+            }
+            if (marks != 0) {
+                visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
+                    world.template view_of<A>().remove_marked(marked[id].data(), marks,
+                                                              [&](entity moved, std::uint32_t row) {
+                                                                  table.refill(moved, {A::id, row});
+                                                              });
+                });
+            }
+        }
+        world.apply_observer_commands();
+        return destroyed;
+    }
+
+    // world.settle(): fills every archetype's holes (see destroy), telling
+    // the entity table where each moved entity went.
+    static void fill_holes(World& world) {
+        for (std::uint32_t id = 0; id < World::archetypes::size; ++id) {
+            archetype_storage& rows = world.storages_[id];
+            if (rows.hole_count() != 0) {
+                const std::uint32_t first_tick = world.storages_.first_tick_column(id);
+                rows.fill_holes(
+                    [&](std::byte* const* columns, std::size_t to, std::size_t from) {
+                        internal::copy_row_as_bytes(rows.layouts(), first_tick, columns, to, from);
+                    },
+                    [&](entity moved, std::uint32_t row) { world.entities_.refill(moved, {id, row}); });
+            }
+        }
+        world.unsettled_ = false;
+        // Rows moved: an order of the rows built before (kiln/hierarchy/hierarchy_order.hpp) is stale,
+        // even one built while links existed that are gone now.
+        world.hierarchy_.rows_moved();
+    }
+
+    // Destroys every entity of archetype id, telling observers first.
+    static void destroy_rows(World& world, std::uint32_t id) {
+        archetype_storage& rows = world.storages_[id];
+        for (std::uint32_t row = 0; row < rows.size(); ++row) {
+            world.template notify<observer_event::leave>(rows.entities()[row], id, row);
+        }
+        for (const entity e : rows.entities()) {
+            world.entities_.destroy(e);
+        }
+        rows.clear();
+        if (world.hierarchy_.link_count() != 0) {
+            world.hierarchy_.rows_moved();
+        }
+    }
+
+    // add<C> of a C that e has: declaring an archetype cannot help, so the
+    // message says what can.
+    template <class C>
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const World& world, entity e) {
+        constexpr std::string_view name = component_traits<C>::name;
+        const std::string_view from = World::archetype_name_of(world.entities_.location(e).archetype);
+        const int size = static_cast<int>(name.size());
+        KILN_CHECK(false,
+                   "world::add<%.*s>: entity %u:%u of archetype %.*s already has %.*s; world.set<%.*s>(e, value) "
+                   "replaces its value (world.has<%.*s>(e) tells whether it is there)",
+                   size, name.data(), e.index(), e.generation(), static_cast<int>(from.size()), from.data(), size,
+                   name.data(), size, name.data(), size, name.data());
+        std::abort();
+    }
+
+    // The message names the components e would have, as a schema's
+    // components = [...] spells them: what the archetype to declare holds.
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible_move(entity e, std::uint32_t archetype,
+                                                                             std::string_view component, bool gain) {
+        const std::string_view from = World::archetype_name_of(archetype);
+        std::string components;
+        const auto append = [&](std::string_view name) {
+            if (gain || name != component) {
+                components += (components.empty() ? "\"" : ", \"") + std::string{name} + "\"";
+            }
+        };
+        const auto list = [&]<class... Cs>(type_list<Cs...>) { (append(component_traits<Cs>::name), ...); };
+        [&]<class... As>(type_list<As...>) {
+            ((As::id == archetype ? list(typename As::components{}) : void()), ...);
+        }(typename World::archetypes{});
+        if (gain) {
+            append(component);
+        }
+        KILN_CHECK(false,
+                   "world: entity %u:%u of archetype %.*s %s %.*s: no declared archetype holds its components "
+                   "then, [%s]; declare one in the schema to allow the move",
+                   e.index(), e.generation(), static_cast<int>(from.size()), from.data(),
+                   gain ? "cannot gain" : "cannot lose", static_cast<int>(component.size()), component.data(),
+                   components.c_str());
+        std::abort();
+    }
+
+private:
+    // Appends e's row to target, each component written as soon as it is
+    // read. The row is appended first: taking every component before a
+    // push_back kept them all across its growth path, stored to the stack
+    // and loaded back on every move.
+    template <class From, class View, class... Components, class... Added>
+    static void push_moved(World& world, const View& target, entity e, std::uint32_t row, type_list<Components...>,
+                           Added&&... added) {
+        archetype_storage& rows = target.storage();
+        const std::uint32_t new_row = rows.grow_by(1);
+        rows.entity_at(new_row) = e;
+        std::byte* const* columns = rows.columns();
+        (write_component(columns + first_column_v<Components, type_list<Components...>>, new_row,
+                         take<From, Components>(world, row, added...)),
+         ...);
+    }
+
+    // Component C for the moved row: the added value, or the source's.
+    template <class From, class C, class... Added>
+    static C take(World& world, std::uint32_t row, Added&... added) {
+        if constexpr (contains_v<C, type_list<Added...>>) {
+            return given_or_default_moved<C>(added...);
+        } else {
+            return C(std::move(world.template view_of<From>().template at<C>(row)));
+        }
+    }
+
+    template <class C, class First, class... Rest>
+    static C given_or_default_moved(First& first, Rest&... rest) {
+        if constexpr (std::is_same_v<C, First>) {
+            return std::move(first);
+        } else {
+            return given_or_default_moved<C>(rest...);
+        }
+    }
+};
+
+} // namespace kiln::internal
