@@ -1,4 +1,5 @@
-"""Checks that docs/internals.md names every runtime header, in its folder's section, and every kilnc module.
+"""Checks docs/internals.md: it names every runtime header in its folder's section and every kilnc module,
+and tests/runtime/ holds each header's tests where the page says.
 
 Usage: check_internals.py ROOT
 
@@ -7,11 +8,17 @@ map lacks. Files are named by their base name in backticks. The runtime's header
 folder: a header of runtime/include/kiln/F/ in the section whose `### ` heading names `F/`, a door
 (a header directly under kiln/) in the section headed "### The doors".
 
+tests/runtime/ mirrors the folders: the tests of kiln/F/x.hpp are in tests/runtime/F/x.cpp; a
+header without that file is named in a line "- `tests/runtime/FILE.cpp`: `F/x.hpp`, ..." of the
+page, and FILE exists.
+
 >>> missing_names("`world.hpp` and `io/`", ["world.hpp", "entity.hpp"])
 ['entity.hpp']
 >>> page = "### The doors\\n`world.hpp`\\n### `core/`: below\\n`type_list.hpp`, `entity.hpp`\\n### `entity/`\\n"
 >>> misplaced_headers(page, ["world.hpp", "core/type_list.hpp", "entity/entity.hpp", "io/id_index.hpp"])
 ['entity/entity.hpp', 'io/id_index.hpp']
+>>> tested_through("- `tests/runtime/world.cpp`: `world/gather.hpp`,\\n  `query/query.hpp`\\n- `x`: `a.hpp`\\n")
+{'world/gather.hpp': 'tests/runtime/world.cpp', 'query/query.hpp': 'tests/runtime/world.cpp'}
 """
 
 import pathlib
@@ -49,6 +56,34 @@ def misplaced_headers(page: str, headers: list[str]) -> list[str]:
     return misplaced
 
 
+def tested_through(page: str) -> dict[str, str]:
+    """The headers the page says are tested in another header's file, each with that file."""
+    through = {}
+    for item in re.split(r"^- ", page, flags=re.MULTILINE)[1:]:
+        head = re.match(r"`(tests/runtime/[\w/]+\.cpp)`:", item)
+        if head:
+            body = item[head.end():].split("\n\n")[0]
+            for header in re.findall(r"`([\w/]+\.hpp)`", body):
+                through[header] = head.group(1)
+    return through
+
+
+def untested_headers(root: pathlib.Path, page: str, headers: list[str]) -> list[str]:
+    """Messages for the headers with neither their own test file nor an existing file the page names."""
+    through = tested_through(page)
+    found = []
+    for header in headers:
+        own = f"tests/runtime/{header[:-len('.hpp')]}.cpp"
+        if (root / own).is_file():
+            if header in through:
+                found.append(f"{header} has its own tests, {own}: drop it from the list of headers tested through another's")
+        elif header not in through:
+            found.append(f"{header} has no tests at {own}, and no line names the file that tests it")
+        elif not (root / through[header]).is_file():
+            found.append(f"{header} is said to be tested in {through[header]}, which does not exist")
+    return found
+
+
 def main(root: pathlib.Path) -> int:
     page = (root / "docs/internals.md").read_text(encoding="utf-8")
     include = root / "runtime/include/kiln"
@@ -63,7 +98,10 @@ def main(root: pathlib.Path) -> int:
         where = f"the section headed ### `{folder}/`" if folder else "the section headed ### The doors"
         print(f"docs/internals.md: error: `{name}` ({header}) is not named in {where}; "
               "say in a line what it holds")
-    return 1 if missing or misplaced else 0
+    untested = untested_headers(root, page, headers)
+    for message in untested:
+        print(f"docs/internals.md: error: {message}")
+    return 1 if missing or misplaced or untested else 0
 
 
 if __name__ == "__main__":

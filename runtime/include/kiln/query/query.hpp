@@ -198,7 +198,7 @@ struct query<type_list<Access...>, type_list<With...>, type_list<Without...>> {
 
 // A query whose archetypes are already known: kilnc matched them for a
 // generated system or observer (its `archetypes`), by the rule above.
-// tests/runtime/schedule.cpp checks that the two agree.
+// tests/runtime/schedule/schedule.cpp checks that the two agree.
 template <class Archetypes, class Access>
 struct matched_query;
 

@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "every_executor.hpp"
+#include "../every_executor.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "every_executor.hpp"
+#include "../every_executor.hpp"
 
 #include <algorithm>
 #include <cstddef>

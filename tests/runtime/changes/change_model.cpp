@@ -10,7 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "every_executor.hpp"
+#include "../every_executor.hpp"
 
 #include <algorithm>
 #include <cstddef>
