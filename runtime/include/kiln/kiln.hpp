@@ -16,8 +16,13 @@
 //   as optional (link kiln::json and include it yourself);
 // - kiln/io/, the save and JSON code's parts (but io/snapshot_error.hpp, the
 //   errors they return): snapshot.hpp and json.hpp are their entry points.
+//
+// Every header included here is exported (the IWYU pragmas below): for
+// include-what-you-use, a file that includes kiln.hpp has included each of
+// them, and is not told to include them one by one.
 #pragma once
 
+// IWYU pragma: begin_exports
 #include <kiln/changes/change_filters.hpp>
 #include <kiln/changes/change_tracking.hpp>
 #include <kiln/config.hpp>
@@ -67,3 +72,4 @@
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
 #include <kiln/world/structural_moves.hpp>
+// IWYU pragma: end_exports
