@@ -225,6 +225,13 @@ public:
     // how many; faster, as the holes are filled once, after the batch.
     std::size_t destroy(std::span<const entity> doomed) { return moves::destroy_batch(*this, doomed); }
 
+    // Whether e names an entity of this world that is alive now: false for
+    // the null entity, for a handle whose entity was destroyed (its slot may
+    // hold another entity since: the generation tells them apart), for one
+    // reserved by a command buffer's create not applied yet, and for every
+    // handle issued before the last clear(). Any handle may be asked, dead
+    // or null; a handle does not name its world, so another world's handle
+    // may be alive here and name an unrelated entity.
     [[nodiscard]] bool alive(entity e) const noexcept { return entities_.alive(e); }
 
     // Whether e is alive and its archetype holds C.

@@ -24,16 +24,26 @@ namespace kiln {
 template <class E>
 class event_writer {
 public:
+    // The event this writer emits.
     using event_type = E;
 
     // The runtime makes writers; buffer is where this system's events wait
-    // until they are published.
+    // until they are published. The writer takes the buffer's contents now
+    // and gives them back, with what it emitted appended, when destroyed;
+    // meanwhile buffer is empty. Precondition: buffer outlives the writer,
+    // and nothing else touches it meanwhile (what it appends would be lost).
     explicit event_writer(std::vector<E>& buffer) noexcept : buffer_(buffer) { emitted_.swap(buffer_); }
+    // Hands the events emitted back to the buffer the writer was made with.
     ~event_writer() { buffer_.swap(emitted_); }
+    // Not copyable (a copy's events would be lost) and so not movable.
     event_writer(const event_writer&) = delete;
     event_writer& operator=(const event_writer&) = delete;
 
+    // Emits event, after those this run emitted before it. Precondition:
+    // called during the run() the writer was handed to (a reference kept
+    // past it dangles). Allocates as a std::vector's push_back does.
     void operator()(const E& event) { emitted_.push_back(event); }
+    // The same, moving event.
     void operator()(E&& event) { emitted_.push_back(std::move(event)); }
 
 private:
@@ -48,16 +58,30 @@ private:
 template <class E>
 class event_reader {
 public:
+    // The event this reader reads.
     using event_type = E;
+    // Iterates over the unread events, oldest first, as const E&.
     using iterator = typename std::span<const E>::iterator;
 
+    // A reader of no events.
     event_reader() = default;
+    // The runtime makes readers: unread are the events this system has not
+    // read yet, in the world's channel. Precondition: they outlive the
+    // reader; they do for the run() it is handed to, and not after it (a
+    // copy kept past run() reads freed memory).
     explicit event_reader(std::span<const E> unread) noexcept : unread_(unread) {}
 
+    // The oldest unread event.
     [[nodiscard]] iterator begin() const noexcept { return unread_.begin(); }
+    // Past the newest unread event.
     [[nodiscard]] iterator end() const noexcept { return unread_.end(); }
+    // How many events are unread.
     [[nodiscard]] std::size_t size() const noexcept { return unread_.size(); }
+    // Whether no event is unread.
     [[nodiscard]] bool empty() const noexcept { return unread_.empty(); }
+    // The index-th unread event, 0 the oldest. Precondition: index < size();
+    // not checked: an index past the end reads out of bounds (undefined
+    // behaviour), as std::span's operator[] does.
     [[nodiscard]] const E& operator[](std::size_t index) const noexcept { return unread_[index]; }
 
 private:

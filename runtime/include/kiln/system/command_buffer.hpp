@@ -38,20 +38,30 @@ namespace kiln {
 template <class World>
 class command_buffer {
 public:
+    // An empty buffer for world. Precondition: world outlives the buffer.
     explicit command_buffer(World& world) noexcept : world_{&world} {}
 
+    // Not copyable: a copy would apply each create's reservation twice.
     command_buffer(const command_buffer&) = delete;
     command_buffer& operator=(const command_buffer&) = delete;
 
+    // Precondition: empty(): every command applied or discarded. Broken, a
+    // debug build stops with a message; a release build drops the commands
+    // unapplied, and the slots their creates reserved stay reserved, so the
+    // world refuses load, from_json and swap from then on.
     ~command_buffer() {
         KILN_ASSERT(empty(), "command_buffer: destroyed with %zu command%s not applied", count_, count_ == 1 ? "" : "s");
     }
 
+    // Whether no command waits to be applied.
     [[nodiscard]] bool empty() const noexcept { return count_ == 0; }
+    // How many commands wait to be applied.
     [[nodiscard]] std::size_t size() const noexcept { return count_; }
 
     // Records the creation of an entity of archetype A, as world.create<A>
-    // would; returns its handle, reserved now, alive once applied.
+    // would; returns its handle, reserved now, alive once applied (alive(h)
+    // is false until then). Each value given must be a component of A (else
+    // a compile error); A's other components take their defaults.
     template <archetype A, class... Given>
     handle<A> create(const Given&... given) {
         static_assert((contains_v<Given, typename A::components> && ...),
@@ -62,20 +72,31 @@ public:
         return handle<A>::adopt(reserved);
     }
 
+    // Records world.destroy(e): e and its descendants in the hierarchy.
+    // Applied, it does nothing when e is dead by then.
     void destroy(entity e) { record<&apply_destroy>(e); }
 
+    // Records world.add<C>(e, value). Applied, it is skipped when e is dead
+    // by then; it stops the program with a message, as world.add does, when
+    // e has C by then or no declared archetype holds e's components plus C.
     template <class C>
     void add(entity e, const C& value = C{}) {
         static_assert(component<C>, "kiln::command_buffer::add<C>: C must be a component declared in a schema");
         record<&apply_add<C>>(e, value);
     }
 
+    // Records world.remove<C>(e). Applied, it does nothing when e is dead or
+    // lacks C by then; it stops the program with a message, as world.remove
+    // does, when no declared archetype holds e's components minus C.
     template <class C>
     void remove(entity e) {
         static_assert(component<C>, "kiln::command_buffer::remove<C>: C must be a component declared in a schema");
         record<&apply_remove<C>>(e);
     }
 
+    // Records world.set<C>(e, value): assigns C when e has it by then, adds
+    // it otherwise (stopping, as add does, when no archetype holds the
+    // result). Applied, it is skipped when e is dead by then.
     template <class C>
     void set(entity e, const C& value) {
         static_assert(component<C>, "kiln::command_buffer::set<C>: C must be a component declared in a schema");
@@ -86,13 +107,18 @@ public:
     // skipped when it would be refused (an entity dead by then, or a cycle).
     void set_parent(entity child, entity parent) { record<&apply_set_parent>(child, parent); }
 
-    // Records world.hierarchy().remove_parent(child).
+    // Records world.hierarchy().remove_parent(child). Applied, it does
+    // nothing when child is dead or has no parent by then.
     void remove_parent(entity child) { record<&apply_remove_parent>(child); }
 
     // Applies every command in the order recorded, then empties the buffer.
     // Commands recorded while applying (by observers, say) are applied too;
     // a call made while applying returns at once, leaving them to the loop
-    // already running.
+    // already running. Precondition: no each() iterates the world (the world
+    // applies a loop's buffer when the loop returns); broken, a command that
+    // changes the world's shape stops a debug build with a message, as
+    // world.create does during a loop, and in a release build the loop's
+    // references may dangle.
     void apply() {
         if (applying_) {
             return;
@@ -111,7 +137,11 @@ public:
     }
 
     // Drops every command not applied; the entities its creates reserved
-    // are never made alive, and their slots go back to the world.
+    // are never made alive, and their slots go back to the world (their
+    // handles stay dead). Precondition: apply() is not running (an observer
+    // it triggers must not discard); broken, the entities this apply has
+    // created already are released as though still reserved: a debug build
+    // stops with a message, a release build frees the slots of live entities.
     void discard() noexcept {
         for (const entity reserved : reservations_) {
             world_->release_reserved(reserved);

@@ -15,42 +15,64 @@ namespace kiln {
 template <class World>
 class command_recorder {
 public:
+    // Reads world and records into commands, which must be world's.
+    // Precondition: both outlive the recorder; the runtime makes recorders
+    // for the loops, systems and observers it hands them to.
     command_recorder(const World& world, command_buffer<World>& commands) noexcept
         : world_{&world}, commands_{&commands} {}
 
+    // world.alive(e), as the world is now: an entity whose create is
+    // recorded is not alive until the buffer applies, and one whose destroy
+    // is recorded still is.
     [[nodiscard]] bool alive(entity e) const noexcept { return world().alive(e); }
 
+    // world.has<C>(e), as the world is now: recorded adds and removes have
+    // not happened yet. False for a dead or null e.
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
         return world().template has<C>(e);
     }
 
     // Records the creation of an entity of archetype A; its handle is
-    // reserved now, alive once the buffer is applied.
+    // reserved now, alive once the buffer is applied
+    // (command_buffer::create).
     template <archetype A, class... Given>
     handle<A> create(const Given&... given) const {
         return buffer().template create<A>(given...);
     }
 
+    // Records world.destroy(e), skipped if e is dead when applied
+    // (command_buffer::destroy).
     void destroy(entity e) const { buffer().destroy(e); }
 
+    // Records world.add<C>(e, value); when applied, skipped if e is dead,
+    // and stopping the program with a message if e has C then or no
+    // archetype holds the result (command_buffer::add).
     template <class C>
     void add(entity e, const C& value = C{}) const {
         buffer().template add<C>(e, value);
     }
 
+    // Records world.remove<C>(e); when applied, nothing if e is dead or
+    // lacks C then (command_buffer::remove).
     template <class C>
     void remove(entity e) const {
         buffer().template remove<C>(e);
     }
 
+    // Records world.set<C>(e, value): assign or add when applied, skipped if
+    // e is dead then (command_buffer::set).
     template <class C>
     void set(entity e, const C& value) const {
         buffer().template set<C>(e, value);
     }
 
+    // Records world.hierarchy().set_parent(child, parent), skipped when
+    // applied if it would be refused then (command_buffer::set_parent).
     void set_parent(entity child, entity parent) const { buffer().set_parent(child, parent); }
 
+    // Records world.hierarchy().remove_parent(child)
+    // (command_buffer::remove_parent).
     void remove_parent(entity child) const { buffer().remove_parent(child); }
 
     // The world's hierarchy, to read: it changes only when commands apply.
