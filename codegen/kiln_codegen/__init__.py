@@ -2,6 +2,6 @@
 
 The pipeline (pipeline.py) is front (load the TOML files) -> check (the declarations, stable ids)
 -> plan (the schedule) -> back (render with Jinja templates), each a folder that imports only the
-ones before it; model.py (the Schema the layers pass on) and errors.py are shared by all. kilnc
-(cli.py) is the command line over it.
+ones before it; model.py (the Schema the layers pass on), errors.py, access.py (access as data) and
+cpp/ (what kilnc knows of C++) are shared by all. kilnc (cli.py) is the command line over it.
 """

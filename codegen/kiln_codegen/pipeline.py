@@ -2,8 +2,8 @@
 
 front/ loads the TOML files and knows where each key is; check/ checks the declarations and gives
 them stable ids; plan/ orders the systems into stages and batches; back/ renders the Schema with
-Jinja templates. Each layer imports only the ones before it, and model.py and errors.py, which all
-of them share. This module runs check and plan together, so that one run reports every mistake of
+Jinja templates. Each layer imports only the ones before it, and what all of them share: model.py,
+errors.py, access.py and cpp/. This module runs check and plan together, so that one run reports every mistake of
 both.
 """
 

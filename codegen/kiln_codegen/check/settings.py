@@ -13,7 +13,7 @@ from ..errors import listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES
-from .names import name_problem
+from ..cpp.names import name_problem
 
 SETTING_KEYS = ("stages", "fixed_step", "strict")
 MAX_STAGES = 256  # the stage enum is a std::uint8_t

@@ -18,7 +18,7 @@ from ..errors import Diagnostic, shown
 from ..front.key_positions import KeyPath
 from ..model import Archetype, Array, Component, Field, FieldType, Resource, Scalar, schema_type
 from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
-from .names import cpp_type, macro_origin, migration_function
+from ..cpp.names import cpp_type, macro_origin, migration_function
 
 _SCALARS = {scalar.value: scalar for scalar in Scalar}
 

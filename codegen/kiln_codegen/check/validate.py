@@ -19,7 +19,7 @@ from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldTyp
 from .defaults import DefaultProblem, check_default
 from .limits import archetype_too_large, too_many_components
 from .lockfile import Lock, default_lock_path
-from .names import is_header_path, name_problem
+from ..cpp.names import is_header_path, name_problem
 from .settings import SETTING_KEYS, Settings, settings
 from .stable_ids import StableIds
 from .unheld_components import unheld_components

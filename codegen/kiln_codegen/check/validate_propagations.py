@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from ..errors import a, closest, shown
 from ..model import Access, Archetype, Component, Layout, Propagation, System
-from .names import is_header_path
+from ..cpp.names import is_header_path
 from .validate_systems import Declaration, Reporter, SystemChecker
 
 PROPAGATE_KEYS = ("local", "global", "combine", "include", "stage", "doc")

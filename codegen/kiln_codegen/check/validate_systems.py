@@ -15,7 +15,7 @@ from ..errors import a, closest, joined, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
-from .access import matched
+from ..access import matched
 from .validate_tracking import CHANGE_KEYS, change_filters
 
 ACCESS_KEYS = ("write", "read", "with", "without", "resources_write", "resources")

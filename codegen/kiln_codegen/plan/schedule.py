@@ -31,7 +31,7 @@ with after and before, and no other system may have to run after one of them and
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..check.access import conflicts
+from ..access import conflicts
 from ..model import Archetype, Fusion, Separation, Stage, System
 from .schedule_errors import Ambiguity, EventCycle, FusionOrder, FusionSplit, OrderCycle, ScheduleProblem
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Union
 
-from ..check.access import who_does_what
+from ..access import who_does_what
 from ..errors import Location, joined
 from ..model import Fusion, System
 
