@@ -14,7 +14,7 @@ from pathlib import Path, PurePath
 
 from .back.depfile import depfile_text, tool_files
 from .back.outputs import output_paths
-from .check.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
+from .persistence.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
 from .errors import Diagnostic, Location, SchemaError, joined
 from .front.loader import load_all
 from .model import Schema

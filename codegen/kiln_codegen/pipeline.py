@@ -1,15 +1,15 @@
 """kilnc's pipeline, front to back: schema files in, a model.Schema (or every mistake at once) out.
 
 front/ loads the TOML files and knows where each key is; check/ checks the declarations and gives
-them stable ids; plan/ orders the systems into stages and batches; back/ renders the Schema with
-Jinja templates. Each layer imports only the ones before it, and what all of them share: model.py,
-errors.py, access.py and cpp/. This module runs check and plan together, so that one run reports every mistake of
-both.
+them stable ids through persistence/, which keeps them across edits in the lock file; plan/ orders
+the systems into stages and batches; back/ renders the Schema with Jinja templates. Each layer
+imports only the ones before it, and what all of them share: model.py, errors.py, access.py and
+cpp/. This module runs check and plan together, so that one run reports every mistake of both.
 """
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .check.lockfile import Lock
+from .persistence.lockfile import Lock
 from .check.validate import Checker, check
 from .errors import Diagnostic, Location
 from .front.loader import SchemaFile

@@ -1,4 +1,4 @@
-"""kiln_codegen's layers import only forward (front, then check, then plan, then back), plan and back
+"""kiln_codegen's layers import only forward (front, persistence, check, plan, back), plan and back
 see only the model and what the whole generator knows, and that shared knowledge imports no layer."""
 
 import ast
@@ -8,12 +8,13 @@ from pathlib import Path
 from . import support
 
 PACKAGE = support.CODEGEN / "kiln_codegen"
-LAYERS = ["front", "check", "plan", "back"]  # in pipeline order
+LAYERS = ["front", "persistence", "check", "plan", "back"]  # in pipeline order
 # What each layer may import besides the shared modules. plan and back take the checked model as
 # it is: nothing of how it was checked.
 MAY_IMPORT = {
     "front": {"front"},
-    "check": {"front", "check"},
+    "persistence": {"front", "persistence"},
+    "check": {"front", "persistence", "check"},
     "plan": {"plan"},
     "back": {"back"},
 }

@@ -16,12 +16,12 @@ from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import (Archetype, Array, Component, Event, Extern, Field, FieldType, Fusion, Layout, Observer, Origin,
                      Resource, Scalar, System)
+from ..persistence.lockfile import Lock, default_lock_path
+from ..persistence.stable_ids import StableIds
 from .defaults import DefaultProblem, check_default
 from .limits import archetype_too_large, too_many_components
-from .lockfile import Lock, default_lock_path
 from ..cpp.names import is_header_path, name_problem
 from .settings import SETTING_KEYS, Settings, settings
-from .stable_ids import StableIds
 from .unheld_components import unheld_components
 from .validate_events import event, warn_of_unused
 from .validate_fusions import FusionChecker
