@@ -10,7 +10,8 @@ cpp/. This module runs check and plan together, so that one run reports every mi
 from collections.abc import Callable, Iterable, Sequence
 
 from .persistence.lockfile import Lock
-from .check.validate import Checker, check
+from .check.checker import Checker
+from .check.world import check
 from .errors import Diagnostic, Location
 from .front.loader import SchemaFile
 from .model import Schema

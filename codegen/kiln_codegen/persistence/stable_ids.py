@@ -10,12 +10,14 @@ type unless `migrate_from` names the type that saves hold it as. docs/schema.md,
 schema", is the user's side of this.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import Diagnostic, shown
+from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile
 from ..model import Archetype, Array, Component, Field, FieldType, Resource, Scalar, schema_type
 from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
 from ..cpp.names import cpp_type, macro_origin, migration_function
@@ -30,18 +32,20 @@ class _Claim:
     name: str
     label: str  # how messages name it: "component 'Health'", "component 'Health': field 'hp'"
     noun: str  # what it is: "component", "resource", "archetype" or "field"
-    declaration: Any  # validate._Declaration that holds it
+    declaration: Declaration  # that holds it
     keys: KeyPath  # where the options `id` and `renamed_from` are written
     options: Mapping[str, Any]  # the table that holds them
 
 
 class StableIds:
     """Gives the ids of one run, continuing `lock`, and reports each edit that breaks old saves
-    through `checker` (validate._Checker), like every other mistake in the schema."""
+    through `checker` (check/checker.py), like every other mistake in the schema."""
 
-    def __init__(self, checker, lock: Lock):
+    def __init__(self, checker, lock: Lock, field_type: Callable[[SchemaFile, KeyPath, str, str], FieldType | None]):
+        """`field_type` reads a type as a field's type is read (check/fields.py), reporting a wrong one."""
         self.checker = checker
         self.lock = lock
+        self.field_type = field_type
 
     def records(self, kind: str, records: Sequence[Component | Resource]) -> list[Component | Resource]:
         """Components or resources with their stable ids, field ids and migrations."""
@@ -261,7 +265,7 @@ class StableIds:
         resolved = []
         for index, name in listed:
             where = keys + ("migrate_from",) + ((index,) if index is not None else ())
-            old_type = self.checker.field_type(declaration.file, where, f"{owner}: migrate_from", name)
+            old_type = self.field_type(declaration.file, where, f"{owner}: migrate_from", name)
             if old_type is None:
                 continue
             if any(schema_type(old_type) == schema_type(seen) for _, seen in resolved):
