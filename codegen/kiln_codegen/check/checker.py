@@ -1,14 +1,15 @@
 """What every check of one world shares: its files, what was found wrong so far, each declaration by
 name, the externs, and the rules that every table follows (no unknown key, a doc that C++ can hold).
 
-The check modules take a Checker; check() (world.py) makes one per run and hands on what it found.
+The check modules take a Checker; check() (world.py) makes one per run and hands on what it found,
+as values.
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..errors import Diagnostic, SchemaError, closest, in_report_order, listing, shown
+from ..errors import Diagnostic, Diagnostics, closest, listing, shown
 from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
@@ -19,24 +20,24 @@ _TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
 
 
 class Checker:
-    """One run's checks of one world: what they share, and what they found wrong so far."""
+    """One run's checks of one world: what they share, and what they have found wrong so far."""
 
     def __init__(self, files: Sequence[SchemaFile]):
         self.files = files
-        self.diagnostics: list[Diagnostic] = []  # the errors
-        self.warnings: list[Diagnostic] = []
+        self.diagnostics = Diagnostics()
         self.declared: dict[str, Declaration] = {}
         self.externs: dict[str, Extern] = {}
 
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return self.diagnostics.errors
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return self.diagnostics.warnings
+
     def error(self, file: SchemaFile, keys: KeyPath, message: str) -> None:
-        self.diagnostics.append(Diagnostic(file.locate(keys), message))
-
-    def sorted(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
-        return in_report_order(diagnostics, [file.path for file in self.files])
-
-    def raise_if_any(self) -> None:
-        if self.diagnostics:
-            raise SchemaError(self.sorted(self.diagnostics + self.warnings))
+        self.diagnostics.error(file.locate(keys), message)
 
     def unknown_keys(self, file: SchemaFile, keys: KeyPath, table: dict[str, Any], allowed: Sequence[str],
                      owner: str, place: str = "") -> bool:

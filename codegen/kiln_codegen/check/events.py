@@ -8,7 +8,7 @@ is not external), or that no system reads, is most likely a mistake, so kilnc wa
 
 from collections.abc import Sequence
 
-from ..errors import Diagnostic, joined, shown
+from ..errors import joined, shown
 from ..front.declaration import Declaration
 from ..model import Event, System
 from .checker import Checker
@@ -48,7 +48,7 @@ def warn_of_unused(checker: Checker, declarations: dict[str, Declaration], event
                        "unread; list it in a system's events, or remove it")
         else:
             continue
-        checker.warnings.append(Diagnostic(declarations[declared.name].location, message, "warning"))
+        checker.diagnostics.warn(declarations[declared.name].location, message)
 
 
 def _systems(names: Sequence[str]) -> str:

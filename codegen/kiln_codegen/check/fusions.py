@@ -33,9 +33,9 @@ class FusionChecker:
         scheduled = {system.name: system for system in systems}
         found = []
         for declaration in declarations:
-            reported = len(self.checker.diagnostics)
+            reported = len(self.checker.errors)
             fusion = self.fusion(declaration, scheduled)
-            if fusion is not None and len(self.checker.diagnostics) == reported:
+            if fusion is not None and len(self.checker.errors) == reported:
                 found.append(fusion)
         return found
 

@@ -41,9 +41,9 @@ class PropagationChecker:
         self.implied_tracked = {declaration.body.get("local") for declaration in declarations}
         found = []
         for declaration in declarations:
-            reported = len(self.checker.diagnostics)
+            reported = len(self.checker.errors)
             system = self.propagation(declaration)
-            if system is not None and len(self.checker.diagnostics) == reported:
+            if system is not None and len(self.checker.errors) == reported:
                 found.append(system)
         return found
 

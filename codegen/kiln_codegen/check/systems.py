@@ -62,18 +62,18 @@ class SystemChecker:
         stage_of: dict[str, str | None] = {system.name: system.stage for system in propagations}
         first_pass = []
         for declaration in declarations:
-            reported = len(self.checker.diagnostics)
+            reported = len(self.checker.errors)
             system = self.system(declaration)
             stage_of[declaration.name] = system.stage if system else None
-            clean = len(self.checker.diagnostics) == reported and declaration.name not in mistaken
+            clean = len(self.checker.errors) == reported and declaration.name not in mistaken
             first_pass.append((declaration, system, clean))
         ordered = []
         for declaration, system, clean in first_pass:
             if system is None:
                 continue
-            reported = len(self.checker.diagnostics)
+            reported = len(self.checker.errors)
             orders = {key: self.order_names(declaration, key, system.stage, stage_of) for key in ORDER_KEYS}
-            if clean and len(self.checker.diagnostics) == reported:
+            if clean and len(self.checker.errors) == reported:
                 ordered.append(replace(system, **orders))
         # A system may name one that has a mistake of its own: right, but that one is not scheduled.
         ordered += propagations
@@ -86,13 +86,13 @@ class SystemChecker:
         file, keys, label, body = declaration.file, declaration.keys, declaration.label, declaration.body
         misspelled = self.checker.unknown_keys(file, keys, body, SYSTEM_KEYS, label)
         stage = self.stage(declaration, misspelled)
-        reported = len(self.checker.diagnostics)
+        reported = len(self.checker.errors)
         access, entries = self.access(declaration, [])
         events = {key: self.event_names(declaration, key) for key in EVENT_KEYS}
         flags = {key: self.flag(declaration, key) for key in FLAG_KEYS}
         priority = self.priority(declaration)
         doc = self.checker.doc(file, keys + ("doc",), body.get("doc"), label)
-        if len(self.checker.diagnostics) == reported and not misspelled:  # a misspelled key may be a list
+        if len(self.checker.errors) == reported and not misspelled:  # a misspelled key may be a list
             self.check_shape(declaration, access, entries, any(events.values()), **flags)
         filters = change_filters(self, declaration, access, flags["columns"])
         if stage is None:
@@ -253,11 +253,11 @@ class SystemChecker:
                                f"{label} has both {events[0]} and {extra}; an observer answers one event, so "
                                f"declare another observer for {extra}")
         event = events[0]
-        reported = len(self.checker.diagnostics)
+        reported = len(self.checker.errors)
         trigger, event_entries = self.event_entries(declaration, event)
         access, _ = self.access(declaration, event_entries)
         doc = self.checker.doc(file, keys + ("doc",), body.get("doc"), label)
-        if len(self.checker.diagnostics) == reported and not misspelled:
+        if len(self.checker.errors) == reported and not misspelled:
             self.check_matches(declaration, access)
         return Observer(declaration.name, EVENTS[event], trigger, access, doc)
 

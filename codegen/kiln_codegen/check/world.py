@@ -10,6 +10,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..errors import Diagnostic, Location
 from ..front.declaration import Declaration
 from ..front.loader import SchemaFile
 from ..model import Archetype, Component, Event, Extern, Fusion, Observer, Resource, System
@@ -32,13 +33,11 @@ from .unheld_components import unheld_components
 
 @dataclass(frozen=True)
 class Checked:
-    """A world's declarations, each checked; pipeline.py plans their schedule and makes the Schema.
+    """A world's declarations, each checked, and what was found wrong with them; pipeline.py plans
+    their schedule, reports what check and plan found all at once, and makes the Schema."""
 
-    `checker` holds what was found wrong so far, so that the schedule's problems are reported with
-    the rest, all at once.
-    """
-
-    checker: Checker
+    diagnostics: tuple[Diagnostic, ...]  # the errors, then the warnings, each in the order found
+    locations: dict[str, Location]  # where each name is declared, for the schedule's problems
     namespace: str | None
     version: int
     settings: Settings
@@ -58,7 +57,7 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
 
     Stable ids continue `lock` (lockfile.read_lock), and edits that would break its saves are
     mistakes; without one, the schema is generated for the first time and ids follow positions.
-    Mistakes are collected in the result's checker, not raised.
+    Mistakes are returned in the result, not raised.
     """
     checker = Checker(files)
     namespace, version = header(checker)
@@ -75,22 +74,22 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
     resources = [resource(checker, declaration) for declaration in _of_kind(declarations, "resource")]
-    checker.diagnostics += too_many_components(
-        [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")])
+    checker.errors.extend(too_many_components(
+        [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")]))
     # Ids before archetypes and systems, which hold the components and archetypes as they are then.
-    stable_ids = StableIds(checker, lock or Lock.empty(default_lock_path(files[0].path)),
+    stable_ids = StableIds(checker.diagnostics, checker.declared, lock or Lock.empty(default_lock_path(files[0].path)),
                            functools.partial(field_type, checker))
     components = stable_ids.records("component", components)
     resources = stable_ids.records("resource", resources)
     stable_ids.check_migration_names(components + resources)
-    reported = len(checker.diagnostics)
+    reported = len(checker.errors)
     archetypes = stable_ids.archetypes(archetypes_of(checker, list(_of_kind(declarations, "archetype")), components))
     # Which archetypes a system matches is only known when every archetype is as declared.
-    archetypes_known = len(checker.diagnostics) == reported
-    if not checker.diagnostics:  # a doubt, about a world otherwise right: it never sits among errors
-        checker.warnings += unheld_components(
+    archetypes_known = len(checker.errors) == reported
+    if not checker.errors:  # a doubt, about a world otherwise right: it never sits among errors
+        checker.warnings.extend(unheld_components(
             [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")],
-            archetypes)
+            archetypes))
     events = [event(checker, declaration) for declaration in _of_kind(declarations, "event")]
     systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages,
                             events)
@@ -101,10 +100,12 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     checked_systems = systems.systems(system_declarations, propagations, writers_of_globals)
     fusions = FusionChecker(checker, systems).fusions(list(_of_kind(declarations, "fuse")), checked_systems)
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
-    if not checker.diagnostics:  # a system with a mistake is left out, and would seem not to use its events
+    if not checker.errors:  # a system with a mistake is left out, and would seem not to use its events
         warn_of_unused(checker, checker.declared, events, checked_systems)
-    return Checked(checker, namespace, version, world, tuple(externs), tuple(components), tuple(resources),
-                   tuple(archetypes), archetypes_known, tuple(checked_systems), tuple(observers), tuple(events), tuple(fusions))
+    locations = {name: declaration.location for name, declaration in checker.declared.items()}
+    return Checked(checker.diagnostics.found, locations, namespace, version, world, tuple(externs),
+                   tuple(components), tuple(resources), tuple(archetypes), archetypes_known, tuple(checked_systems),
+                   tuple(observers), tuple(events), tuple(fusions))
 
 
 def _of_kind(declarations: Iterable[Declaration], kind: str) -> Iterable[Declaration]:
