@@ -3,8 +3,8 @@
 front/ loads the TOML files and knows where each key is; check/ checks the declarations and gives
 them stable ids through persistence/, which keeps them across edits in the lock file; plan/ orders
 the systems into stages and batches; back/ renders the Schema with Jinja templates. Each layer
-imports only the ones before it, and what all of them share: model.py, errors.py, access.py and
-cpp/. This module runs check and plan together; each returns what it found wrong as values, and
+imports only the ones before it, and what all of them share: model.py, errors.py, access.py,
+vocabulary.py and cpp/. This module runs check and plan together; each returns what it found wrong as values, and
 this module merges them and reports them once, so that one run reports every mistake of both.
 """
 

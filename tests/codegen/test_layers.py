@@ -18,7 +18,7 @@ MAY_IMPORT = {
     "plan": {"plan"},
     "back": {"back"},
 }
-SHARED = {"model", "errors", "access"}  # what every layer may import: the model, its mistakes, access as data
+SHARED = {"model", "errors", "access", "vocabulary"}  # the model, its mistakes, access as data, the schema language
 SHARED_FOLDERS = {"cpp"}  # what the whole generator knows of C++
 
 
@@ -30,7 +30,10 @@ def _imports(path: Path) -> list[str]:
         if not isinstance(node, ast.ImportFrom) or node.level == 0:
             continue
         base = here[:len(here) - (node.level - 1)]
-        found.append(".".join(base + tuple((node.module or "").split(".") if node.module else ())))
+        if node.module:
+            found.append(".".join(base + tuple(node.module.split("."))))
+        else:  # from . import a, b: the modules a and b
+            found += [".".join(base + (alias.name,)) for alias in node.names]
     return found
 
 

@@ -5,11 +5,9 @@ from ..errors import a, closest, shown
 from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
 from ..model import Archetype, Component
+from ..vocabulary import ARCHETYPE_KEYS
 from .checker import Checker
 from .limits import archetype_too_large
-
-ARCHETYPE_KEYS = ("components", "doc", "id", "renamed_from")
-
 
 def archetypes_of(checker: Checker, declarations: list[Declaration], components: list[Component]) -> list[Archetype]:
     by_name = {component.name: component for component in components}

@@ -5,10 +5,10 @@ archetypes, externs, systems, observers, propagations and fusions share, and can
 from ..cpp.names import name_problem
 from ..errors import closest
 from ..front.declaration import Declaration
+from ..vocabulary import KINDS
 from .checker import Checker
 from .fields import SCALARS
 
-KINDS = ("extern", "component", "resource", "event", "archetype", "system", "observer", "propagate", "fuse")  # named tables
 TOP_LEVEL = ("kiln",) + KINDS
 
 

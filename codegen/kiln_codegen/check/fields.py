@@ -11,13 +11,10 @@ from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import Array, Extern, Field, FieldType, Scalar
+from ..vocabulary import FIELD_KEYS, OPTION_KEYS
 from .checker import Checker
 from .defaults import DefaultProblem, check_default
 
-FIELD_KEYS = ("type", "default", "doc", "id", "renamed_from", "migrate_from")
-OPTION_KEYS = {"component": ("layout", "doc", "id", "renamed_from", "track"),
-               "resource": ("doc", "id", "renamed_from"),
-               "event": ("doc", "external")}  # keys of the reserved `kiln`
 SCALARS = {scalar.value: scalar for scalar in Scalar}
 # Limits far below what the runtime's 32-bit sizes could take, and far above what game data needs:
 # the runtime copies a component whole whenever its entity moves between archetypes; a world holds

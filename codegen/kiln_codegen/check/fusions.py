@@ -15,11 +15,9 @@ from collections.abc import Sequence
 from ..errors import a, closest, joined, listing
 from ..front.declaration import Declaration
 from ..model import Fusion, System
+from ..vocabulary import FUSE_KEYS
 from .checker import Checker
 from .systems import SystemChecker
-
-FUSE_KEYS = ("systems", "doc")
-
 
 class FusionChecker:
     def __init__(self, checker: Checker, systems: SystemChecker):

@@ -6,11 +6,8 @@ from typing import Any
 from ..cpp.names import name_problem
 from ..errors import shown
 from ..front.loader import SchemaFile
+from ..vocabulary import HEADER_KEYS, MAX_VERSION
 from .checker import Checker
-from .settings import SETTING_KEYS
-
-HEADER_KEYS = ("namespace", "version") + SETTING_KEYS
-MAX_VERSION = 2**32 - 1  # schema::version is a std::uint32_t
 
 
 def header(checker: Checker) -> tuple[str | None, int]:

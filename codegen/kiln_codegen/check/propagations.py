@@ -15,10 +15,10 @@ from ..cpp.names import is_header_path
 from ..errors import a, closest, shown
 from ..front.declaration import Declaration
 from ..model import Access, Archetype, Component, Layout, Propagation, System
+from ..vocabulary import PROPAGATE_KEYS
 from .checker import Checker
 from .systems import SystemChecker
 
-PROPAGATE_KEYS = ("local", "global", "combine", "include", "stage", "doc")
 PART_ROLES = {"local": "the entity's own part, which the game sets",
               "global": "the part the propagation computes"}
 _QUALIFIED_NAME = re.compile(r"(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*")

@@ -5,12 +5,12 @@ from ..cpp.names import is_header_path
 from ..errors import listing, shown
 from ..front.declaration import Declaration
 from ..model import Component, Extern, Layout, Resource
+from ..vocabulary import EXTERN_KEYS, LAYOUT_NAMES
 from .checker import Checker
 from .fields import check_size, fields_of, options_of
 from .tracking import tracked
 
-EXTERN_KEYS = ("cpp", "include")
-LAYOUTS = {"packed": Layout.PACKED, "split": Layout.SPLIT}
+LAYOUTS = {name: Layout[name.upper()] for name in LAYOUT_NAMES}
 # What the reference view of a split component declares; its fields cannot take these names.
 SPLIT_VIEW_NAMES = ("basic_ref", "ref", "cref", "Const", "value")
 

@@ -13,11 +13,8 @@ from ..cpp.names import name_problem
 from ..errors import listing, shown
 from ..front.loader import SchemaFile
 from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES
+from ..vocabulary import MAX_STAGES
 from .checker import Checker
-
-SETTING_KEYS = ("stages", "fixed_step", "strict")
-MAX_STAGES = 256  # the stage enum is a std::uint8_t
-
 
 @dataclass(frozen=True)
 class Settings:

@@ -16,19 +16,14 @@ from ..errors import a, closest, joined, listing, shown
 from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
+from ..vocabulary import EVENT_KEYS, FLAG_KEYS, OBSERVER_KEYS, ORDER_KEYS, SET_KEYS, SYSTEM_KEYS
 from .checker import Checker
-from .tracking import CHANGE_KEYS, change_filters
+from .tracking import change_filters
 
-ACCESS_KEYS = ("write", "read", "with", "without", "resources_write", "resources")
-ORDER_KEYS = ("after", "before", "ambiguous_with")
-FLAG_KEYS = ("commands", "parallel", "columns")
-EVENT_KEYS = ("emit", "events")  # events a system emits, and events it reads
-SYSTEM_KEYS = ("stage",) + ACCESS_KEYS + EVENT_KEYS + CHANGE_KEYS + ORDER_KEYS + ("priority",) + FLAG_KEYS + ("doc",)
+# An observer's events, in the order vocabulary.py lists them.
 EVENTS = {"on_add": ObserverEvent.ENTER, "on_remove": ObserverEvent.LEAVE,
           "on_enter": ObserverEvent.ENTER, "on_leave": ObserverEvent.LEAVE, "on_change": ObserverEvent.CHANGE}
 TRIGGERS = ("on_add", "on_remove", "on_change")  # the events that name one component
-OBSERVER_KEYS = tuple(EVENTS) + ACCESS_KEYS + ("doc",)
-SET_KEYS = ("with", "without")  # of on_enter and on_leave
 
 
 @dataclass(frozen=True)

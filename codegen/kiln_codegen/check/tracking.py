@@ -18,13 +18,11 @@ from typing import TYPE_CHECKING, Any
 from ..errors import shown
 from ..front.declaration import Declaration
 from ..model import Access, Component
+from ..vocabulary import CHANGE_KEYS
 from .checker import Checker
 
 if TYPE_CHECKING:  # systems.py checks the rest of a system, and imports this module
     from .systems import SystemChecker
-
-CHANGE_KEYS = ("changed", "added")  # of a system: the component whose changed or added rows it runs on
-
 
 def tracked(checker: Checker, declaration: Declaration, options: dict[str, Any],
             propagated_local: bool = False) -> bool:

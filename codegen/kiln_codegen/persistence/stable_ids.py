@@ -14,13 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..cpp.names import cpp_type, macro_origin, migration_function
 from ..errors import Diagnostics, shown
 from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import Archetype, Array, Component, Field, FieldType, Resource, Scalar, schema_type
-from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
-from ..cpp.names import cpp_type, macro_origin, migration_function
+from ..vocabulary import MAX_ID
+from .lockfile import Lock, LockedEntry, LockedField
 
 _SCALARS = {scalar.value: scalar for scalar in Scalar}
 
