@@ -1,8 +1,9 @@
 """kiln's schema language as data: every table and key kilnc reads, the type and values each takes,
 and a line on what it does (docs/schema.md says it at length).
 
-This is the one home of the language's words: check/ takes from it the keys each table allows, so a
-key that check/ reads and that is not here is an unknown key.
+This is the one home of the language's words: check/ takes from it the keys each table allows, and
+`kilnc schema-json` writes it as the JSON Schema in schema/ that editors check schemas with. A key
+that check/ reads and that is not here is an unknown key.
 """
 
 from dataclasses import dataclass, field
