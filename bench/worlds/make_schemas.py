@@ -143,7 +143,7 @@ def make_systems(
 
 
 def conflict(first: System, second: System, archetypes: list[tuple[str, ...]]) -> bool:
-    """kilnc's rule (codegen/kiln_codegen/check/access.py): one writes what the other reads or writes,
+    """kilnc's rule (codegen/kiln_codegen/access.py): one writes what the other reads or writes,
     and some archetype holds entities that both see."""
     contested = (set(first.write) & second.access) | (set(second.write) & first.access)
     together = first.access | second.access

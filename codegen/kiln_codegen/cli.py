@@ -1,4 +1,4 @@
-"""The kilnc command line: generate, check and outputs.
+"""The kilnc command line: generate, check, outputs and schema-json.
 
 Exit status: 0 when all is well, warnings or not (each printed to stderr as
 path:line:column: warning: message); 1 when the schema has mistakes (each printed as
@@ -14,7 +14,7 @@ from pathlib import Path, PurePath
 
 from .back.depfile import depfile_text, tool_files
 from .back.outputs import output_paths
-from .check.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
+from .persistence.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
 from .errors import Diagnostic, Location, SchemaError, joined
 from .front.loader import load_all
 from .model import Schema
@@ -84,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
     outputs.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
     outputs.set_defaults(run=_outputs)
 
+    schema_json = commands.add_parser(
+        "schema-json", help="print the JSON Schema of kiln's TOML, for editors",
+        description="Prints the JSON Schema that editors (Taplo, Even Better TOML) check kiln schemas with, as "
+        "schema/kiln.schema.json holds it; with --out, writes it there instead, only if its content changes.")
+    schema_json.add_argument("--out", metavar="FILE", help="file to write instead of printing")
+    schema_json.set_defaults(run=_schema_json)
+
     return parser
 
 
@@ -121,6 +128,18 @@ def _outputs(args: argparse.Namespace) -> int:
     schema, _ = _validated(args)
     for path in output_paths(args.out, schema.namespace):
         print(path.as_posix())
+    return 0
+
+
+def _schema_json(args: argparse.Namespace) -> int:
+    from .back.json_schema import json_schema_text
+    from .back.render import write_if_changed  # only writing needs jinja2
+
+    text = json_schema_text()
+    if args.out:
+        write_if_changed(Path(args.out), text)
+    else:
+        sys.stdout.write(text)
     return 0
 
 

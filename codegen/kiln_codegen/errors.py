@@ -52,6 +52,29 @@ class SchemaError(Exception):
         super().__init__("\n".join(map(str, self.diagnostics)))
 
 
+class Diagnostics:
+    """What a stage has found wrong so far: errors and warnings apart, each in the order found.
+
+    check/ and persistence/ add to one as they go and hand on `found`, as plan/ hands on its own;
+    pipeline.py merges them and reports them all at once, in report order.
+    """
+
+    def __init__(self) -> None:
+        self.errors: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+
+    def error(self, location: Location, message: str) -> None:
+        self.errors.append(Diagnostic(location, message))
+
+    def warn(self, location: Location, message: str) -> None:
+        self.warnings.append(Diagnostic(location, message, "warning"))
+
+    @property
+    def found(self) -> tuple[Diagnostic, ...]:
+        """The errors, then the warnings."""
+        return (*self.errors, *self.warnings)
+
+
 def in_report_order(diagnostics: Iterable[Diagnostic], paths: Sequence[str]) -> list[Diagnostic]:
     """Sorts diagnostics by file (in command-line order), then line, then column."""
     rank = {path: index for index, path in enumerate(paths)}

@@ -1,7 +1,7 @@
 """The schema as the templates see it: frozen values, already validated and resolved.
 
 pipeline.validate() builds these from the TOML files. Names are plain strings; how they are
-spelled in C++ is the business of check/names.py (types) and back/filters.py.
+spelled in C++ is the business of cpp/names.py (types) and back/filters.py.
 """
 
 import enum
@@ -213,7 +213,7 @@ class Transitions:
 
 @dataclass(frozen=True)
 class Access:
-    """What a system or observer touches (check/access.py answers what follows from it).
+    """What a system or observer touches (access.py answers what follows from it).
 
     Components it writes and reads; those an entity must hold (`with_`) or must not hold
     (`without`) for it, untouched; resources it writes and reads. Each list keeps the order the

@@ -1,21 +1,21 @@
 """kilnc's pipeline, front to back: schema files in, a model.Schema (or every mistake at once) out.
 
 front/ loads the TOML files and knows where each key is; check/ checks the declarations and gives
-them stable ids; plan/ orders the systems into stages and batches; back/ renders the Schema with
-Jinja templates. Each layer imports only the ones before it, and model.py and errors.py, which all
-of them share. This module runs check and plan together, so that one run reports every mistake of
-both.
+them stable ids through persistence/, which keeps them across edits in the lock file; plan/ orders
+the systems into stages and batches; back/ renders the Schema with Jinja templates. Each layer
+imports only the ones before it, and what all of them share: model.py, errors.py, access.py,
+vocabulary.py and cpp/. This module runs check and plan together; each returns what it found wrong as values, and
+this module merges them and reports them once, so that one run reports every mistake of both.
 """
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
-from .check.lockfile import Lock
-from .check.validate import Checker, check
-from .errors import Diagnostic, Location
+from .check.world import check
+from .errors import Diagnostic, SchemaError, in_report_order
 from .front.loader import SchemaFile
 from .model import Schema
+from .persistence.lockfile import Lock
 from .plan.schedule import plan
-from .plan.schedule_errors import ScheduleProblem
 
 
 def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = lambda warning: None,
@@ -28,23 +28,20 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     """
     checked = check(files, lock)
     planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions)
-    _report(planned.problems, checked.checker, checked.settings.strict, checked.archetypes_known)
-    checked.checker.raise_if_any()
-    for warning in checked.checker.sorted(checked.checker.warnings):
-        warn(warning)
+    found = checked.diagnostics + tuple(planned.diagnostics(checked.locations.__getitem__, checked.settings.strict,
+                                                            checked.archetypes_known))
+    _report(found, [file.path for file in files], warn)
     return Schema(checked.namespace, checked.version, checked.externs, checked.components, checked.resources,
                   checked.archetypes, planned.stages, checked.settings.fixed_step, checked.systems, checked.observers,
                   checked.events)
 
 
-def _report(problems: Iterable[ScheduleProblem], checker: Checker, strict: bool, ambiguities_known: bool) -> None:
-    """Reports each problem at the system it names; under `strict`, warnings are errors too."""
-    def locate(name: str) -> Location:
-        return checker.declared[name].location
-
-    for problem in problems:
-        if problem.is_warning and not ambiguities_known:
-            continue  # conflicts depend on archetypes, and some are broken (and reported)
-        severity = "warning" if problem.is_warning and not strict else "error"
-        diagnostic = Diagnostic(locate(problem.subject), problem.message(locate), severity)
-        (checker.warnings if severity == "warning" else checker.diagnostics).append(diagnostic)
+def _report(found: Sequence[Diagnostic], paths: Sequence[str], warn: Callable[[Diagnostic], None]) -> None:
+    """The one place a run's diagnostics leave the pipeline, in report order: as a SchemaError that
+    holds them all when any is an error, else each warning to `warn`."""
+    errors = [diagnostic for diagnostic in found if diagnostic.severity == "error"]
+    warnings = [diagnostic for diagnostic in found if diagnostic.severity == "warning"]
+    if errors:
+        raise SchemaError(in_report_order(errors + warnings, paths))
+    for warning in in_report_order(warnings, paths):
+        warn(warning)

@@ -18,7 +18,7 @@ import unittest
 
 from .support import REPO, SchemaTestCase
 from kiln_codegen.front.loader import load_all
-from kiln_codegen.check.lockfile import Lock, lock_text, read_lock, updated
+from kiln_codegen.persistence.lockfile import Lock, lock_text, read_lock, updated
 from kiln_codegen.pipeline import validate
 
 FENCED_BLOCK = re.compile(r"^```([^\n]*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)

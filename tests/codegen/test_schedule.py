@@ -406,7 +406,7 @@ class Determinism(SystemsTestCase):
         self.assertEqual(first, second)
 
     def test_batches_respect_order_and_never_hold_a_conflict(self):
-        from kiln_codegen.check.access import conflicts
+        from kiln_codegen.access import conflicts
 
         for seed in range(20):
             with self.subTest(seed=seed):

@@ -7,7 +7,7 @@ import tomllib
 from .support import SchemaTestCase, run_kilnc
 from kiln_codegen.errors import SchemaError
 from kiln_codegen.front.loader import load_all
-from kiln_codegen.check.lockfile import lock_text, read_lock, updated
+from kiln_codegen.persistence.lockfile import lock_text, read_lock, updated
 from kiln_codegen.back.render import render
 from kiln_codegen.pipeline import validate
 

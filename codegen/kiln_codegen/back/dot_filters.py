@@ -1,6 +1,6 @@
 """Jinja filters for schedule.dot, the schedule drawn for Graphviz: node names, labels and edges."""
 
-from ..check.access import who_does_what
+from ..access import who_does_what
 from ..model import Schema, Separation, Stage, StageRole, System
 
 _ROLES = {

@@ -8,8 +8,8 @@ import math
 import textwrap
 from collections.abc import Iterable
 
-from ..check.floats import shortest_f32
-from ..check.names import cpp_type, migration_function
+from ..cpp.floats import shortest_f32
+from ..cpp.names import cpp_type, migration_function
 from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Layout, Origin, Resource,
                      Scalar, Schema, schema_type)
 from . import dot_filters, event_filters, system_filters

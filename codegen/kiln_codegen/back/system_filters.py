@@ -3,8 +3,8 @@ of an access, the summary above each system, propagation and observer, and each 
 
 from collections.abc import Iterable
 
-from ..check.access import matched
-from ..check.names import UNAVAILABLE_NAMES, snake_case, unique_name
+from ..access import matched
+from ..cpp.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
 from ..model import Access, Component, Fusion, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, System
 
@@ -24,7 +24,7 @@ def access_types(access: Access) -> str:
 
 def matched_archetypes(access: Access, schema: Schema) -> str:
     """The archetypes whose entities a system or observer sees, as kiln::type_list arguments in
-    schema order: kilnc's matching (check/access.py), which the runtime takes as given.
+    schema order: kilnc's matching (access.py), which the runtime takes as given.
 
     >>> from ..model import Archetype
     >>> p, f = Component("Position", 0, None, (), None), Component("Frozen", 1, None, (), None)

@@ -1,2 +1,3 @@
-"""check: checks the declarations and turns them into the model's values: fields, stable ids, archetypes,
-systems (with which archetypes each matches, and where two collide) and observers."""
+"""check: checks the declarations and turns them into the model's values: fields, archetypes, systems
+(with which archetypes each matches, and where two collide), observers, and their stable ids (which
+persistence/ gives). One module per kind of thing checked; world.py runs them all."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import shown
 from ..model import Array, DefaultValue, Extern, FieldType, Scalar
-from .floats import fits_f32
+from ..cpp.floats import fits_f32
 
 _INT64_RANGE = (-(2**63), 2**64 - 1)  # what an integer in an extern's brace list may hold
 _LARGEST = {Scalar.F32: "3.4028235e+38", Scalar.F64: repr(sys.float_info.max)}

@@ -7,23 +7,14 @@ the same in several; the first file that gives a valid value sets it, and the ot
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from ..cpp.names import name_problem
 from ..errors import listing, shown
-from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
 from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES
-from .names import name_problem
-
-SETTING_KEYS = ("stages", "fixed_step", "strict")
-MAX_STAGES = 256  # the stage enum is a std::uint8_t
-
-
-class Reporter(Protocol):
-    files: list[SchemaFile]
-
-    def error(self, file: SchemaFile, keys: KeyPath, message: str) -> None: ...
-
+from ..vocabulary import MAX_STAGES
+from .checker import Checker
 
 @dataclass(frozen=True)
 class Settings:
@@ -32,79 +23,79 @@ class Settings:
     strict: bool = False  # whether the schedule's ambiguities are errors
 
 
-def settings(reporter: Reporter) -> Settings:
+def settings(checker: Checker) -> Settings:
     """The settings the files give, each checked, and their defaults for those none gives."""
-    checks: dict[str, tuple[Callable[[Reporter, SchemaFile, Any], Any], str]] = {
+    checks: dict[str, tuple[Callable[[Checker, SchemaFile, Any], Any], str]] = {
         "stages": (_stages, "list of stages"),
         "fixed_step": (_fixed_step, "fixed step"),
         "strict": (_strict, "strictness"),
     }
     chosen: dict[str, tuple[Any, SchemaFile]] = {}
-    for file in reporter.files:
+    for file in checker.files:
         header = file.data.get("kiln")
         if not isinstance(header, dict):
             continue  # reported with the namespace
         for key, (check, what) in checks.items():
             if key not in header:
                 continue
-            value = check(reporter, file, header[key])
+            value = check(checker, file, header[key])
             if value is None:
                 continue
             first_value, first_file = chosen.setdefault(key, (value, file))
             if value != first_value:
-                reporter.error(file, ("kiln", key),
-                               f"[kiln] {key} {_spelled(value)} differs from {_spelled(first_value)} at "
-                               f"{first_file.locate(('kiln', key))}; a world has one {what}: give it in one file, "
-                               "or the same in each")
+                checker.error(file, ("kiln", key),
+                              f"[kiln] {key} {_spelled(value)} differs from {_spelled(first_value)} at "
+                              f"{first_file.locate(('kiln', key))}; a world has one {what}: give it in one file, "
+                              "or the same in each")
     return Settings(**{key: value for key, (value, _) in chosen.items()})
 
 
-def _stages(reporter: Reporter, file: SchemaFile, value: Any) -> tuple[str, ...] | None:
+def _stages(checker: Checker, file: SchemaFile, value: Any) -> tuple[str, ...] | None:
     keys = ("kiln", "stages")
     if not isinstance(value, list):
-        reporter.error(file, keys, '[kiln] stages must be an array of stage names in the order a frame runs them, '
-                       f'like ["init", "update", "render"], not {shown(value)}')
+        checker.error(file, keys, '[kiln] stages must be an array of stage names in the order a frame runs them, '
+                      f'like ["init", "update", "render"], not {shown(value)}')
         return None
     if not value:
-        reporter.error(file, keys, f"[kiln] stages is empty; a world has at least one stage (the default stages are "
-                       f"{listing(DEFAULT_STAGES)})")
+        checker.error(file, keys, f"[kiln] stages is empty; a world has at least one stage (the default stages are "
+                      f"{listing(DEFAULT_STAGES)})")
         return None
     if len(value) > MAX_STAGES:
-        reporter.error(file, keys, f"[kiln] stages lists {len(value)} stages; a world has at most {MAX_STAGES}")
+        checker.error(file, keys, f"[kiln] stages lists {len(value)} stages; a world has at most {MAX_STAGES}")
         return None
     valid = True
     for index, stage in enumerate(value):
         where = keys + (index,)
         problem = name_problem(stage) if isinstance(stage, str) else None
         if not isinstance(stage, str):
-            reporter.error(file, where, f"[kiln] stages[{index}] must be a stage's name in quotes, not {shown(stage)}")
+            checker.error(file, where, f"[kiln] stages[{index}] must be a stage's name in quotes, not {shown(stage)}")
         elif problem is not None:
-            reporter.error(file, where, f"[kiln] stage name '{stage}' {problem}; choose another name")
+            checker.error(file, where, f"[kiln] stage name '{stage}' {problem}; choose another name")
         elif stage in value[:index]:
-            reporter.error(file, where, f"[kiln] stages lists '{stage}' twice; remove one")
+            checker.error(file, where, f"[kiln] stages lists '{stage}' twice; remove one")
         else:
             continue
         valid = False
     return tuple(value) if valid else None
 
 
-def _fixed_step(reporter: Reporter, file: SchemaFile, value: Any) -> float | None:
+def _fixed_step(checker: Checker, file: SchemaFile, value: Any) -> float | None:
     try:
         seconds = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else math.nan
     except OverflowError:
         seconds = math.inf
     if not math.isfinite(seconds) or seconds <= 0:
-        reporter.error(file, ("kiln", "fixed_step"),
-                       f"[kiln] fixed_step must be a number of seconds greater than 0, like 0.02 (50 steps a "
-                       f"second), not {shown(value)}")
+        checker.error(file, ("kiln", "fixed_step"),
+                      f"[kiln] fixed_step must be a number of seconds greater than 0, like 0.02 (50 steps a "
+                      f"second), not {shown(value)}")
         return None
     return seconds
 
 
-def _strict(reporter: Reporter, file: SchemaFile, value: Any) -> bool | None:
+def _strict(checker: Checker, file: SchemaFile, value: Any) -> bool | None:
     if not isinstance(value, bool):
-        reporter.error(file, ("kiln", "strict"), f"[kiln] strict must be true (ambiguities in the schedule are errors) "
-                       f"or false (they are warnings), not {shown(value)}")
+        checker.error(file, ("kiln", "strict"), f"[kiln] strict must be true (ambiguities in the schedule are errors) "
+                      f"or false (they are warnings), not {shown(value)}")
         return None
     return value
 

@@ -31,9 +31,11 @@ with after and before, and no other system may have to run after one of them and
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..check.access import conflicts
+from ..access import conflicts
+from ..errors import Diagnostic
 from ..model import Archetype, Fusion, Separation, Stage, System
-from .schedule_errors import Ambiguity, EventCycle, FusionOrder, FusionSplit, OrderCycle, ScheduleProblem
+from .schedule_errors import (Ambiguity, EventCycle, FusionOrder, FusionSplit, Locate, OrderCycle, ScheduleProblem,
+                              diagnostics)
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,10 @@ class Plan:
 
     stages: tuple[Stage, ...]
     problems: tuple[ScheduleProblem, ...]
+
+    def diagnostics(self, locate: Locate, strict: bool, ambiguities_known: bool) -> list[Diagnostic]:
+        """The problems as diagnostics (schedule_errors.diagnostics says how)."""
+        return diagnostics(self.problems, locate, strict, ambiguities_known)
 
 
 def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[Archetype],

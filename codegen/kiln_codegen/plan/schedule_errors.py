@@ -6,12 +6,12 @@ ambiguity is a warning, or an error under `strict = true`: the schedule still ru
 of two systems that collide is kilnc's choice rather than the game's.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Union
 
-from ..check.access import who_does_what
-from ..errors import Location, joined
+from ..access import who_does_what
+from ..errors import Diagnostic, Location, joined
 from ..model import Fusion, System
 
 Locate = Callable[[str], Location]  # where a system is declared, by name
@@ -131,3 +131,19 @@ class FusionOrder:
 
 
 ScheduleProblem = Union[OrderCycle, EventCycle, Ambiguity, FusionSplit, FusionOrder]
+
+
+def diagnostics(problems: Iterable[ScheduleProblem], locate: Locate, strict: bool,
+                ambiguities_known: bool) -> list[Diagnostic]:
+    """Each problem as a diagnostic at the system it names; under `strict`, warnings are errors too.
+
+    Warnings are left out unless `ambiguities_known`: conflicts depend on archetypes, and when some
+    are broken (and reported), which systems collide is not known.
+    """
+    found = []
+    for problem in problems:
+        if problem.is_warning and not ambiguities_known:
+            continue
+        severity = "warning" if problem.is_warning and not strict else "error"
+        found.append(Diagnostic(locate(problem.subject), problem.message(locate), severity))
+    return found

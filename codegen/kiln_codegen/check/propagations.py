@@ -10,22 +10,25 @@ overwrite it after, depending on the schedule.
 
 import re
 from collections.abc import Sequence
-from ..errors import a, closest, shown
-from ..model import Access, Archetype, Component, Layout, Propagation, System
-from .names import is_header_path
-from .validate_systems import Declaration, Reporter, SystemChecker
 
-PROPAGATE_KEYS = ("local", "global", "combine", "include", "stage", "doc")
+from ..cpp.names import is_header_path
+from ..errors import a, closest, shown
+from ..front.declaration import Declaration
+from ..model import Access, Archetype, Component, Layout, Propagation, System
+from ..vocabulary import PROPAGATE_KEYS
+from .checker import Checker
+from .systems import SystemChecker
+
 PART_ROLES = {"local": "the entity's own part, which the game sets",
               "global": "the part the propagation computes"}
 _QUALIFIED_NAME = re.compile(r"(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*")
 
 
 class PropagationChecker:
-    def __init__(self, reporter: Reporter, systems: SystemChecker, components: Sequence[Component],
+    def __init__(self, checker: Checker, systems: SystemChecker, components: Sequence[Component],
                  archetypes: Sequence[Archetype] | None):
         """`archetypes` is None when some archetype is broken, and then which hold the parts is not checked."""
-        self.reporter = reporter
+        self.checker = checker
         self.systems = systems
         self.components = {component.name: component for component in components}
         self.archetypes = archetypes
@@ -38,23 +41,23 @@ class PropagationChecker:
         self.implied_tracked = {declaration.body.get("local") for declaration in declarations}
         found = []
         for declaration in declarations:
-            reported = len(self.reporter.diagnostics)
+            reported = len(self.checker.errors)
             system = self.propagation(declaration)
-            if system is not None and len(self.reporter.diagnostics) == reported:
+            if system is not None and len(self.checker.errors) == reported:
                 found.append(system)
         return found
 
     def propagation(self, declaration: Declaration) -> System | None:
         file, keys, label, body = declaration.file, declaration.keys, declaration.label, declaration.body
-        misspelled = self.reporter.unknown_keys(file, keys, body, PROPAGATE_KEYS, label)
+        misspelled = self.checker.unknown_keys(file, keys, body, PROPAGATE_KEYS, label)
         local = self.part(declaration, "local", misspelled)
         global_ = self.part(declaration, "global", misspelled)
         if local is not None and global_ is not None:
             if local.name == global_.name:
-                self.reporter.error(file, keys + ("global",),
-                                    f"{label}: local and global are both '{local.name}'; the global part is "
-                                    "computed from the local part, so they are two components, like "
-                                    "LocalTransform and GlobalTransform")
+                self.checker.error(file, keys + ("global",),
+                                   f"{label}: local and global are both '{local.name}'; the global part is "
+                                   "computed from the local part, so they are two components, like "
+                                   "LocalTransform and GlobalTransform")
             else:
                 self.check_held_together(declaration, local, global_)
         for role, part in (("local", local), ("global", global_)):
@@ -63,11 +66,11 @@ class PropagationChecker:
         combine = self.combine(declaration, misspelled)
         include = body.get("include")
         if include is not None and not is_header_path(include):
-            self.reporter.error(file, keys + ("include",),
-                                f'{label}: include must be a header path like "game/transform_math.hpp" (kilnc '
-                                "writes the #include <...> around it)")
+            self.checker.error(file, keys + ("include",),
+                               f'{label}: include must be a header path like "game/transform_math.hpp" (kilnc '
+                               "writes the #include <...> around it)")
         stage = self.systems.stage(declaration, misspelled)
-        doc = self.reporter.doc(file, keys + ("doc",), body.get("doc"), label)
+        doc = self.checker.doc(file, keys + ("doc",), body.get("doc"), label)
         if local is None or global_ is None or combine is None or stage is None:
             return None
         propagation = Propagation(declaration.name, local, global_, combine,
@@ -82,40 +85,40 @@ class PropagationChecker:
         example = "LocalTransform" if role == "local" else "GlobalTransform"
         if name is None:
             if not misspelled:  # a misspelled key is already reported
-                self.reporter.error(file, declaration.keys,
-                                    f'{label} has no {role}; add {role} = "{example}" (a component: '
-                                    f"{PART_ROLES[role]})")
+                self.checker.error(file, declaration.keys,
+                                   f'{label} has no {role}; add {role} = "{example}" (a component: '
+                                   f"{PART_ROLES[role]})")
             return None
         if not isinstance(name, str):
-            self.reporter.error(file, keys, f'{label}: {role} must be a component\'s name in quotes, like '
-                                f'"{example}", not {shown(name)}')
+            self.checker.error(file, keys, f'{label}: {role} must be a component\'s name in quotes, like '
+                               f'"{example}", not {shown(name)}')
             return None
         component = self.components.get(name)
         if component is None:
-            declared = self.reporter.declared.get(name)
+            declared = self.checker.declared.get(name)
             if declared is not None:
                 message = f"{role} '{name}' is {a(declared.kind)}, not a component"
             else:
                 close = closest(name, list(self.components))
                 advice = f"did you mean '{close}'?" if close else f"declare it as [component.{name}] or fix the name"
                 message = f"unknown component '{name}' in {role}; {advice}"
-            self.reporter.error(file, keys, f"{label}: {message}")
+            self.checker.error(file, keys, f"{label}: {message}")
             return None
         if component.layout is Layout.SPLIT:
-            self.reporter.error(file, keys,
-                                f"{label}: {role} '{name}' is a split component (one array per field), but combine "
-                                f"takes and returns whole values; make '{name}' packed (remove its kiln.layout)")
+            self.checker.error(file, keys,
+                               f"{label}: {role} '{name}' is a split component (one array per field), but combine "
+                               f"takes and returns whole values; make '{name}' packed (remove its kiln.layout)")
             return None
         if component.layout is Layout.TAG:
-            self.reporter.error(file, keys,
-                                f"{label}: {role} '{name}' is a tag component, which holds no value to combine; "
-                                f"give '{name}' fields, or name another component")
+            self.checker.error(file, keys,
+                               f"{label}: {role} '{name}' is a tag component, which holds no value to combine; "
+                               f"give '{name}' fields, or name another component")
             return None
         if role == "global" and component.tracked and name not in self.implied_tracked:
-            self.reporter.error(file, keys,
-                                f"{label}: global '{name}' is tracked (kiln.track), but the propagation rewrites "
-                                f"every row of it each pass and marks no change; track the local part instead, "
-                                f"whose writes are what changed, and remove kiln.track from '{name}'")
+            self.checker.error(file, keys,
+                               f"{label}: global '{name}' is tracked (kiln.track), but the propagation rewrites "
+                               f"every row of it each pass and marks no change; track the local part instead, "
+                               f"whose writes are what changed, and remove kiln.track from '{name}'")
             return None
         return component
 
@@ -126,10 +129,10 @@ class PropagationChecker:
             held = {component.name for component in archetype.components}
             if local.name in held and global_.name in held:
                 return
-        self.reporter.error(declaration.file, declaration.keys,
-                            f"{declaration.label}: no archetype holds both '{local.name}' and '{global_.name}', so "
-                            "there is nothing to compute; list both in the components of the archetypes whose "
-                            "entities take part")
+        self.checker.error(declaration.file, declaration.keys,
+                           f"{declaration.label}: no archetype holds both '{local.name}' and '{global_.name}', so "
+                           "there is nothing to compute; list both in the components of the archetypes whose "
+                           "entities take part")
 
     def claim(self, declaration: Declaration, role: str, component: Component) -> None:
         """Takes `component` for this propagation; one that another propagation has is reported."""
@@ -137,26 +140,26 @@ class PropagationChecker:
         if first[1] is declaration:
             return
         first_role, first_declaration = first
-        self.reporter.error(declaration.file, declaration.keys + (role,),
-                            f"{declaration.label}: '{component.name}' is already the {first_role} part of "
-                            f"{first_declaration.label} at {first_declaration.file.locate(first_declaration.keys)}; "
-                            "a component takes part in one propagation only, so declare another component for "
-                            "this one")
+        self.checker.error(declaration.file, declaration.keys + (role,),
+                           f"{declaration.label}: '{component.name}' is already the {first_role} part of "
+                           f"{first_declaration.label} at {first_declaration.file.locate(first_declaration.keys)}; "
+                           "a component takes part in one propagation only, so declare another component for "
+                           "this one")
 
     def combine(self, declaration: Declaration, misspelled: bool) -> str | None:
         file, keys, label = declaration.file, declaration.keys, declaration.label
         combine = declaration.body.get("combine")
         if combine is None:
             if not misspelled:
-                self.reporter.error(file, keys,
-                                    f'{label} has no combine; add combine = "game::combine_transforms" (a C++ '
-                                    "function G f(const G& parent, const L& local), declared in the header that "
-                                    "include names)")
+                self.checker.error(file, keys,
+                                   f'{label} has no combine; add combine = "game::combine_transforms" (a C++ '
+                                   "function G f(const G& parent, const L& local), declared in the header that "
+                                   "include names)")
             return None
         if not isinstance(combine, str) or not _QUALIFIED_NAME.fullmatch(combine):
-            self.reporter.error(file, keys + ("combine",),
-                                f'{label}: combine must name a C++ function, like "game::combine_transforms", '
-                                f"not {shown(combine)}")
+            self.checker.error(file, keys + ("combine",),
+                               f'{label}: combine must name a C++ function, like "game::combine_transforms", '
+                               f"not {shown(combine)}")
             return None
         return combine
 
@@ -174,8 +177,8 @@ class PropagationChecker:
                     continue
                 local = propagation.body.get("local")
                 mistaken.add(declaration.name)
-                self.reporter.error(declaration.file, declaration.keys + ("write", index),
-                                    f"{declaration.label} writes '{name}', the global part of {propagation.label} "
-                                    f"at {propagation.file.locate(propagation.keys)}, which only the propagation "
-                                    f"writes; write its local part {shown(local)} instead, or move '{name}' to read")
+                self.checker.error(declaration.file, declaration.keys + ("write", index),
+                                   f"{declaration.label} writes '{name}', the global part of {propagation.label} "
+                                   f"at {propagation.file.locate(propagation.keys)}, which only the propagation "
+                                   f"writes; write its local part {shown(local)} instead, or move '{name}' to read")
         return mistaken

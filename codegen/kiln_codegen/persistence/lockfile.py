@@ -20,9 +20,9 @@ from ..errors import Diagnostic, SchemaError
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile, load
 from ..model import Component, Resource, Schema, schema_type
+from ..vocabulary import MAX_ID
 
 KINDS = ("component", "resource", "archetype")  # what has a stable id of its own
-MAX_ID = 2**32 - 1  # ids are std::uint32_t in the generated code
 LOCK_SUFFIX = ".kiln.lock"
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 

@@ -10,8 +10,8 @@ applied after the stage, in a fixed order.
 
 from collections.abc import Iterable, Sequence
 
-from ..errors import joined
-from ..model import Access, Archetype, Component, Resource, System
+from .errors import joined
+from .model import Access, Archetype, Component, Resource, System
 
 
 def matches(access: Access, archetype: Archetype) -> bool:

@@ -10,15 +10,18 @@ type unless `migrate_from` names the type that saves hold it as. docs/schema.md,
 schema", is the user's side of this.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import Diagnostic, shown
+from ..cpp.names import cpp_type, macro_origin, migration_function
+from ..errors import Diagnostics, shown
+from ..front.declaration import Declaration
 from ..front.key_positions import KeyPath
+from ..front.loader import SchemaFile
 from ..model import Archetype, Array, Component, Field, FieldType, Resource, Scalar, schema_type
-from .lockfile import MAX_ID, Lock, LockedEntry, LockedField
-from .names import cpp_type, macro_origin, migration_function
+from ..vocabulary import MAX_ID
+from .lockfile import Lock, LockedEntry, LockedField
 
 _SCALARS = {scalar.value: scalar for scalar in Scalar}
 
@@ -30,22 +33,27 @@ class _Claim:
     name: str
     label: str  # how messages name it: "component 'Health'", "component 'Health': field 'hp'"
     noun: str  # what it is: "component", "resource", "archetype" or "field"
-    declaration: Any  # validate._Declaration that holds it
+    declaration: Declaration  # that holds it
     keys: KeyPath  # where the options `id` and `renamed_from` are written
     options: Mapping[str, Any]  # the table that holds them
 
 
 class StableIds:
-    """Gives the ids of one run, continuing `lock`, and reports each edit that breaks old saves
-    through `checker` (validate._Checker), like every other mistake in the schema."""
+    """Gives the ids of one run, continuing `lock`, and reports each edit that breaks old saves into
+    `diagnostics`, among every other mistake in the schema."""
 
-    def __init__(self, checker, lock: Lock):
-        self.checker = checker
+    def __init__(self, diagnostics: Diagnostics, declared: Mapping[str, Declaration], lock: Lock,
+                 field_type: Callable[[SchemaFile, KeyPath, str, str], FieldType | None]):
+        """`declared` is every declaration by name; `field_type` reads a type as a field's type is
+        read (check/fields.py), reporting a wrong one."""
+        self.diagnostics = diagnostics
+        self.declared = declared
         self.lock = lock
+        self.field_type = field_type
 
     def records(self, kind: str, records: Sequence[Component | Resource]) -> list[Component | Resource]:
         """Components or resources with their stable ids, field ids and migrations."""
-        declarations = [declaration for declaration in self.checker.declared.values() if declaration.kind == kind]
+        declarations = [declaration for declaration in self.declared.values() if declaration.kind == kind]
         claims = [_Claim(declaration.name, declaration.label, kind, declaration, declaration.keys + ("kiln",),
                          _table(declaration.body.get("kiln"))) for declaration in declarations]
         ids, continued = self.assign(claims, self.lock.entries[kind], self.lock.removed[kind], self.lock.next_ids[kind],
@@ -54,12 +62,12 @@ class StableIds:
         result = []
         for record in records:
             stable_id, entry = by_name[record.name]
-            fields = self.fields(self.checker.declared[record.name], record.fields, entry)
+            fields = self.fields(self.declared[record.name], record.fields, entry)
             result.append(replace(record, stable_id=stable_id, fields=tuple(fields)))
         return result
 
     def archetypes(self, archetypes: Sequence[Archetype]) -> list[Archetype]:
-        declarations = [declaration for declaration in self.checker.declared.values()
+        declarations = [declaration for declaration in self.declared.values()
                         if declaration.kind == "archetype"]
         claims = [_Claim(declaration.name, declaration.label, "archetype", declaration, declaration.keys,
                          declaration.body) for declaration in declarations]
@@ -91,22 +99,22 @@ class StableIds:
         for record in records:
             for field in record.fields:
                 function = migration_function(record, field)
-                owner = f"{self.checker.declared[record.name].label}: field '{field.name}'"
+                owner = f"{self.declared[record.name].label}: field '{field.name}'"
                 origin = macro_origin(function)
                 if field.migrate_from and origin is not None:
-                    self.checker.error(self.checker.declared[record.name].file,
-                                       self.checker.declared[record.name].keys + (field.name, "migrate_from"),
-                                       f"{owner}: its migration function would be migrations::{function}, but "
-                                       f"{function} is a macro {origin}, which the preprocessor would replace; "
-                                       "rename the field or its component")
+                    self.report(self.declared[record.name].file,
+                                self.declared[record.name].keys + (field.name, "migrate_from"),
+                                f"{owner}: its migration function would be migrations::{function}, but "
+                                f"{function} is a macro {origin}, which the preprocessor would replace; "
+                                "rename the field or its component")
                 for old_type in field.migrate_from:
                     first = seen.setdefault((function, cpp_type(old_type)), owner)
                     if first != owner:
-                        self.checker.error(self.checker.declared[record.name].file,
-                                           self.checker.declared[record.name].keys + (field.name, "migrate_from"),
-                                           f"{owner}: its migration function, migrations::{function}, from "
-                                           f"{schema_type(old_type)}, is also that of {first}; rename one of the "
-                                           "fields or components")
+                        self.report(self.declared[record.name].file,
+                                    self.declared[record.name].keys + (field.name, "migrate_from"),
+                                    f"{owner}: its migration function, migrations::{function}, from "
+                                    f"{schema_type(old_type)}, is also that of {first}; rename one of the "
+                                    "fields or components")
 
     # Ids -------------------------------------------------------------------------------------
 
@@ -160,10 +168,10 @@ class StableIds:
                 free += 1
             if continued[index] is None and claim.name in unavailable.values():
                 old_id = next(old for old, name in unavailable.items() if name == claim.name)
-                self.checker.warnings.append(Diagnostic(
+                self.diagnostics.warn(
                     claim.declaration.file.locate(claim.keys), f"{claim.label} has the name of one removed from the "
                     f"{what} (id {old_id}), but is new: it gets id {ids[index]}, and old saves' data of the removed "
-                    "one does not load into it", "warning"))
+                    "one does not load into it")
         return ids, continued
 
     def continues(self, claim: _Claim, declared: Mapping[str, _Claim], renamed: dict[str, _Claim],
@@ -226,26 +234,26 @@ class StableIds:
             spelled = schema_type(old_type)
             where = keys + ("migrate_from",) + ((index,) if index is not None else ())
             if spelled == current:
-                self.checker.error(declaration.file, where, f"{owner}: migrate_from names {spelled}, the field's "
-                                   "current type; name the type it had before, or remove migrate_from")
+                self.report(declaration.file, where, f"{owner}: migrate_from names {spelled}, the field's "
+                            "current type; name the type it had before, or remove migrate_from")
             elif locked is None:
-                self.checker.error(declaration.file, where,
-                                   f"{owner}: migrate_from = {shown(spelled)}, but the field is new to the lock "
-                                   f"{self.lock.path}, so no save holds it as another type; remove migrate_from (or "
-                                   "add renamed_from, if the field had another name)")
+                self.report(declaration.file, where,
+                            f"{owner}: migrate_from = {shown(spelled)}, but the field is new to the lock "
+                            f"{self.lock.path}, so no save holds it as another type; remove migrate_from (or "
+                            "add renamed_from, if the field had another name)")
             elif spelled not in history:
-                self.checker.error(declaration.file, where,
-                                   f"{owner}: migrate_from = {shown(spelled)} names a type the field never had; the lock "
-                                   f"{self.lock.path} records {_types(history)}; name one of those, or remove it")
+                self.report(declaration.file, where,
+                            f"{owner}: migrate_from = {shown(spelled)} names a type the field never had; the lock "
+                            f"{self.lock.path} records {_types(history)}; name one of those, or remove it")
         if locked is not None and locked.type != current and locked.type not in [schema_type(old) for _, old in old_types]:
             function = f"{declaration.name}_{field.name}"
             example = f'{{ type = "{current}", migrate_from = "{locked.type}" }}'
-            self.checker.error(declaration.file, keys + (("type",) if isinstance(spec, dict) else ()),
-                               f"{owner} changes type from {locked.type} to {current}, and old saves hold it as "
-                               f"{locked.type}; a field keeps its type unless the schema names a migration: write "
-                               f"{field.name} = {example} and define {cpp_type(field.type)} "
-                               f"migrations::{function}({_cpp_or_name(locked.type)} old) in the game, or give the "
-                               f"field a new name to start it afresh (old saves' values are then dropped)")
+            self.report(declaration.file, keys + (("type",) if isinstance(spec, dict) else ()),
+                        f"{owner} changes type from {locked.type} to {current}, and old saves hold it as "
+                        f"{locked.type}; a field keeps its type unless the schema names a migration: write "
+                        f"{field.name} = {example} and define {cpp_type(field.type)} "
+                        f"migrations::{function}({_cpp_or_name(locked.type)} old) in the game, or give the "
+                        f"field a new name to start it afresh (old saves' values are then dropped)")
         return tuple(old for _, old in old_types)
 
     def old_types(self, declaration, keys: KeyPath, owner: str, value: Any) -> list[tuple[int | None, FieldType]]:
@@ -254,24 +262,27 @@ class StableIds:
             return []
         listed = [(None, value)] if isinstance(value, str) else list(enumerate(value)) if isinstance(value, list) else []
         if not listed or not all(isinstance(name, str) for _, name in listed):
-            self.checker.error(declaration.file, keys + ("migrate_from",),
-                               f'{owner}: migrate_from must be the type saves hold the field as, like "i32", or an '
-                               f'array of such types, not {shown(value)}')
+            self.report(declaration.file, keys + ("migrate_from",),
+                        f'{owner}: migrate_from must be the type saves hold the field as, like "i32", or an '
+                        f'array of such types, not {shown(value)}')
             return []
         resolved = []
         for index, name in listed:
             where = keys + ("migrate_from",) + ((index,) if index is not None else ())
-            old_type = self.checker.field_type(declaration.file, where, f"{owner}: migrate_from", name)
+            old_type = self.field_type(declaration.file, where, f"{owner}: migrate_from", name)
             if old_type is None:
                 continue
             if any(schema_type(old_type) == schema_type(seen) for _, seen in resolved):
-                self.checker.error(declaration.file, where, f"{owner}: migrate_from names {name} twice; remove one")
+                self.report(declaration.file, where, f"{owner}: migrate_from names {name} twice; remove one")
                 continue
             resolved.append((index, old_type))
         return resolved
 
     def error(self, claim: _Claim, keys: KeyPath, message: str) -> None:
-        self.checker.error(claim.declaration.file, claim.keys + keys, message)
+        self.report(claim.declaration.file, claim.keys + keys, message)
+
+    def report(self, file: SchemaFile, keys: KeyPath, message: str) -> None:
+        self.diagnostics.error(file.locate(keys), message)
 
 
 def _table(value: Any) -> Mapping[str, Any]:

@@ -1,0 +1,209 @@
+"""kiln's schema language as data: every table and key kilnc reads, the type and values each takes,
+and a line on what it does (docs/schema.md says it at length).
+
+This is the one home of the language's words: check/ takes from it the keys each table allows, and
+`kilnc schema-json` writes it as the JSON Schema in schema/ that editors check schemas with. A key
+that check/ reads and that is not here is an unknown key.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import DEFAULT_STAGES, Scalar
+
+MAX_VERSION = 2**32 - 1  # schema::version is a std::uint32_t
+MAX_STAGES = 256  # the stage enum is a std::uint8_t
+MAX_ID = 2**32 - 1  # ids are std::uint32_t in the generated code
+LAYOUT_NAMES = ("packed", "split")
+SCALAR_NAMES = tuple(scalar.value for scalar in Scalar)
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key of a table: what it does, in a line, and the JSON Schema of its value."""
+
+    doc: str
+    value: dict[str, Any] = field(default_factory=dict)
+    required: bool = False
+
+
+# Values, as JSON Schema.
+_IDENTIFIER = "^[A-Za-z_][A-Za-z0-9_]*$"
+_STRING = {"type": "string"}
+_BOOLEAN = {"type": "boolean"}
+_NAME = {"type": "string", "pattern": _IDENTIFIER}
+_ID = {"type": "integer", "minimum": 0, "maximum": MAX_ID}
+
+
+def _names(at_least: int = 0) -> dict[str, Any]:
+    names: dict[str, Any] = {"type": "array", "items": _NAME, "uniqueItems": True}
+    if at_least:
+        names["minItems"] = at_least
+    return names
+
+
+_TYPES = f"{', '.join(SCALAR_NAMES)}, a fixed array like f32[4], or an [extern]'s name"
+FIELD_TYPE = {"type": "string", "anyOf": [{"enum": list(SCALAR_NAMES)},
+                                          {"pattern": r"^[A-Za-z_][A-Za-z0-9_]*(\[[1-9][0-9]*\])?$"}],
+              "description": f"a field's type: {_TYPES}"}
+
+HEADER = {
+    "namespace": Key('the C++ namespace of the generated code; nest with "::", as in "studio::game"',
+                     {"type": "string", "pattern": r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$"},
+                     required=True),
+    "version": Key("the schema's own version, a whole number from 1 to 4294967295, available as schema::version",
+                   {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}),
+    "stages": Key("the stages systems run in, in the order a frame runs them (default: "
+                  f"{', '.join(DEFAULT_STAGES)})",
+                  {"type": "array", "items": _NAME, "uniqueItems": True, "minItems": 1, "maxItems": MAX_STAGES}),
+    "fixed_step": Key("the seconds between two runs of the fixed_update stage, greater than 0 (default 1/60)",
+                      {"type": "number", "exclusiveMinimum": 0}),
+    "strict": Key("true makes the schedule's ambiguities errors instead of warnings (default false)", _BOOLEAN),
+}
+SETTING_KEYS = ("stages", "fixed_step", "strict")  # of HEADER: the world-wide settings besides namespace and version
+
+EXTERN = {
+    "cpp": Key("the type's C++ name, as code in the schema's namespace would spell it", _STRING, required=True),
+    "include": Key("a header path; kilnc writes #include <...> for it in components.hpp", _STRING),
+}
+
+FIELD = {
+    "type": Key(f"the field's type: {_TYPES}", FIELD_TYPE, required=True),
+    "default": Key("the field's default value, written as its type's defaults are (docs/schema.md, Defaults)"),
+    "doc": Key("a comment written above the field", _STRING),
+    "id": Key("its stable id, instead of the one kilnc gives", _ID),
+    "renamed_from": Key("the name it had before, to keep its id", _NAME),
+    "migrate_from": Key("the type, or types, that older saves hold the field as; the game defines the conversion",
+                        {"anyOf": [FIELD_TYPE, {"type": "array", "items": FIELD_TYPE, "minItems": 1}]}),
+}
+
+_OPTION_DOC = Key("a comment written above the struct", _STRING)
+_OPTION_ID = Key("its stable id, instead of the one kilnc gives", _ID)
+_OPTION_RENAMED = Key("the name it had before, to keep its id", _NAME)
+OPTIONS = {  # under the reserved key `kiln` of a component, resource or event
+    "component": {
+        "layout": Key('"packed" (the default: one struct per entity) or "split" (one array per field)',
+                      {"enum": list(LAYOUT_NAMES)}),
+        "doc": _OPTION_DOC,
+        "id": _OPTION_ID,
+        "renamed_from": _OPTION_RENAMED,
+        "track": Key("true keeps, for each row, when it gained the component and when it was last written, for "
+                     "changed and added filters", _BOOLEAN),
+    },
+    "resource": {"doc": _OPTION_DOC, "id": _OPTION_ID, "renamed_from": _OPTION_RENAMED},
+    "event": {
+        "doc": _OPTION_DOC,
+        "external": Key("true when game code sends it with world.emit, so no system need emit it", _BOOLEAN),
+    },
+}
+
+ARCHETYPE = {
+    "components": Key("the names of its components, at least one, each once", _names(1), required=True),
+    "doc": Key("a comment written above the archetype's struct", _STRING),
+    "id": Key("its stable id, instead of the one kilnc gives", _ID),
+    "renamed_from": Key("the name it had before, to keep its id", _NAME),
+}
+
+ACCESS = {  # of systems and observers
+    "write": Key("the components it writes", _names()),
+    "read": Key("the components it only reads", _names()),
+    "with": Key("components an entity must have for it to see the entity, not accessed", _names()),
+    "without": Key("components an entity must not have for it to see the entity", _names()),
+    "resources_write": Key("the resources it writes", _names()),
+    "resources": Key("the resources it only reads", _names()),
+}
+EVENT_LISTS = {
+    "emit": Key("the events it emits", _names()),
+    "events": Key("the events it reads", _names()),
+}
+CHANGES = {
+    "changed": Key("tracked components it reads or writes: it runs only on the rows where one was written since "
+                   "it last ran", _names()),
+    "added": Key("tracked components it reads or writes: it runs only on the rows that gained one since it last "
+                 "ran", _names()),
+}
+ORDER = {
+    "after": Key("systems of the same stage that must run before it", _names()),
+    "before": Key("systems of the same stage that must run after it", _names()),
+    "ambiguous_with": Key("systems of the same stage that may run before or after it although they conflict",
+                          _names()),
+}
+FLAGS = {
+    "commands": Key("run() also gets a kiln::system_commands<World>& and the entity, to record structural changes "
+                    "(default false)", _BOOLEAN),
+    "parallel": Key("its entities may be split into chunks that run at once (default false)", _BOOLEAN),
+    "columns": Key("run() gets spans of a chunk's components instead of one entity's (default false)", _BOOLEAN),
+}
+SYSTEM = {
+    "stage": Key("the stage it runs in, one of [kiln] stages", _NAME, required=True),
+    **ACCESS, **EVENT_LISTS, **CHANGES, **ORDER,
+    "priority": Key("among systems that nothing orders, higher ones are placed first (default 0)", {"type": "integer"}),
+    **FLAGS,
+    "doc": Key("a comment written above its struct", _STRING),
+}
+
+SET = {  # of on_enter and on_leave
+    "with": Key("components the entity comes to have, or stops having", _names()),
+    "without": Key("components the entity comes to lack, or stops lacking", _names()),
+}
+_SET_VALUE = {"type": "object", "properties": {key: {"description": entry.doc, **entry.value}
+                                               for key, entry in SET.items()},
+              "additionalProperties": False}
+OBSERVER_EVENTS = {  # an observer has exactly one
+    "on_add": Key("runs when an entity comes to have this component (and what else the observer requires)", _NAME),
+    "on_remove": Key("runs when an entity stops having this component", _NAME),
+    "on_enter": Key("runs when an entity comes to match these lists (and the observer's own)", _SET_VALUE),
+    "on_leave": Key("runs when an entity stops matching these lists", _SET_VALUE),
+    "on_change": Key("runs when an entity had this tracked component written or gained since the observer last ran",
+                     _NAME),
+}
+OBSERVER = {**OBSERVER_EVENTS, **ACCESS, "doc": Key("a comment written above its struct", _STRING)}
+
+PROPAGATE = {
+    "local": Key("the component the game sets on each entity: packed, with fields", _NAME, required=True),
+    "global": Key("the component the propagation computes: packed, with fields; no system writes it", _NAME,
+                  required=True),
+    "combine": Key("the C++ function G f(const G& parent, const L& local), by its qualified name",
+                   {"type": "string", "pattern": r"^(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$"},
+                   required=True),
+    "include": Key("the header that declares it, which systems.hpp includes", _STRING),
+    "stage": Key("the stage it runs in, one of [kiln] stages", _NAME, required=True),
+    "doc": Key("a comment written above its struct", _STRING),
+}
+
+FUSE = {
+    "systems": Key("at least two systems of one stage, in the order they run", _names(2), required=True),
+    "doc": Key("a note for readers of the schema (a fusion declares nothing in C++)", _STRING),
+}
+
+# The named tables, [KIND.NAME], and what each is. Components, resources and events take fields.
+KIND_DOCS = {
+    "extern": "a C++ type defined elsewhere, to use as a field type",
+    "component": "data an entity has: each key is a field, and the reserved key kiln holds options",
+    "resource": "data the world has once: each key is a field, and the reserved key kiln holds options",
+    "event": "a message systems emit and read: each key is a field, and the reserved key kiln holds options",
+    "archetype": "a set of components that entities are made of",
+    "system": "a function the game defines, which the world runs in a stage on the entities that match it",
+    "observer": "a function the game defines, run when an entity comes to match it or stops matching it",
+    "propagate": "a value computed down the hierarchy, from each entity's local part and its parent's global",
+    "fuse": "systems of one stage run as one pass over the rows",
+}
+TABLES = {"extern": EXTERN, "archetype": ARCHETYPE, "system": SYSTEM, "observer": OBSERVER, "propagate": PROPAGATE,
+          "fuse": FUSE}  # the kinds whose keys are all named here; the others' keys are fields
+
+KINDS = tuple(KIND_DOCS)
+HEADER_KEYS = tuple(HEADER)
+EXTERN_KEYS = tuple(EXTERN)
+FIELD_KEYS = tuple(FIELD)
+OPTION_KEYS = {kind: tuple(options) for kind, options in OPTIONS.items()}
+ARCHETYPE_KEYS = tuple(ARCHETYPE)
+ACCESS_KEYS = tuple(ACCESS)
+EVENT_KEYS = tuple(EVENT_LISTS)
+CHANGE_KEYS = tuple(CHANGES)
+ORDER_KEYS = tuple(ORDER)
+FLAG_KEYS = tuple(FLAGS)
+SYSTEM_KEYS = tuple(SYSTEM)
+SET_KEYS = tuple(SET)
+OBSERVER_KEYS = tuple(OBSERVER)
+PROPAGATE_KEYS = tuple(PROPAGATE)
+FUSE_KEYS = tuple(FUSE)
