@@ -14,12 +14,21 @@ using three = kiln::type_list<int, float, double>;
 template <std::size_t... I>
 kiln::type_list<std::integral_constant<std::size_t, I>...> numbered(std::index_sequence<I...>);
 
-// 1,000 types: past the compiler's default template depth (900), which a
-// recursive search of the list would pass.
-using thousand = decltype(numbered(std::make_index_sequence<1000>{}));
+// 4,096 types, as many as a large schema's components: past the compilers'
+// default template depth (900 in GCC, 1,024 in Clang), which a recursive
+// search of the list would pass, and past the 256 terms Clang allows a fold
+// expression, which a fold over the list would pass.
+constexpr std::size_t long_size = 4096;
+using long_list = decltype(numbered(std::make_index_sequence<long_size>{}));
 
 template <std::size_t I>
 using number = std::integral_constant<std::size_t, I>;
+
+template <class... Types>
+kiln::type_list<Types..., number<long_size - 1>> with_last_twice(kiln::type_list<Types...>);
+
+// The same with its last type again at the end.
+using long_list_twice = decltype(with_last_twice(long_list{}));
 
 } // namespace
 
@@ -50,14 +59,39 @@ TEST_CASE("a type_list answers size, contains, unique, front and index_of at com
     STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<2, three>, double>);
 }
 
-TEST_CASE("a type_list of a thousand types answers without recursion") {
-    STATIC_REQUIRE(kiln::contains_v<number<999>, thousand>);
-    STATIC_REQUIRE_FALSE(kiln::contains_v<number<1000>, thousand>);
-    STATIC_REQUIRE(kiln::unique_v<thousand>);
-    STATIC_REQUIRE(kiln::index_of_v<number<0>, thousand> == 0);
-    STATIC_REQUIRE(kiln::index_of_v<number<999>, thousand> == 999);
-    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<999, thousand>, number<999>>);
-    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<500, thousand>, number<500>>);
+TEST_CASE("a type_list of 4,096 types answers without recursion or a fold expression") {
+    STATIC_REQUIRE(kiln::contains_v<number<long_size - 1>, long_list>);
+    STATIC_REQUIRE_FALSE(kiln::contains_v<number<long_size>, long_list>);
+    STATIC_REQUIRE(kiln::unique_v<long_list>);
+    STATIC_REQUIRE(kiln::index_of_v<number<0>, long_list> == 0);
+    STATIC_REQUIRE(kiln::index_of_v<number<long_size - 1>, long_list> == long_size - 1);
+    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<long_size - 1, long_list>, number<long_size - 1>>);
+    STATIC_REQUIRE(std::is_same_v<kiln::type_at_t<500, long_list>, number<500>>);
+
+    // A type twice: not unique, and its first position.
+    STATIC_REQUIRE_FALSE(kiln::unique_v<long_list_twice>);
+    STATIC_REQUIRE(kiln::index_of_v<number<long_size - 1>, long_list_twice> == long_size - 1);
+    STATIC_REQUIRE(kiln::index_of_v<number<7>, long_list_twice> == 7);
+
+    constexpr std::size_t sum = [] {
+        std::size_t total = 0;
+        kiln::for_each_type(long_list{}, [&total]<class Number>() { total += Number::value; });
+        return total;
+    }();
+    STATIC_REQUIRE(sum == long_size * (long_size - 1) / 2);
+}
+
+TEST_CASE("in_order, all_of and any_of evaluate a braced list left to right") {
+    std::string order;
+    kiln::internal::in_order({(order += 'a', 0), (order += 'b', 0), (order += 'c', 0)});
+    CHECK(order == "abc");
+
+    STATIC_REQUIRE(kiln::internal::all_of({}));
+    STATIC_REQUIRE(kiln::internal::all_of({true, true}));
+    STATIC_REQUIRE_FALSE(kiln::internal::all_of({true, false, true}));
+    STATIC_REQUIRE_FALSE(kiln::internal::any_of({}));
+    STATIC_REQUIRE(kiln::internal::any_of({false, true}));
+    STATIC_REQUIRE_FALSE(kiln::internal::any_of({false, false}));
 }
 
 TEST_CASE("for_each_type visits each type of the list once, in order") {

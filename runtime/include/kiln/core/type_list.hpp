@@ -7,9 +7,18 @@
 // into a class with one base per position, and the questions are answered
 // by the compiler's lookup of a base class (no recursion, no fold over the
 // list), whatever the length.
+//
+// Nor does kiln fold an expression over a list that a schema makes: Clang
+// refuses a fold expression of more than 256 terms ("instantiating fold
+// expression with 1000 arguments exceeded expression nesting limit of 256",
+// its -fbracket-depth), and g++ 12 builds one in time that grows with the
+// square of its terms; an archetype may hold 1,024 components, and a world
+// any number of archetypes. A braced list has no such limit, and is
+// evaluated left to right: in_order, all_of and any_of below take one.
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <type_traits>
 #include <utility>
 
@@ -21,6 +30,33 @@ struct type_list {
 };
 
 namespace internal {
+
+// Evaluates a braced list, left to right, for what each term does:
+// in_order({(f<Types>(), 0)...}) calls f for each of Types in order, as the
+// fold (f<Types>(), ...) would.
+constexpr void in_order(std::initializer_list<int>) noexcept {}
+
+// Whether every value is true: all_of({p<Types>...}) for (p<Types> && ...),
+// every term evaluated.
+constexpr bool all_of(std::initializer_list<bool> values) noexcept {
+    for (const bool value : values) {
+        if (!value) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Whether any value is true: any_of({p<Types>...}) for (p<Types> || ...),
+// every term evaluated.
+constexpr bool any_of(std::initializer_list<bool> values) noexcept {
+    for (const bool value : values) {
+        if (value) {
+            return true;
+        }
+    }
+    return false;
+}
 
 template <class Type>
 struct type_tag {};
@@ -70,7 +106,12 @@ inline constexpr bool once_in_v = requires(const positions_t<List>* list) { inte
 template <class Type, class... Types>
 constexpr std::size_t first_position() noexcept {
     std::size_t position = 0;
-    static_cast<void>(((!std::is_same_v<Type, Types> && (++position, true)) && ...));
+    for (const bool same : std::initializer_list<bool>{std::is_same_v<Type, Types>...}) {
+        if (same) {
+            break;
+        }
+        ++position;
+    }
     return position;
 }
 
@@ -99,7 +140,8 @@ template <class List>
 inline constexpr bool unique_v = true;
 
 template <class... Types>
-inline constexpr bool unique_v<type_list<Types...>> = (internal::once_in_v<Types, type_list<Types...>> && ...);
+inline constexpr bool unique_v<type_list<Types...>> =
+    internal::all_of({internal::once_in_v<Types, type_list<Types...>>...});
 
 // The first type of a non-empty List.
 template <class List>
@@ -125,7 +167,7 @@ inline constexpr std::size_t index_of_v = internal::index_of<Type, List>::value;
 // Calls visit.template operator()<Type>() for each type of List, in order.
 template <class... Types, class Visitor>
 constexpr void for_each_type(type_list<Types...>, Visitor&& visit) {
-    (visit.template operator()<Types>(), ...);
+    internal::in_order({(visit.template operator()<Types>(), 0)...});
 }
 
 } // namespace kiln
