@@ -109,7 +109,7 @@ void dump_archetype(std::FILE* out, const World& world, type_list<Components...>
         for (std::size_t row = first; row < first + count; ++row) {
             dump_text(out, "  entity ");
             dump_value(out, rows.entities()[row]);
-            (dump_component<Components>(out, rows, row), ...);
+            internal::in_order({(dump_component<Components>(out, rows, row), 0)...});
             dump_text(out, "\n");
         }
     });
@@ -142,8 +142,9 @@ void dump_hierarchy(std::FILE* out, const World& world) {
 
 template <class World, class... Resources, class... Archetypes>
 void dump_world(std::FILE* out, const World& world, type_list<Resources...>, type_list<Archetypes...>) {
-    ((dump_text(out, "resource "), dump_record(out, world.template resource<Resources>()), dump_text(out, "\n")), ...);
-    (dump_archetype<Archetypes>(out, world, typename Archetypes::components{}), ...);
+    internal::in_order({(dump_text(out, "resource "), dump_record(out, world.template resource<Resources>()),
+                         dump_text(out, "\n"), 0)...});
+    internal::in_order({(dump_archetype<Archetypes>(out, world, typename Archetypes::components{}), 0)...});
     dump_hierarchy(out, world);
 }
 

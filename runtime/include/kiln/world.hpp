@@ -153,7 +153,7 @@ public:
     // Returns a handle<A>, which converts to kiln::entity.
     template <archetype A, class... Given>
     handle<A> create(Given&&... given) {
-        static_assert((contains_v<std::remove_cvref_t<Given>, typename A::components> && ...),
+        static_assert(internal::all_of({contains_v<std::remove_cvref_t<Given>, typename A::components>...}),
                       "kiln::world::create<A>: every value given must be a component of archetype A");
         static_assert(unique_v<type_list<std::remove_cvref_t<Given>...>>,
                       "kiln::world::create<A>: a component is given twice");
@@ -173,7 +173,7 @@ public:
     // the new handles: a view of A's entity column, valid until the next
     // structural change of A.
     template <archetype A, class... Given>
-        requires(component<std::remove_cvref_t<Given>> && ...)
+        requires(internal::all_of({component<std::remove_cvref_t<Given>>...}))
     std::span<const entity> create_n(std::size_t count, const Given&... given) {
         return create_n<A>(count, [&given...](std::size_t) { return std::tuple<Given...>{given...}; });
     }

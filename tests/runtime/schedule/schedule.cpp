@@ -299,6 +299,10 @@ struct Tour {
     }
 };
 
+// Shaped as kilnc writes systems, name included, though nothing here reads
+// the names.
+static_assert(kiln::system<Drift> && kiln::system<Wear> && kiln::system<Tour>);
+
 // The fixture's world with Drift, Wear and Tour as its update stage: one
 // fused pass, or a batch each.
 template <bool Fused>

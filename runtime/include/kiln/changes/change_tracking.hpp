@@ -181,10 +181,10 @@ struct change_tracking {
     template <class... Systems>
     static void start_runs(World& world, type_list<Systems...>) noexcept {
         if constexpr (World::tracks_changes) {
-            ((world.clock_.since[index_of_v<Systems, typename World::systems>] =
-                  world.clock_.runs[index_of_v<Systems, typename World::systems>],
-              world.clock_.runs[index_of_v<Systems, typename World::systems>] = ++world.clock_.now),
-             ...);
+            internal::in_order({(world.clock_.since[index_of_v<Systems, typename World::systems>] =
+                                     world.clock_.runs[index_of_v<Systems, typename World::systems>],
+                                 world.clock_.runs[index_of_v<Systems, typename World::systems>] = ++world.clock_.now,
+                                 0)...});
         }
     }
 
@@ -267,7 +267,7 @@ private:
 
     template <class... Components>
     static constexpr bool all_tracked(type_list<Components...>) {
-        return (tracked_v<Components> && ...);
+        return internal::all_of({tracked_v<Components>...});
     }
 
     template <class... Access>

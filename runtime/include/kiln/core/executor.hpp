@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstddef>
 
+#include <kiln/core/type_list.hpp>
+
 #if KILN_HAS_TBB
 #    include <oneapi/tbb/blocked_range.h>
 #    include <oneapi/tbb/parallel_for.h>
@@ -18,7 +20,7 @@ struct serial_executor {
     // Calls each task once.
     template <class... Tasks>
     void run_together(Tasks&&... tasks) const {
-        (tasks(), ...);
+        internal::in_order({(tasks(), 0)...});
     }
 
     // Calls body(begin, end) over [0, count) in pieces of at most grain.
@@ -110,12 +112,12 @@ struct parallel_executor {
         } else {
             internal::before_tasks();
             oneapi::tbb::task_group group;
-            (group.run([&tasks] {
+            internal::in_order({(group.run([&tasks] {
                 internal::task_begins();
                 tasks();
                 internal::task_ends();
             }),
-             ...);
+                                 0)...});
             group.wait();
             internal::after_tasks();
         }

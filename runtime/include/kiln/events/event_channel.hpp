@@ -152,15 +152,15 @@ public:
     // Publishes what the systems of a batch emitted, system by system.
     template <class... Systems>
     void publish(type_list<Systems...>) {
-        (publish_of<Systems>(typename emitted_by<Systems>::type{}), ...);
+        internal::in_order({(publish_of<Systems>(typename emitted_by<Systems>::type{}), 0)...});
     }
 
-    void drop_read() noexcept { (std::get<event_channel<Plans>>(channels_).drop_read(), ...); }
+    void drop_read() noexcept { internal::in_order({(std::get<event_channel<Plans>>(channels_).drop_read(), 0)...}); }
 
 private:
     template <class S, class... Emitted>
     void publish_of(type_list<Emitted...>) {
-        (of<Emitted>().template publish<S>(), ...);
+        internal::in_order({(of<Emitted>().template publish<S>(), 0)...});
     }
 
     std::tuple<event_channel<Plans>...> channels_;
@@ -215,8 +215,9 @@ public:
             std::sort(pieces.begin(), pieces.end(),
                       [](const piece& one, const piece& other) { return one.begin < other.begin; });
             for (piece& done : pieces) {
-                (append(store_.template of<Emitted>().template staged<S>(), std::get<std::vector<Emitted>>(done.emitted)),
-                 ...);
+                internal::in_order({(append(store_.template of<Emitted>().template staged<S>(),
+                                            std::get<std::vector<Emitted>>(done.emitted)),
+                                     0)...});
             }
         }
     }

@@ -42,7 +42,7 @@ namespace internal {
 
 template <class Local, class Global, class... Archetypes>
 constexpr bool some_archetype_holds_both(type_list<Archetypes...>) {
-    return ((holds_v<Archetypes, Local> && holds_v<Archetypes, Global>) || ...);
+    return any_of({(holds_v<Archetypes, Local> && holds_v<Archetypes, Global>)...});
 }
 
 // propagate's requirements on P, each as a sentence: a P that fails the

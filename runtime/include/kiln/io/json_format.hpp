@@ -21,7 +21,7 @@ inline constexpr std::string_view json_handle_key = "entity";
 
 template <class... Components>
 constexpr bool names_no_component_entity(type_list<Components...>) {
-    return ((traits_of_t<Components>::name != json_handle_key) && ...);
+    return all_of({traits_of_t<Components>::name != json_handle_key...});
 }
 
 template <class Schema>

@@ -414,7 +414,7 @@ bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<C
                            in.found(row).c_str());
         }
         for (auto item = row.begin(); item != row.end(); ++item) {
-            if (item.key() != json_handle_key && ((item.key() != traits_of_t<Components>::name) && ...)) {
+            if (item.key() != json_handle_key && all_of({item.key() != traits_of_t<Components>::name...})) {
                 const json_path::segment key{in.path, item.key()};
                 return in.fail(snapshot_errc::corrupt, "archetype %.*s has no component %s",
                                static_cast<int>(A::name.size()), A::name.data(), item.key().substr(0, 64).c_str());
@@ -433,7 +433,9 @@ bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<C
             }
         }
         std::tuple<Components...> values; // each component's defaults, until the document says otherwise
-        if (!(read_component(in, row, std::get<Components>(values)) && ...)) {
+        bool read = true; // until a component fails, which stops the rest
+        in_order({(read = read && read_component(in, row, std::get<Components>(values)), 0)...});
+        if (!read) {
             return false;
         }
         rows.push_back(e, std::get<Components>(values)...);
@@ -468,10 +470,11 @@ template <class Json, class World, class... Resources>
 bool read_resources(json_reader& in, const Json& resources, World& fresh, type_list<Resources...>) {
     return read_by_name(in, resources, "resource", [&](std::string_view name, const Json& value) {
         named_read result = named_read::unknown;
-        ((name == traits_of_t<Resources>::name &&
-          (result = read_record(in, value, fresh.template resource<Resources>()) ? named_read::done : named_read::failed,
-           true)) ||
-         ...);
+        for_each_type(type_list<Resources...>{}, [&]<class R>() {
+            if (result == named_read::unknown && name == traits_of_t<R>::name) {
+                result = read_record(in, value, fresh.template resource<R>()) ? named_read::done : named_read::failed;
+            }
+        });
         return result;
     });
 }
@@ -480,11 +483,12 @@ template <class Json, class World, class... Archetypes>
 bool read_archetypes(json_reader& in, const Json& archetypes, World& fresh, type_list<Archetypes...>) {
     return read_by_name(in, archetypes, "archetype", [&](std::string_view name, const Json& value) {
         named_read result = named_read::unknown;
-        ((name == Archetypes::name &&
-          (result = read_archetype<Archetypes>(in, value, fresh, typename Archetypes::components{}) ? named_read::done
-                                                                                                  : named_read::failed,
-           true)) ||
-         ...);
+        for_each_type(type_list<Archetypes...>{}, [&]<class A>() {
+            if (result == named_read::unknown && name == A::name) {
+                result = read_archetype<A>(in, value, fresh, typename A::components{}) ? named_read::done
+                                                                                      : named_read::failed;
+            }
+        });
         return result;
     });
 }

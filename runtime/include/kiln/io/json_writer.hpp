@@ -105,7 +105,8 @@ nlohmann::ordered_json archetype_json(const World& world, type_list<Components..
         for (std::size_t row = first; row < first + count; ++row) {
             nlohmann::ordered_json item = nlohmann::ordered_json::object();
             item[std::string(json_handle_key)] = handle_text(rows.entities()[row]);
-            ((item[std::string(traits_of_t<Components>::name)] = component_json<Components>(rows, row)), ...);
+            in_order(
+                {(item[std::string(traits_of_t<Components>::name)] = component_json<Components>(rows, row), 0)...});
             entities.push_back(std::move(item));
         }
     });
@@ -115,15 +116,17 @@ nlohmann::ordered_json archetype_json(const World& world, type_list<Components..
 template <class World, class... Archetypes>
 nlohmann::ordered_json archetypes_json(const World& world, type_list<Archetypes...>) {
     nlohmann::ordered_json archetypes = nlohmann::ordered_json::object();
-    ((archetypes[std::string(Archetypes::name)] = archetype_json<Archetypes>(world, typename Archetypes::components{})),
-     ...);
+    in_order({(archetypes[std::string(Archetypes::name)] =
+                   archetype_json<Archetypes>(world, typename Archetypes::components{}),
+               0)...});
     return archetypes;
 }
 
 template <class World, class... Resources>
 nlohmann::ordered_json resources_json(const World& world, type_list<Resources...>) {
     nlohmann::ordered_json resources = nlohmann::ordered_json::object();
-    ((resources[std::string(traits_of_t<Resources>::name)] = record_json(world.template resource<Resources>())), ...);
+    in_order({(resources[std::string(traits_of_t<Resources>::name)] = record_json(world.template resource<Resources>()),
+               0)...});
     return resources;
 }
 

@@ -174,24 +174,30 @@ struct stage_runner {
 
     template <class... Plans>
     static constexpr bool splits_any_work(type_list<Plans...>) {
-        return (splits_work_v<typename Plans::batches> || ...);
+        return internal::any_of({splits_work_v<typename Plans::batches>...});
     }
 
     // The rows of the plans that split work: what a frame's time is per.
     template <class... Plans>
     static std::size_t schedule_rows(const World& world, type_list<Plans...>) noexcept {
-        return (std::size_t{0} + ... +
-                (splits_work_v<typename Plans::batches> ? plan_rows(world, typename Plans::batches{}) : 0));
+        std::size_t rows = 0;
+        internal::in_order(
+            {(rows += splits_work_v<typename Plans::batches> ? plan_rows(world, typename Plans::batches{}) : 0, 0)...});
+        return rows;
     }
 
     template <class... Batches>
     static std::size_t plan_rows(const World& world, type_list<Batches...>) noexcept {
-        return (std::size_t{0} + ... + batch_rows(world, typename Batches::systems{}));
+        std::size_t rows = 0;
+        internal::in_order({(rows += batch_rows(world, typename Batches::systems{}), 0)...});
+        return rows;
     }
 
     template <class... Systems>
     static std::size_t batch_rows(const World& world, type_list<Systems...>) noexcept {
-        return (std::size_t{0} + ... + rows_of<Systems>(world));
+        std::size_t rows = 0;
+        internal::in_order({(rows += rows_of<Systems>(world), 0)...});
+        return rows;
     }
 
     // An executor that splits by work (parallel_executor), in a run that
@@ -203,10 +209,10 @@ struct stage_runner {
         if constexpr (splits_by_work_v<Executor>) {
             if constexpr (sizeof...(Systems) == 1) {
                 (run_measured<Systems>(world, executor, split, measure), ...);
-            } else if (split && worth_splitting((estimate<Systems>(world) + ...), executor.serial_below)) {
+            } else if (split && worth_splitting(estimate_all<Systems...>(world), executor.serial_below)) {
                 executor.run_together([&] { run_measured<Systems>(world, executor, split, measure); }...);
             } else {
-                (run_measured<Systems>(world, executor, split, measure), ...);
+                internal::in_order({(run_measured<Systems>(world, executor, split, measure), 0)...});
             }
         } else {
             executor.run_together([&] { run_system<Systems>(world, executor); }...);
@@ -220,14 +226,14 @@ struct stage_runner {
     // pass are not parallel.
     template <class... Systems>
     static void run_fused(World& world, type_list<Systems...>) {
-        static_assert((fusable<Systems>() && ...));
+        static_assert(internal::all_of({fusable<Systems>()...}));
         for_each_type(typename World::archetypes{}, [&]<class A>() {
-            if constexpr ((contains_v<A, typename Systems::archetypes> || ...)) {
+            if constexpr (internal::any_of({contains_v<A, typename Systems::archetypes>...})) {
                 archetype_storage& rows = world.storages_[A::id];
                 if (!rows.empty()) {
                     fused_rows(rows.size(), row_step<Systems, A>(world, rows)...);
                 }
-                (mark_fused_target<Systems, A>(world, rows), ...);
+                internal::in_order({(mark_fused_target<Systems, A>(world, rows), 0)...});
             }
         });
     }
@@ -248,7 +254,7 @@ struct stage_runner {
     template <class... Steps>
     [[gnu::noinline]] static void fused_rows(std::size_t size, Steps... steps) {
         for (std::size_t row = 0; row < size; ++row) {
-            (steps(row), ...);
+            internal::in_order({(steps(row), 0)...});
         }
     }
 
@@ -268,7 +274,9 @@ struct stage_runner {
     static auto step_of(World& world, [[maybe_unused]] std::byte* const* columns,
                         [[maybe_unused]] const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
                         type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>) {
-        return [&world, cursors = std::tuple{access_cursor<Access>(columns, first_columns[I])...}](std::size_t row) {
+        // world captured by default, where the system reads resources: a
+        // system without them does not use it.
+        return [&, cursors = std::tuple{access_cursor<Access>(columns, first_columns[I])...}](std::size_t row) {
             S::run(std::get<I>(cursors)[row]..., world.template resource<std::remove_const_t<Resources>>()...);
         };
     }
@@ -298,6 +306,13 @@ struct stage_runner {
     template <class S>
     static std::chrono::nanoseconds estimate(const World& world) noexcept {
         return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
+    }
+
+    template <class... Systems>
+    static std::chrono::nanoseconds estimate_all(const World& world) noexcept {
+        std::chrono::nanoseconds total{0};
+        internal::in_order({(total += estimate<Systems>(world), 0)...});
+        return total;
     }
 
     // Runs S, in a run that splits splitting its rows over chunks when its

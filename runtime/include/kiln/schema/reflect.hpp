@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/field_info.hpp>
@@ -75,7 +76,7 @@ namespace internal {
 template <class Value, class Function, auto... Members, std::size_t... I>
 constexpr void visit_members(Value& value, Function& function, member_list<Members...>, std::index_sequence<I...>) {
     using traits = traits_of_t<std::remove_const_t<Value>>;
-    (function(traits::field_infos[I], value.*Members), ...);
+    in_order({(function(traits::field_infos[I], value.*Members), 0)...});
 }
 
 template <class Value, class Function>

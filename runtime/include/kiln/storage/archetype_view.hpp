@@ -24,7 +24,7 @@ namespace kiln {
 // storage grows.
 template <class Storage, class... Components>
 class basic_archetype_view {
-    static_assert((component<Components> && ...),
+    static_assert(internal::all_of({component<Components>...}),
                   "kiln::archetype_view: every type must be a component declared in a schema");
     static_assert(unique_v<type_list<Components...>>, "kiln::archetype_view: a component is listed twice");
 
@@ -85,7 +85,7 @@ public:
         const std::uint32_t row = storage_->grow_by(1);
         storage_->entity_at(row) = e;
         std::byte* const* columns = storage_->columns();
-        (write_component(columns + first_column_of<Components>, row, values), ...);
+        internal::in_order({(write_component(columns + first_column_of<Components>, row, values), 0)...});
         return row;
     }
 
@@ -103,7 +103,8 @@ public:
             storage_->entity_at(first + i) = make_entity(static_cast<std::uint32_t>(first + i));
         }
         std::byte* const* columns = storage_->columns();
-        (fill_column<Components>(columns + first_column_of<Components>, first, count, make_values), ...);
+        internal::in_order(
+            {(fill_column<Components>(columns + first_column_of<Components>, first, count, make_values), 0)...});
         return first;
     }
 
@@ -134,7 +135,7 @@ public:
 private:
     // Copies row from over row to, in every column, change ticks included.
     static void copy_row(std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
-        (copy_element<Components>(columns + first_column_of<Components>, to, from), ...);
+        internal::in_order({(copy_element<Components>(columns + first_column_of<Components>, to, from), 0)...});
         if constexpr (internal::any_tracked_v<Components...>) {
             internal::copy_ticks(components{}, columns, to, from);
         }
@@ -152,7 +153,7 @@ private:
             copy_element_of<C>(columns[0], to, from);
         } else if constexpr (layout_of<C> == layout::split) {
             [&]<std::size_t... I>(std::index_sequence<I...>) {
-                (copy_element_of<internal::field_type_t<C, I>>(columns[I], to, from), ...);
+                internal::in_order({(copy_element_of<internal::field_type_t<C, I>>(columns[I], to, from), 0)...});
             }(std::make_index_sequence<internal::field_count<C>()>{});
         }
     }

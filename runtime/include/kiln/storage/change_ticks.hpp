@@ -76,24 +76,13 @@ template <class... Components>
 
 namespace internal {
 
-// Whether any of flags is set.
-template <std::size_t Count>
-constexpr bool any_of(const std::array<bool, Count>& flags) noexcept {
-    for (const bool flag : flags) {
-        if (flag) {
-            return true;
-        }
-    }
-    return false;
-}
-
 // Whether any of Components is tracked: worlds without one keep no clock. A
-// loop over an array, not a fold: g++ 12 builds a fold expression in time
-// that grows with the square of its terms, four seconds for the 4,096
-// components of a large schema (docs/compile_time.md).
+// loop over a braced list (any_of, kiln/core/type_list.hpp), not a fold:
+// g++ 12 builds a fold expression in time that grows with the square of its
+// terms, four seconds for the 4,096 components of a large schema
+// (docs/compile_time.md).
 template <class... Components>
-inline constexpr bool any_tracked_v =
-    any_of(std::array<bool, sizeof...(Components)>{tracked_v<std::remove_const_t<Components>>...});
+inline constexpr bool any_tracked_v = any_of({tracked_v<std::remove_const_t<Components>>...});
 
 template <class List>
 struct tracks_any;
@@ -206,7 +195,7 @@ void stamp_new_rows(type_list<Components...> components, Byte* const* columns, s
             stamp_new_ticks(tick_columns_at(columns, first_tick_column<C>(components)), begin, end, tick);
         }
     };
-    (stamp.template operator()<Components>(), ...);
+    for_each_type(components, stamp);
 }
 
 // Gives row to of the tracked components of To their ticks: those of row
@@ -230,7 +219,7 @@ void carry_ticks(FromComponents from_components, std::byte* const* from_columns,
             }
         }
     };
-    (carry.template operator()<ToComponents>(), ...);
+    for_each_type(to_components, carry);
 }
 
 // Copies the ticks of row from over row to, for swap-and-pop: row to's
@@ -251,7 +240,7 @@ void copy_ticks(type_list<Components...> components, std::byte* const* columns, 
             copy_tick_row(tick_columns_at(columns, first_tick_column<C>(components)), to, from);
         }
     };
-    (copy.template operator()<Components>(), ...);
+    for_each_type(components, copy);
 }
 
 // The same copy of a row, components and ticks, for an archetype known by

@@ -231,11 +231,11 @@ constexpr std::uint32_t first_column(type_list<Components...>) {
 // the order of the tracked components.
 template <class C, class... Components>
 constexpr std::uint32_t first_tick_column(type_list<Components...>) {
-    std::uint32_t first = (std::uint32_t{0} + ... + static_cast<std::uint32_t>(column_count_v<Components>));
+    std::uint32_t first = 0;
+    internal::in_order({(first += static_cast<std::uint32_t>(column_count_v<Components>), 0)...});
     bool found = false;
-    ((found = found || std::is_same_v<C, Components>,
-      first += (found || !tracked_v<Components>) ? 0 : internal::tick_columns_per_component),
-     ...);
+    internal::in_order({(found = found || std::is_same_v<C, Components>,
+                         first += (found || !tracked_v<Components>) ? 0 : internal::tick_columns_per_component, 0)...});
     return first;
 }
 
@@ -336,14 +336,14 @@ void write_element(std::byte* column, std::size_t row, const T& value) noexcept 
     std::construct_at(reinterpret_cast<T*>(column) + row, value);
 }
 
-// Writes field I of each split value into its column: a plain fold, which
-// GCC inlines where a generic lambda per field was left out of line once a
-// translation unit created entities of many archetypes (bench/ profile
-// create).
+// Writes field I of each split value into its column: a plain expansion
+// (in_order, kiln/core/type_list.hpp), which GCC inlines where a generic
+// lambda per field was left out of line once a translation unit created
+// entities of many archetypes (bench/ profile create).
 template <class C, auto... Members, std::size_t... I>
 void write_fields(std::byte* const* columns, std::size_t row, const C& value, member_list<Members...>,
                   std::index_sequence<I...>) noexcept {
-    (write_element(columns[I], row, value.*Members), ...);
+    internal::in_order({(write_element(columns[I], row, value.*Members), 0)...});
 }
 
 } // namespace internal

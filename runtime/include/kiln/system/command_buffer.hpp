@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <kiln/config.hpp>
+#include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/handle.hpp>
 #include <kiln/schema/component.hpp>
@@ -64,7 +65,7 @@ public:
     // a compile error); A's other components take their defaults.
     template <archetype A, class... Given>
     handle<A> create(const Given&... given) {
-        static_assert((contains_v<Given, typename A::components> && ...),
+        static_assert(internal::all_of({contains_v<Given, typename A::components>...}),
                       "kiln::command_buffer::create<A>: every value given must be a component of archetype A");
         const entity reserved = world_->reserve_entity();
         reservations_.push_back(reserved);
@@ -172,7 +173,11 @@ private:
     static constexpr std::size_t stored_size = std::is_empty_v<Value> ? 0 : sizeof(Value);
 
     template <class... Values>
-    static constexpr std::size_t values_size = (std::size_t{0} + ... + aligned(stored_size<Values>));
+    static constexpr std::size_t values_size = [] {
+        std::size_t size = 0;
+        internal::in_order({(size += aligned(stored_size<Values>), 0)...});
+        return size;
+    }();
 
     template <apply_function Apply, class... Values>
     void record(const Values&... values) {
@@ -181,8 +186,8 @@ private:
         bytes_.resize(start + head.size);
         std::memcpy(bytes_.data() + start, &head, sizeof head);
         std::size_t offset = start + header_size;
-        ((std::memcpy(bytes_.data() + offset, &values, stored_size<Values>), offset += aligned(stored_size<Values>)),
-         ...);
+        internal::in_order({(std::memcpy(bytes_.data() + offset, &values, stored_size<Values>),
+                             offset += aligned(stored_size<Values>), 0)...});
         ++count_;
     }
 
@@ -192,9 +197,9 @@ private:
         std::tuple<Values...> values;
         std::apply(
             [&](auto&... value) {
-                ((std::memcpy(&value, bytes_.data() + offset, stored_size<std::remove_reference_t<decltype(value)>>),
-                  offset += aligned(stored_size<std::remove_reference_t<decltype(value)>>)),
-                 ...);
+                internal::in_order({(std::memcpy(&value, bytes_.data() + offset,
+                                                 stored_size<std::remove_reference_t<decltype(value)>>),
+                                     offset += aligned(stored_size<std::remove_reference_t<decltype(value)>>), 0)...});
             },
             values);
         return values;

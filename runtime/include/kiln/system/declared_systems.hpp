@@ -78,7 +78,7 @@ template <class Resources>
 inline constexpr bool writes_a_resource_v = false;
 
 template <class... Resources>
-inline constexpr bool writes_a_resource_v<type_list<Resources...>> = (!std::is_const_v<Resources> || ...);
+inline constexpr bool writes_a_resource_v<type_list<Resources...>> = any_of({!std::is_const_v<Resources>...});
 
 // A system kilnc writes for a [propagate.NAME] of the schema: it names the
 // parts of a propagation (kiln::propagation), and kiln::propagate runs it,
@@ -116,7 +116,11 @@ struct propagation_slots;
 
 template <class... Systems>
 struct propagation_slots<type_list<Systems...>> {
-    static constexpr std::size_t count = (std::size_t{0} + ... + std::size_t{propagation_system<Systems>});
+    static constexpr std::size_t count = [] {
+        std::size_t propagations = 0;
+        in_order({(propagations += std::size_t{propagation_system<Systems>}, 0)...});
+        return propagations;
+    }();
 
     template <class S>
     static constexpr std::size_t of() {
@@ -131,7 +135,7 @@ struct propagation_slots<type_list<Systems...>> {
 
 // Whether Component is the global part of one of Systems' propagations.
 template <class Component, class... Systems>
-inline constexpr bool propagated_global_v = (std::is_same_v<Component, typename global_part<Systems>::type> || ...);
+inline constexpr bool propagated_global_v = any_of({std::is_same_v<Component, typename global_part<Systems>::type>...});
 
 // Whether a system's access (a type_list, const when read) writes the global
 // part of one of Systems' propagations, which only the propagation writes.
@@ -140,7 +144,7 @@ inline constexpr bool writes_a_propagated_global_v = false;
 
 template <class... Access, class... Systems>
 inline constexpr bool writes_a_propagated_global_v<type_list<Access...>, type_list<Systems...>> =
-    ((!std::is_const_v<Access> && propagated_global_v<Access, Systems...>) || ...);
+    any_of({(!std::is_const_v<Access> && propagated_global_v<Access, Systems...>)...});
 
 // Whether an executor may split the rows of a batch's systems (a type_list):
 // a parallel system's rows, or a propagation's depths.
@@ -149,7 +153,7 @@ inline constexpr bool splits_rows_v = false;
 
 template <class... Systems>
 inline constexpr bool splits_rows_v<type_list<Systems...>> =
-    (((Systems::parallel && !Systems::commands) || propagation_system<Systems>) || ...);
+    any_of({((Systems::parallel && !Systems::commands) || propagation_system<Systems>)...});
 
 // Whether an executor may split the work of a plan's batches (a type_list):
 // run a batch's systems at once, or split their rows; a fused pass is serial.
@@ -158,6 +162,6 @@ inline constexpr bool splits_work_v = false;
 
 template <class... Batches>
 inline constexpr bool splits_work_v<type_list<Batches...>> =
-    ((!is_fused_v<Batches> && (Batches::systems::size > 1 || splits_rows_v<typename Batches::systems>)) || ...);
+    any_of({(!is_fused_v<Batches> && (Batches::systems::size > 1 || splits_rows_v<typename Batches::systems>))...});
 
 } // namespace kiln::internal

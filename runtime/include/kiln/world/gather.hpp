@@ -22,6 +22,7 @@
 #include <utility>
 
 #include <kiln/config.hpp>
+#include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/schema/component.hpp>
@@ -52,7 +53,7 @@ template <class C>
 void prefetch_row(const std::byte* const* columns, std::size_t row) noexcept {
     constexpr auto layouts = layouts_of<C>();
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (__builtin_prefetch(columns[I] + row * layouts[I].size), ...);
+        internal::in_order({(__builtin_prefetch(columns[I] + row * layouts[I].size), 0)...});
     }(std::make_index_sequence<layouts.size()>{});
 }
 

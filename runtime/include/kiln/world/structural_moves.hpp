@@ -320,9 +320,11 @@ struct structural_moves {
                 components += (components.empty() ? "\"" : ", \"") + std::string{name} + "\"";
             }
         };
-        const auto list = [&]<class... Cs>(type_list<Cs...>) { (append(component_traits<Cs>::name), ...); };
+        const auto list = [&]<class... Cs>(type_list<Cs...>) {
+            internal::in_order({(append(component_traits<Cs>::name), 0)...});
+        };
         [&]<class... As>(type_list<As...>) {
-            ((As::id == archetype ? list(typename As::components{}) : void()), ...);
+            internal::in_order({(As::id == archetype ? list(typename As::components{}) : void(), 0)...});
         }(typename World::archetypes{});
         if (gain) {
             append(component);
@@ -348,9 +350,9 @@ private:
         const std::uint32_t new_row = rows.grow_by(1);
         rows.entity_at(new_row) = e;
         std::byte* const* columns = rows.columns();
-        (write_component(columns + first_column_v<Components, type_list<Components...>>, new_row,
-                         take<From, Components>(world, row, added...)),
-         ...);
+        internal::in_order({(write_component(columns + first_column_v<Components, type_list<Components...>>, new_row,
+                                             take<From, Components>(world, row, added...)),
+                             0)...});
     }
 
     // Component C for the moved row: the added value, or the source's.
