@@ -1,7 +1,7 @@
 # Builds tests/consumer/project as a user would build a game on kiln, then
 # checks what a schema edit rebuilds. Run as
 #   cmake -DMODE=add_subdirectory|find_package -DKILN_SOURCE_DIR=<kiln> -DKILN_BUILD_DIR=<kiln build>
-#         -DWORK=<scratch dir> -P consume.cmake
+#         -DWORK=<scratch dir> -DCXX_COMPILER=<the C++ compiler> -P consume.cmake
 # find_package installs the kiln build first, into WORK/prefix.
 cmake_minimum_required(VERSION 3.25)
 
@@ -27,7 +27,8 @@ else()
     set(how "-DKILN_SOURCE_DIR=${KILN_SOURCE_DIR}")
 endif()
 
-run(${CMAKE_COMMAND} -S "${source}" -B "${build}" -G Ninja -DCMAKE_BUILD_TYPE=Debug "${how}")
+run(${CMAKE_COMMAND} -S "${source}" -B "${build}" -G Ninja -DCMAKE_BUILD_TYPE=Debug "${how}"
+    "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
 run(${CMAKE_COMMAND} --build "${build}")
 run("${build}/consumer")
 if(NOT output MATCHES "x = 2")
