@@ -25,6 +25,24 @@
 
 namespace kiln::internal {
 
+// Reads text, a number std::to_chars wrote, as a double: with std::from_chars
+// where the standard library has it for doubles (libstdc++; libc++ 16 has
+// only the integer overloads, and leaves __cpp_lib_to_chars undefined), and
+// otherwise as nlohmann/json reads a number, with the C library's strtod
+// whatever the program's locale.
+inline bool read_double(const char* first, const char* last, double& value) {
+#if defined(__cpp_lib_to_chars)
+    return std::from_chars(first, last, value).ec == std::errc{};
+#else
+    const auto number = nlohmann::ordered_json::parse(first, last, nullptr, false);
+    if (!number.is_number()) {
+        return false;
+    }
+    value = number.template get<double>();
+    return true;
+#endif
+}
+
 // A floating-point value as JSON: a number that reads back as the same bits
 // (an f32 as its shortest decimal, which reads back as the same f32 through
 // a double in all but rare cases, kept exact by the check), or "nan", "inf",
@@ -41,7 +59,7 @@ nlohmann::ordered_json float_json(T value) {
         char text[32];
         const auto [end, error] = std::to_chars(text, text + sizeof text, value);
         double shortest = 0;
-        if (error == std::errc{} && std::from_chars(text, end, shortest).ec == std::errc{} &&
+        if (error == std::errc{} && read_double(text, end, shortest) &&
             std::bit_cast<std::uint32_t>(static_cast<float>(shortest)) == std::bit_cast<std::uint32_t>(value)) {
             return shortest;
         }
