@@ -523,9 +523,14 @@ public:
 
     // The tick changes are stamped with now. advance_tick() returns it and
     // starts the next, so that kiln::changed<C>(returned) finds the changes
-    // made after the call (docs/changes.md).
+    // made after the call (docs/changes.md); now and then it raises the
+    // ticks older than kiln::max_change_age, as the end of a stage does.
     [[nodiscard]] change_tick current_tick() const noexcept requires tracks_changes { return clock_.now; }
-    change_tick advance_tick() noexcept requires tracks_changes { return clock_.now++; }
+    change_tick advance_tick() noexcept requires tracks_changes {
+        const change_tick now = clock_.now++;
+        tracking::check_ticks(*this);
+        return now;
+    }
 
     // The name of the archetype e lives in. Precondition: alive(e).
     [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {

@@ -515,3 +515,46 @@ TEMPLATE_LIST_TEST_CASE("an observer on change runs after each stage on the rows
     world.run(stage::render, executor);
     CHECK(tracked == std::multiset<float>{12.0f, 13.0f, 50.0f});
 }
+
+TEST_CASE("a row not written for more than 2^31 ticks does not come back as changed", "[change_tracking]") {
+    World world;
+    const kiln::entity idle = world.create<Particle>();
+    world.create_n<Particle>(2000, Position{}, Velocity{});
+    world.each<Position>([](Position& p) { p.y += 1.0f; }); // chunks stamped whole, too
+    kiln::internal::change_tracking<World>::advance_clock(world, (kiln::change_tick{1} << 31) + 10);
+    const kiln::change_tick since = world.advance_tick();
+    CHECK(changed_positions(world, since).empty());
+    world.get<Position>(idle).y = 1.0f;
+    CHECK(changed_positions(world, since) == std::set{idle});
+    // Ever older: the clock goes round four times more.
+    for (int round = 0; round < 8; ++round) {
+        kiln::internal::change_tracking<World>::advance_clock(world, kiln::change_tick{1} << 31);
+    }
+    const kiln::change_tick later = world.advance_tick();
+    CHECK(changed_positions(world, later).empty());
+}
+
+TEMPLATE_LIST_TEST_CASE("a system and an observer on change see every row at their first run, past 2^31 too",
+                        "[change_tracking]", every_executor) {
+    const kiln::change_tick starts[] = {1, (kiln::change_tick{1} << 31) - 3, (kiln::change_tick{1} << 31) + 5,
+                                        ~kiln::change_tick{0} - 2};
+    for (const kiln::change_tick start : starts) {
+        INFO("clock started at " << start);
+        World world;
+        const TestType executor{};
+        kiln::internal::change_tracking<World>::advance_clock(world, start - 1);
+        for (int i = 0; i < 10; ++i) {
+            world.create<Particle>(Position{static_cast<float>(i), 0.0f}, Velocity{});
+        }
+        watched.clear();
+        tracked.clear();
+        world.run(stage::render, executor);
+        CHECK(watched.size() == 10);
+        CHECK(tracked.size() == 10);
+        watched.clear();
+        tracked.clear();
+        world.run(stage::render, executor);
+        CHECK(watched.empty());
+        CHECK(tracked.empty());
+    }
+}

@@ -3,6 +3,7 @@
 // it leaves, when it is a full pass, and a model test that holds it to a
 // full recompute after random writes, reparenting, destroys and deferred
 // commands.
+#include <kiln/changes/change_tracking.hpp>
 #include <kiln/hierarchy/propagation.hpp>
 
 #include <scene/world.hpp>
@@ -129,6 +130,23 @@ TEST_CASE("the generated propagation of a tracked local part recomputes only bel
     world.get<scene::Local>(loner).tx = 6;
     world.run(scene::stage::update);
     CHECK(world.get<const scene::Global>(loner).tx == 6);
+}
+
+TEST_CASE("a dirty pass by hand more than kiln::max_change_age after the last is a full pass") {
+    World world;
+    add_bystanders(world);
+    const kiln::entity ship = world.create<scene::Mount>(moved(10, 0));
+    const kiln::entity turret = world.create<scene::Mount>(moved(1, 0));
+    const kiln::entity loner = world.create<scene::Mount>(moved(5, 0));
+    world.hierarchy().set_parent(turret, ship);
+    kiln::propagation_state state;
+    kiln::propagate_dirty<transform>(world, state);
+    kiln::internal::change_tracking<World>::advance_clock(world, (kiln::change_tick{1} << 31) + 10);
+    world.get<scene::Global>(loner) = garbage; // which only a full pass overwrites
+    world.get<scene::Local>(ship).tx = 20;
+    kiln::propagate_dirty<transform>(world, state);
+    CHECK(world.get<const scene::Global>(turret).tx == 21);
+    CHECK(world.get<const scene::Global>(loner).tx == 5);
 }
 
 TEST_CASE("a child of an entity holding the global part alone follows it at every dirty pass") {

@@ -4,6 +4,7 @@
 // what counts as a change.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -188,10 +189,34 @@ struct change_tracking {
         }
     }
 
+    // Moves the clock count ticks on, as count calls of world.advance_tick()
+    // would: for tests of a world that has run for days.
+    static void advance_clock(World& world, change_tick count) noexcept {
+        if constexpr (World::tracks_changes) {
+            while (count > 0) {
+                const change_tick step = std::min(count, tick_check_interval);
+                world.clock_.now += step;
+                count -= step;
+                check_ticks(world);
+            }
+        }
+    }
+
     // After a stage's systems ran: what happens next is newer than all of them.
     static void end_runs(World& world) noexcept {
         if constexpr (World::tracks_changes) {
             ++world.clock_.now;
+            check_ticks(world);
+        }
+    }
+
+    // Raises the world's ticks older than max_change_age when
+    // tick_check_interval ticks passed since it last did: one comparison,
+    // where the clock advances outside systems (after a stage's systems and
+    // its observers, and in advance_tick), never while a system runs.
+    static void check_ticks(World& world) noexcept {
+        if (world.clock_.now - world.clock_.checked >= tick_check_interval) [[unlikely]] {
+            raise_old_ticks_of(world);
         }
     }
 
@@ -226,6 +251,22 @@ struct change_tracking {
     }
 
 private:
+    // Every tracked row's ticks, its chunks' and the systems' and observers':
+    // a pass over four bytes a row per tick column, once every
+    // tick_check_interval ticks (hours of a game).
+    [[gnu::cold, gnu::noinline]] static void raise_old_ticks_of(World& world) noexcept {
+        const change_tick now = world.clock_.now;
+        for (std::size_t id = 0; id < World::archetypes::size; ++id) {
+            archetype_storage& rows = world.storages_[id];
+            for (std::uint32_t first = world.storages_.first_tick_column(id); first < rows.layouts().size();
+                 first += tick_columns_per_component) {
+                raise_old_ticks(tick_columns_at(rows.columns(), first), rows.size(), now);
+            }
+        }
+        world.clock_.raise_old_runs();
+        world.clock_.checked = now;
+    }
+
     // A loop over the archetypes by id, not a template per archetype: an
     // archetype's tick columns are its last, four for each tracked
     // component, all alike (kiln/storage/column.hpp), so where they start (after the

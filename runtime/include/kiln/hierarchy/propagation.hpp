@@ -280,6 +280,9 @@ void propagate_dirty(World& world, propagation_state& state, const Executor& exe
         if constexpr (tracked_v<typename P::local>) {
             const change_tick since = state.since;
             state.since = world.advance_tick(); // what is written from now on is newer
+            if (state.since - since > max_change_age) {
+                state.ran = false; // changes that old are no longer told apart (kiln::max_change_age): a full pass
+            }
             internal::propagate_dirty_since<P>(world, since, state, executor);
         }
     }

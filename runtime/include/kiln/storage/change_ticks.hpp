@@ -35,13 +35,26 @@ namespace kiln {
 // A point in a world's history: the world's clock advances once per system
 // run and once after each stage, and every change is stamped with the tick
 // current when it happens. Ticks wrap around after 2^32; they are compared
-// modulo 2^32, so a filter's since must be less than 2^31 ticks old.
+// modulo 2^32, which is exact for ticks less than 2^31 apart. So that no tick
+// a world keeps grows older than that, the world raises, every
+// tick_check_interval ticks, each tick older than max_change_age to
+// max_change_age ago (see change_clock): a filter's since must be less than
+// max_change_age old to find exactly the changes after it.
 using change_tick = std::uint32_t;
 
 // Whether tick came after since (modulo 2^32, see change_tick).
 [[nodiscard]] constexpr bool is_newer(change_tick tick, change_tick since) noexcept {
     return static_cast<std::int32_t>(tick - since) > 0;
 }
+
+// The age past which a world's ticks are raised: 2^30 ticks, two days of a
+// game running a hundred systems at 60 frames a second.
+inline constexpr change_tick max_change_age = change_tick{1} << 30;
+
+// How often a world raises its old ticks: with the clock's steps between two
+// looks (a stage's systems and observers), no tick it keeps is ever older than
+// max_change_age + tick_check_interval + those steps, well below 2^31.
+inline constexpr change_tick tick_check_interval = change_tick{1} << 28;
 
 // The rows a chunk's maximum tick stands for.
 inline constexpr std::size_t tick_chunk_rows = 1024;
@@ -261,17 +274,71 @@ inline void copy_row_as_bytes(std::span<const column_layout> layouts, std::uint3
     }
 }
 
+// Raises tick to limit ticks before now when it is older (its age, now -
+// tick, is taken modulo 2^32: every tick a world keeps is at most now).
+inline void raise_older(change_tick& tick, change_tick now, change_tick limit) noexcept {
+    if (now - tick > limit) {
+        tick = now - limit;
+    }
+}
+
+// Raises the ticks of rows [0, size) of one tracked component's columns,
+// and of their chunks, to max_change_age before now where they are older: a
+// row not written for longer counts as written max_change_age ago. Every
+// since younger than that compares with them as it did; a row's changed
+// tick stays the newer of its own and its chunk's, and a chunk's maximum no
+// older than its rows'.
+inline void raise_old_ticks(const tick_columns& ticks, std::size_t size, change_tick now) noexcept {
+    for (std::size_t row = 0; row < size; ++row) {
+        raise_older(ticks.added[row], now, max_change_age);
+        raise_older(ticks.changed[row], now, max_change_age);
+    }
+    for (std::size_t chunk = 0; chunk * tick_chunk_rows < size; ++chunk) {
+        raise_older(ticks.chunk_max[chunk], now, max_change_age);
+        raise_older(ticks.chunk_written[chunk], now, max_change_age);
+    }
+}
+
+// The tick a system or an observer that never ran looks past: older than
+// every tick a world keeps (max_change_age at most, once raised), so that its
+// first run sees every row, wherever the clock stands.
+[[nodiscard]] constexpr change_tick never_ran(change_tick now) noexcept { return now - max_change_age - 1; }
+
+template <std::size_t Count>
+constexpr std::array<change_tick, Count> ticks_never_ran(change_tick now) noexcept {
+    std::array<change_tick, Count> ticks{};
+    ticks.fill(never_ran(now));
+    return ticks;
+}
+
 // The world's clock: the tick changes are stamped with now, and each
 // system's ticks (the one it runs at, and the one it ran at before, which
 // its changed filters look past), and the tick of each observer's latest
-// run (only observers on change use theirs). Empty for a world that tracks
-// nothing.
+// run (only observers on change use theirs). A system or observer that has
+// not run yet holds never_ran, and one that has not run for max_change_age
+// ticks is raised to it when the world raises old ticks: its next run sees
+// every row, as a first run does. Empty for a world that tracks nothing.
 template <bool Tracks, std::size_t Systems, std::size_t Observers>
 struct change_clock {
     change_tick now = 1;
-    std::array<change_tick, Systems> runs{};     // the tick of each system's latest run
-    std::array<change_tick, Systems> since{};    // the tick of the run before it
-    std::array<change_tick, Observers> observed{}; // the tick of each observer's latest run on change
+    change_tick checked = 1; // when the world last raised its old ticks
+    std::array<change_tick, Systems> runs = ticks_never_ran<Systems>(1);      // each system's latest run
+    std::array<change_tick, Systems> since = ticks_never_ran<Systems>(1);     // the run before it
+    std::array<change_tick, Observers> observed = ticks_never_ran<Observers>(1); // each observer's latest on change
+
+    // Raises the systems' and observers' ticks older than max_change_age to
+    // never_ran.
+    void raise_old_runs() noexcept {
+        for (change_tick& tick : runs) {
+            raise_older(tick, now, max_change_age + 1);
+        }
+        for (change_tick& tick : since) {
+            raise_older(tick, now, max_change_age + 1);
+        }
+        for (change_tick& tick : observed) {
+            raise_older(tick, now, max_change_age + 1);
+        }
+    }
 };
 
 template <std::size_t Systems, std::size_t Observers>
