@@ -2,7 +2,9 @@
 // tracked component's rows carry through creates, writes, structural moves,
 // destroys, clears and loads, and the changed/added filters of each().
 #include <kiln/changes/change_tracking.hpp>
+#include <kiln/snapshot.hpp>
 
+#include <changes/reflection.hpp>
 #include <changes/world.hpp>
 
 #include <catch2/catch.hpp>
@@ -516,6 +518,44 @@ TEMPLATE_LIST_TEST_CASE("an observer on change runs after each stage on the rows
     CHECK(tracked == std::multiset<float>{12.0f, 13.0f, 50.0f});
 }
 
+TEST_CASE("sort_rows carries the ticks with the rows and keeps each chunk's ticks its rows'", "[change_tracking]") {
+    World world;
+    const kiln::entity child = world.create<Particle>(Position{1.0f, 0.0f}, Velocity{}); // row 0
+    const kiln::entity parent = world.create<Particle>(Position{2.0f, 0.0f}, Velocity{}); // row 1
+    world.hierarchy().set_parent(child, parent);
+    const kiln::change_tick since = world.advance_tick();
+    world.get<Position>(parent).y = 1.0f; // a writable get marks the row
+    world.hierarchy().sort_rows();        // parent moves to row 0
+    CHECK(changed_positions(world, since) == std::set{parent});
+    CHECK(added_healths(world, since).empty());
+}
+
+TEST_CASE("sort_rows over several chunks: a chunk written whole, rows written one by one, keep their ticks",
+          "[change_tracking]") {
+    World world;
+    auto tree = world.hierarchy();
+    // 1500 children first, then their 1500 parents: the sort puts the parents first, across chunks.
+    const auto made_children = world.create_n<Particle>(1500, Position{}, Velocity{});
+    const std::vector<kiln::entity> children(made_children.begin(), made_children.end());
+    const auto made_parents = world.create_n<Particle>(1500, Position{}, Velocity{});
+    const std::vector<kiln::entity> parents(made_parents.begin(), made_parents.end());
+    for (std::size_t i = 0; i < 1500; ++i) {
+        tree.set_parent(children[i], parents[i]);
+    }
+    const kiln::change_tick before_loop = world.advance_tick();
+    world.each<Position>([](Position& p) { p.y += 1.0f; }); // stamps every chunk whole
+    const kiln::change_tick since = world.advance_tick();
+    std::set<kiln::entity> written;
+    for (std::size_t i = 0; i < 1500; i += 97) {
+        world.get<Position>(children[i]).y = 2.0f;
+        written.insert(children[i]);
+    }
+    world.hierarchy().sort_rows();
+    CHECK(changed_positions(world, since) == written);
+    CHECK(changed_positions(world, before_loop).size() == 3000);
+    CHECK(added_healths(world, 0).empty());
+}
+
 TEST_CASE("a row not written for more than 2^31 ticks does not come back as changed", "[change_tracking]") {
     World world;
     const kiln::entity idle = world.create<Particle>();
@@ -557,4 +597,58 @@ TEMPLATE_LIST_TEST_CASE("a system and an observer on change see every row at the
         CHECK(watched.empty());
         CHECK(tracked.empty());
     }
+}
+
+TEST_CASE("filled holes, rows moved out, a batch destroy, a load and a swap keep each chunk's ticks its rows'",
+          "[change_tracking]") {
+    World world;
+    const auto made = world.create_n<Ship>(3000, Position{}, Velocity{}, Health{1, 0});
+    const std::vector<kiln::entity> ships(made.begin(), made.end());
+    world.each<Position>([](Position& p) { p.y += 1.0f; }); // every chunk written whole
+    const kiln::change_tick since = world.advance_tick();
+    std::set<kiln::entity> written; // rows of the last chunk, written one by one
+    for (std::size_t i = 2100; i < 3000; i += 50) {
+        world.get<Position>(ships[i]).y = 2.0f;
+        written.insert(ships[i]);
+    }
+    const auto alive_written = [&] {
+        std::set<kiln::entity> alive;
+        for (const kiln::entity e : written) {
+            if (world.alive(e)) {
+                alive.insert(e);
+            }
+        }
+        return alive;
+    };
+    for (std::size_t i = 0; i < 40; ++i) {
+        world.destroy(ships[i]); // holes, filled from the last chunk when the world settles
+    }
+    world.settle();
+    CHECK(changed_positions(world, since) == alive_written());
+    for (std::size_t i = 100; i < 140; ++i) {
+        CHECK(world.remove<Health>(ships[i])); // each row leaves Ship by swap-and-pop
+    }
+    CHECK(changed_positions(world, since) == alive_written());
+    std::vector<kiln::entity> doomed(ships.begin() + 200, ships.begin() + 260);
+    doomed.insert(doomed.end(), ships.begin() + 2940, ships.end());
+    world.destroy(std::span<const kiln::entity>{doomed}); // holes filled once, from the top
+    CHECK(changed_positions(world, since) == alive_written());
+
+    std::vector<std::byte> bytes;
+    REQUIRE_FALSE(kiln::save(world, bytes));
+    const kiln::change_tick before_load = world.advance_tick();
+    REQUIRE_FALSE(kiln::load(world, bytes));
+    CHECK(changed_positions(world, before_load).size() == world.size());
+    const kiln::change_tick after_load = world.advance_tick();
+    CHECK(changed_positions(world, after_load).empty());
+    world.get<Position>(ships[2500]).y = 3.0f;
+    CHECK(changed_positions(world, after_load) == std::set{ships[2500]});
+
+    World other;
+    world.swap(other);
+    world.swap(other);
+    const kiln::change_tick after_swap = world.advance_tick();
+    CHECK(changed_positions(world, after_swap).empty());
+    world.get<Position>(ships[1500]).y = 3.0f;
+    CHECK(changed_positions(world, after_swap) == std::set{ships[1500]});
 }

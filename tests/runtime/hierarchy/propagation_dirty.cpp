@@ -132,6 +132,22 @@ TEST_CASE("the generated propagation of a tracked local part recomputes only bel
     CHECK(world.get<const scene::Global>(loner).tx == 6);
 }
 
+TEST_CASE("a local written before sort_rows is recomputed by the next dirty pass") {
+    World world;
+    auto tree = world.hierarchy();
+    const kiln::entity child = world.create<scene::Mount>(moved(1, 0));   // row 0
+    const kiln::entity parent = world.create<scene::Mount>(moved(10, 0)); // row 1
+    add_bystanders(world);
+    tree.set_parent(child, parent);
+    world.run(scene::stage::update);
+    CHECK(world.get<const scene::Global>(child).tx == 11);
+    world.get<scene::Local>(parent).tx = 20; // a writable get marks the row
+    tree.sort_rows();                        // parent moves to row 0, child after the bystanders
+    world.run(scene::stage::update);
+    CHECK(world.get<const scene::Global>(parent).tx == 20);
+    CHECK(world.get<const scene::Global>(child).tx == 21);
+}
+
 TEST_CASE("a dirty pass by hand more than kiln::max_change_age after the last is a full pass") {
     World world;
     add_bystanders(world);

@@ -147,10 +147,12 @@ struct hierarchy_moves {
         world.assert_not_iterating("hierarchy().sort_rows");
         world.settle();
         std::array<archetype_storage*, World::archetypes::size> storages{};
+        std::array<std::uint32_t, World::archetypes::size> first_ticks{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
             storages[a] = &world.storages_[a];
+            first_ticks[a] = world.storages_.first_tick_column(a);
         }
-        sort_rows_by_depth(storages, world.hierarchy_, world.entities_);
+        sort_rows_by_depth(storages, first_ticks, world.hierarchy_, world.entities_);
         world.hierarchy_.rows_moved();
     }
 

@@ -15,6 +15,8 @@
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/storage/archetype_storage.hpp>
+#include <kiln/storage/change_ticks.hpp>
+#include <kiln/storage/column.hpp>
 
 namespace kiln::internal {
 
@@ -22,8 +24,12 @@ namespace kiln::internal {
 // order: by depth; within a depth, by the parent's archetype and new row
 // (so that children of one parent sit together, in the order of their
 // parents); then by the old row. Entities keep their handles: entities
-// learns where each now lives. Rows are plain data, moved as bytes.
-inline void sort_rows_by_depth(std::span<archetype_storage* const> storages, const hierarchy_table& links,
+// learns where each now lives. Rows are plain data, moved as bytes; the
+// change ticks of archetype a, from its column first_ticks[a] on, move
+// with their rows, and each chunk's ticks (kiln/change_ticks.hpp), which
+// belong to the chunk and not to a row, are made again from its new rows'.
+inline void sort_rows_by_depth(std::span<archetype_storage* const> storages,
+                               std::span<const std::uint32_t> first_ticks, const hierarchy_table& links,
                                entity_table& entities) {
     struct place {
         std::uint32_t archetype;
@@ -74,7 +80,17 @@ inline void sort_rows_by_depth(std::span<archetype_storage* const> storages, con
         }
         const auto scratch = std::make_unique_for_overwrite<std::byte[]>(count * widest);
         std::byte* const* columns = rows.columns();
+        const std::uint32_t first_tick = first_ticks[a];
+        const auto each_tracked = [&](auto&& function) {
+            for (std::uint32_t first = first_tick; first < rows.layouts().size(); first += tick_columns_per_component) {
+                function(tick_columns_at(columns, first));
+            }
+        };
+        each_tracked([&](const tick_columns& ticks) { take_chunk_written(ticks, count); });
         for (std::size_t c = 0; c < rows.layouts().size(); ++c) {
+            if (c >= first_tick && (c - first_tick) % tick_columns_per_component >= 2) {
+                continue; // a chunk's maximum or written tick: made again below
+            }
             const std::size_t size = rows.layouts()[c].size;
             for (std::size_t row = 0; row < count; ++row) {
                 std::memcpy(scratch.get() + to[row] * size, columns[c] + row * size, size);
@@ -83,6 +99,7 @@ inline void sort_rows_by_depth(std::span<archetype_storage* const> storages, con
                 std::memcpy(columns[c], scratch.get(), count * size);
             }
         }
+        each_tracked([&](const tick_columns& ticks) { chunk_ticks_of_rows(ticks, count); });
         std::vector<entity> moved(count);
         for (std::size_t row = 0; row < count; ++row) {
             moved[to[row]] = rows.entities()[row];

@@ -12,7 +12,9 @@
 // loop stamps the chunk instead of each of its rows. A row's changed tick is
 // the newer of its own and its chunk's. The columns are columns like any
 // other: they move with the row when the archetype grows, and structural
-// moves and swap-and-pop carry them.
+// moves and swap-and-pop carry them; the chunks' two are the chunk's, not a
+// row's, so whatever moves a row into a chunk (set_moved_tick) or reorders
+// rows (hierarchy().sort_rows()) makes them agree with the chunk's rows.
 //
 // An untracked component has none of this: no column, no tick, no branch.
 // docs/changes.md is the user's account.
@@ -296,6 +298,32 @@ inline void raise_old_ticks(const tick_columns& ticks, std::size_t size, change_
     for (std::size_t chunk = 0; chunk * tick_chunk_rows < size; ++chunk) {
         raise_older(ticks.chunk_max[chunk], now, max_change_age);
         raise_older(ticks.chunk_written[chunk], now, max_change_age);
+    }
+}
+
+// Before rows [0, size) are reordered (world.hierarchy().sort_rows()): each
+// row's own changed tick becomes its changed tick, the newer of its own and
+// its chunk's, as the row leaves its chunk.
+inline void take_chunk_written(const tick_columns& ticks, std::size_t size) noexcept {
+    for (std::size_t row = 0; row < size; ++row) {
+        ticks.changed[row] = changed_tick(ticks, row);
+    }
+}
+
+// After: each chunk's ticks from its rows' own, which say it all: its
+// maximum the newest of their ticks, its written tick the oldest of their
+// changed ones, which makes no row newer than it is.
+inline void chunk_ticks_of_rows(const tick_columns& ticks, std::size_t size) noexcept {
+    for (std::size_t first = 0; first < size; first += tick_chunk_rows) {
+        const std::size_t last = std::min(size, first + tick_chunk_rows);
+        change_tick newest_tick = ticks.changed[first];
+        change_tick oldest_changed = ticks.changed[first];
+        for (std::size_t row = first; row < last; ++row) {
+            newest_tick = newest(newest(newest_tick, ticks.changed[row]), ticks.added[row]);
+            oldest_changed = is_newer(oldest_changed, ticks.changed[row]) ? ticks.changed[row] : oldest_changed;
+        }
+        ticks.chunk_max[first / tick_chunk_rows] = newest_tick;
+        ticks.chunk_written[first / tick_chunk_rows] = oldest_changed;
     }
 }
 
