@@ -76,7 +76,7 @@ TEST_CASE("hana::members and hana::at_key read and write the fields, as kiln::fo
 }
 
 TEST_CASE("events are Hana Structs too, and listed in schema order") {
-    STATIC_REQUIRE(events::hana_lists::events == hana::tuple_t<events::Hit, events::Fire, events::Tick>);
+    STATIC_REQUIRE(events::hana_lists::events == hana::tuple_t<events::Hit, events::Fire, events::Tick, events::Saved>);
     CHECK(hana_field_names<events::Hit>() == std::vector<std::string>{"from_x", "frame"});
     events::Fire fire{};
     hana::at_key(fire, BOOST_HANA_STRING("shots")) = 3;

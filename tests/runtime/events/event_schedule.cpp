@@ -7,11 +7,14 @@
 
 #include <catch2/catch.hpp>
 
+#include "../every_executor.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -23,6 +26,7 @@ struct seen {
     std::vector<std::vector<Hit>> early, tally, echo, draw, physics;
     std::vector<std::vector<events::Fire>> echo_fire, opening;
     std::vector<std::vector<events::Tick>> note;
+    std::vector<std::vector<events::Saved>> goodbye;
 };
 
 seen record;
@@ -54,6 +58,20 @@ bool same(const std::vector<Hit>& one, const std::vector<Hit>& other) {
 }
 
 bool fires(float x) { return static_cast<int>(x) % 3 == 0; }
+
+using kiln_test::every_executor;
+
+// The executor of a test case, the parallel one splitting every system (its
+// default runs work this small on the calling thread).
+template <class Executor>
+Executor make_executor() {
+#if KILN_HAS_TBB
+    if constexpr (std::is_same_v<Executor, kiln::parallel_executor>) {
+        return kiln::parallel_executor{std::chrono::nanoseconds{0}};
+    }
+#endif
+    return Executor{};
+}
 
 } // namespace
 
@@ -94,6 +112,8 @@ void events::Draw::run(kiln::event_reader<Hit> hit_events) { record.draw.push_ba
 void events::Physics::run(kiln::event_reader<Hit> hit_events) { record.physics.push_back(all_of(hit_events)); }
 
 void events::Opening::run(kiln::event_reader<Fire> fire_events) { record.opening.push_back(all_of(fire_events)); }
+
+void events::Goodbye::run(kiln::event_reader<Saved> saved_events) { record.goodbye.push_back(all_of(saved_events)); }
 
 void events::Measure::run(std::span<const Position> position, kiln::event_writer<Tick>& emit_tick) {
     emit_tick(Tick{static_cast<std::uint32_t>(position.size())});
@@ -246,3 +266,41 @@ TEST_CASE("the parallel executor hands every reader the same events in the same 
     }
 }
 #endif
+
+TEMPLATE_LIST_TEST_CASE("a reader per entity run while no entity matches it reads its events, and they are gone",
+                        "[events]", every_executor) {
+    record = {};
+    events::World world;
+    const TestType executor = make_executor<TestType>();
+    for (std::uint32_t frame = 1; frame <= 5; ++frame) { // no Ship: Shoot runs on no row
+        world.emit(events::Fire{frame});
+        if (frame == 3) {
+            world.emit(events::Fire{30});
+        }
+        world.progress(0.1, executor);
+    }
+    REQUIRE(record.echo_fire.size() == 5);
+    CHECK(record.echo_fire[2].size() == 2); // a reader that runs once per run read all six
+    world.emit(events::Fire{7});
+    world.create<events::Ship>(events::Position{0.0f}); // fires every frame, and once more per Fire it reads
+    world.progress(0.1, executor);
+    // Shoot's first run with a row is handed the one Fire sent since its run before, as Echo is.
+    REQUIRE(record.tally.size() == 6);
+    CHECK(same(record.tally[5], {Hit{0.0f, 6}, Hit{0.0f, 6 + 1000 * 7}}));
+    REQUIRE(record.echo_fire.size() == 6);
+    CHECK(record.echo_fire[5].size() == 1);
+}
+
+TEST_CASE("an event sent with world.emit is published in the next stage that runs, and dropped after it unread") {
+    record = {};
+    events::World world;
+    world.emit(events::Saved{1}); // only Goodbye, in shutdown, reads Saved: dropped after the first stage runs
+    world.progress(0.1);
+    world.emit(events::Saved{2});
+    world.run(events::stage::render); // the next stage that runs: dropped at its end
+    world.emit(events::Saved{3});
+    world.shutdown(); // the next stage that runs: Goodbye reads it
+    REQUIRE(record.goodbye.size() == 1);
+    REQUIRE(record.goodbye[0].size() == 1);
+    CHECK(record.goodbye[0][0].slot == 3);
+}
