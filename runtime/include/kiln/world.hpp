@@ -222,7 +222,9 @@ public:
     }
 
     // Destroys each live entity of doomed as destroy(e) would, and returns
-    // how many; faster, as the holes are filled once, after the batch.
+    // how many of doomed's entities it destroyed, each once: one destroyed
+    // with its parent, listed before it, counts too; a descendant not listed
+    // does not. Faster, as the holes are filled once, after the batch.
     std::size_t destroy(std::span<const entity> doomed) { return moves::destroy_batch(*this, doomed); }
 
     // Whether e names an entity of this world that is alive now: false for
@@ -538,10 +540,15 @@ public:
         return archetype_names[entities_.location(e).archetype];
     }
 
-    // Destroys every entity; resources keep their values.
+    // Destroys every entity; resources keep their values. Observers told of
+    // an entity's end find its parent alive, as destroy's do: linked
+    // entities go first, subtree by subtree, children before their parent.
     void clear() {
         assert_not_iterating("clear");
         settle();
+        for (std::uint32_t id = 0; id < archetypes::size; ++id) {
+            tree_moves::destroy_linked_rows(*this, id);
+        }
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
             moves::destroy_rows(*this, id);
         }

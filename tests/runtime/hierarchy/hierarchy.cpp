@@ -1,11 +1,14 @@
 #include <kiln/hierarchy/hierarchy.hpp>
 
+#include <family/world.hpp>
 #include <fixture/world.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <iterator>
 #include <ranges>
+#include <span>
 #include <vector>
 
 using fixture::World;
@@ -35,7 +38,122 @@ struct ship_with_turrets {
     kiln::entity ship, left, right, gunner;
 };
 
+// What Farewell found of each entity whose end it was told of, in order.
+struct farewell {
+    kiln::entity e;
+    kiln::entity parent;
+    bool parent_alive;
+    std::size_t children;
+    bool operator==(const farewell&) const = default;
+};
+
+std::vector<farewell> farewells;
+
 } // namespace
+
+void family::Farewell::run(kiln::deferred_world<World>& world, kiln::entity e, const Name&) {
+    const kiln::entity parent = world.hierarchy().parent(e);
+    farewells.push_back({e, parent, world.alive(parent), world.hierarchy().child_count(e)});
+}
+
+namespace {
+
+// Every farewell found the parent alive, if there was one, and no child.
+bool each_found_its_parent_and_no_child() {
+    for (const farewell& f : farewells) {
+        if ((!f.parent.is_null() && !f.parent_alive) || f.children != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("destroy takes a subtree's children before their parent, in the reverse of its depth-first order") {
+    family::World world;
+    auto tree = world.hierarchy();
+    const kiln::entity root = world.create<family::Person>(family::Name{1});
+    const kiln::entity a = world.create<family::Person>(family::Name{2});
+    const kiln::entity a1 = world.create<family::Pet>(family::Name{3}, family::Tail{});
+    const kiln::entity a2 = world.create<family::Person>(family::Name{4});
+    const kiln::entity b = world.create<family::Pet>(family::Name{5}, family::Tail{});
+    tree.set_parent(a, root);
+    tree.set_parent(a1, a);
+    tree.set_parent(a2, a1);
+    tree.set_parent(b, root);
+    farewells.clear();
+    CHECK(world.destroy(root));
+    // Depth-first, root, a, a1, a2, b; reversed: b, the shallowest but one, before a2, the deepest.
+    CHECK(farewells == std::vector<farewell>{{b, root, true, 0}, {a2, a1, true, 0}, {a1, a, true, 0},
+                                             {a, root, true, 0}, {root, kiln::null_entity, false, 0}});
+}
+
+TEST_CASE("an observer told of the end of an entity destroyed alone finds its parent, and its children roots") {
+    family::World world;
+    auto tree = world.hierarchy();
+    const kiln::entity grandparent = world.create<family::Person>(family::Name{1});
+    const kiln::entity parent = world.create<family::Pet>(family::Name{2}, family::Tail{});
+    const kiln::entity child = world.create<family::Person>(family::Name{3});
+    tree.set_parent(parent, grandparent);
+    tree.set_parent(child, parent);
+    farewells.clear();
+    CHECK(tree.destroy_keeping_children(parent));
+    CHECK(farewells == std::vector<farewell>{{parent, grandparent, true, 0}});
+    CHECK(tree.parent(child).is_null());
+    CHECK(tree.child_count(grandparent) == 0);
+    farewells.clear();
+    CHECK(tree.destroy_keeping_children(grandparent)); // a root without children now: no link at all
+    CHECK(farewells == std::vector<farewell>{{grandparent, kiln::null_entity, false, 0}});
+}
+
+TEST_CASE("clear and destroy_all tell each observer of an entity's end while its parent lives") {
+    family::World world;
+    auto tree = world.hierarchy();
+    // Parents in Person, whose rows come first, children in Pet, and the other way round.
+    for (std::uint32_t i = 0; i < 20; ++i) {
+        const kiln::entity person = world.create<family::Person>(family::Name{i});
+        const kiln::entity pet = world.create<family::Pet>(family::Name{100 + i}, family::Tail{});
+        const kiln::entity other = world.create<family::Person>(family::Name{200 + i});
+        tree.set_parent(pet, person);
+        tree.set_parent(other, pet);
+        world.create<family::Pet>(family::Name{300 + i}, family::Tail{}); // no link
+    }
+    farewells.clear();
+    world.destroy_all<family::Pet>(); // every Pet, and the Persons below them
+    CHECK(farewells.size() == 60);
+    CHECK(each_found_its_parent_and_no_child());
+    for (std::uint32_t i = 0; i < 20; ++i) {
+        const kiln::entity person = world.create<family::Person>(family::Name{i});
+        const kiln::entity pet = world.create<family::Pet>(family::Name{100 + i}, family::Tail{});
+        tree.set_parent(pet, person);
+    }
+    farewells.clear();
+    world.clear();
+    CHECK(farewells.size() == 60);
+    CHECK(each_found_its_parent_and_no_child());
+    CHECK(world.size() == 0);
+}
+
+TEST_CASE("destroy of a list counts each listed entity it destroyed once, one destroyed with its parent too") {
+    family::World world;
+    auto tree = world.hierarchy();
+    const kiln::entity parent = world.create<family::Person>(family::Name{1});
+    const kiln::entity child = world.create<family::Person>(family::Name{2});
+    const kiln::entity grandchild = world.create<family::Person>(family::Name{3}); // not listed: not counted
+    const kiln::entity loner = world.create<family::Person>(family::Name{4});
+    tree.set_parent(child, parent);
+    tree.set_parent(grandchild, child);
+    const kiln::entity listed_entities[] = {parent, child, child, loner};
+    CHECK(world.destroy(std::span<const kiln::entity>{listed_entities}) == 3);
+    CHECK(world.size() == 0);
+    CHECK(world.destroy(std::span<const kiln::entity>{listed_entities}) == 0);
+    // Without links, as with them.
+    const kiln::entity one = world.create<family::Person>(family::Name{5});
+    const kiln::entity two = world.create<family::Person>(family::Name{6});
+    const kiln::entity unlinked[] = {one, two, one};
+    CHECK(world.destroy(std::span<const kiln::entity>{unlinked}) == 2);
+}
 
 TEST_CASE("set_parent links a child to its parent, and the tree reads back") {
     World world;

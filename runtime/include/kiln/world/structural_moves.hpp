@@ -205,9 +205,19 @@ struct structural_moves {
         world.settle(); // its marks and remove_marked know only its own holes
         std::size_t destroyed = 0;
         if (world.hierarchy_.link_count() != 0) [[unlikely]] {
-            // A subtree's destroy moves rows at once, under the marks: one by one.
+            // A subtree's destroy moves rows at once, under the marks: one by one. Each entity of doomed
+            // alive now counts, once, whether its turn or an ancestor's destroys it.
+            std::vector<entity> alive;
             for (const entity e : doomed) {
-                destroyed += world.destroy(e) ? 1 : 0;
+                if (world.alive(e)) {
+                    alive.push_back(e);
+                }
+            }
+            std::sort(alive.begin(), alive.end(),
+                      [](entity one, entity other) { return one.to_bits() < other.to_bits(); });
+            destroyed = static_cast<std::size_t>(std::unique(alive.begin(), alive.end()) - alive.begin());
+            for (const entity e : doomed) {
+                world.destroy(e);
             }
             return destroyed;
         }
