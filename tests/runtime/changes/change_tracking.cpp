@@ -599,6 +599,19 @@ TEMPLATE_LIST_TEST_CASE("a system and an observer on change see every row at the
     }
 }
 
+TEST_CASE("a write through storage<A>()'s columns marks no row, where a writable each marks it", "[change_tracking]") {
+    World world;
+    const kiln::entity ship = world.create<Ship>(Position{}, Velocity{}, Health{1, 0, 1});
+    const kiln::change_tick since = world.advance_tick();
+    world.storage<Ship>().column<Position>()[0].y = 4.0f;
+    world.storage<Ship>().field<Health, 0>()[0] = 9;
+    CHECK(changed_positions(world, since).empty());
+    CHECK(changed_healths(world, since).empty());
+    CHECK(world.get<const Position>(ship).y == 4.0f);
+    world.each<Position>(kiln::with<Health>, [](Position& p) { p.y += 1.0f; });
+    CHECK(changed_positions(world, since) == std::set{ship});
+}
+
 TEST_CASE("filled holes, rows moved out, a batch destroy, a load and a swap keep each chunk's ticks its rows'",
           "[change_tracking]") {
     World world;

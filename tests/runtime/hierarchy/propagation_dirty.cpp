@@ -165,6 +165,25 @@ TEST_CASE("a dirty pass by hand more than kiln::max_change_age after the last is
     CHECK(world.get<const scene::Global>(loner).tx == 5);
 }
 
+TEST_CASE("a global part set by hand on an entity with a local part stays until a pass computes the entity") {
+    World world;
+    add_bystanders(world);
+    const kiln::entity ship = world.create<scene::Mount>(moved(10, 0));
+    const kiln::entity loner = world.create<scene::Mount>(moved(5, 0));
+    kiln::propagation_state state;
+    kiln::propagate_dirty<transform>(world, state); // the first pass: a full one
+    world.get<scene::Global>(loner) = garbage;
+    world.get<scene::Local>(ship).tx = 11; // a change elsewhere: the dirty pass leaves loner
+    kiln::propagate_dirty<transform>(world, state);
+    CHECK(same_bytes(world.get<const scene::Global>(loner), garbage));
+    kiln::propagate<transform>(world); // any full pass computes every entity
+    CHECK(world.get<const scene::Global>(loner).tx == 5);
+    world.get<scene::Global>(loner) = garbage;
+    world.get<scene::Local>(loner).ty = 0; // a writable get marks the row: the dirty pass computes it
+    kiln::propagate_dirty<transform>(world, state);
+    CHECK(world.get<const scene::Global>(loner).tx == 5);
+}
+
 TEST_CASE("a child of an entity holding the global part alone follows it at every dirty pass") {
     World world;
     const kiln::entity anchor = world.create<scene::Anchor>(scene::Global{1, 0, 0, 1, 100, 0}, scene::Tags{1});

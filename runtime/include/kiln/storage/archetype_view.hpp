@@ -55,7 +55,8 @@ public:
         return cursor<C>()[row];
     }
 
-    // The whole column of a packed component.
+    // The whole column of a packed component. Plain memory: a write through
+    // it marks no row of a tracked component as changed (docs/changes.md).
     template <class C>
     [[nodiscard]] auto column() const noexcept {
         static_assert(layout_of<std::remove_const_t<C>> == layout::packed,
