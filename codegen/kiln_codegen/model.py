@@ -226,6 +226,12 @@ class Access:
     without: tuple[Component, ...] = ()
     resources_write: tuple[Resource, ...] = ()
     resources_read: tuple[Resource, ...] = ()
+    # A system's optional components (null where the row's archetype lacks them) and the
+    # components whose presence run() is told per row; none of them is required.
+    optional_write: tuple[Component, ...] = ()
+    optional_read: tuple[Component, ...] = ()
+    has: tuple[Component, ...] = ()
+    lookups: tuple["Lookup", ...] = ()  # what the system reaches on other entities
 
     @property
     def components(self) -> tuple[Component, ...]:
@@ -241,6 +247,17 @@ class Access:
     def required(self) -> tuple[Component, ...]:
         """What an entity must hold to be seen: the components accessed and those of `with_`."""
         return self.components + self.with_
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """[system.NAME.lookup.LOOKUP]: components a system reads and writes on other entities, those
+    of the archetypes that `access` matches (its components and with_, none of without). With
+    `single`, the one entity it reaches, and the system is skipped unless exactly one matches."""
+
+    name: str
+    access: Access  # write, read, with_, without; no resources
+    single: bool = False
 
 
 @dataclass(frozen=True)
@@ -263,6 +280,7 @@ class System:
     events: tuple[Event, ...] = ()  # events run() is handed a kiln::event_reader for
     changed: tuple[Component, ...] = ()  # runs only on rows whose component changed since its last run
     added: tuple[Component, ...] = ()  # runs only on rows that gained the component since its last run
+    entity: bool = False  # run() is handed the row's entity without commands
     # Set for the system of a [propagate.NAME], which the runtime runs with kiln::propagate
     # rather than a run() of the game's.
     propagation: "Propagation | None" = None

@@ -134,12 +134,30 @@ FLAGS = {
     "parallel": Key("its entities may be split into chunks that run at once (default false)", _BOOLEAN),
     "columns": Key("run() gets spans of a chunk's components instead of one entity's (default false)", _BOOLEAN),
 }
+LOOKUP = {  # of [system.NAME.lookup.LOOKUP]
+    "read": Key("the components it reads on the entities it reaches", _names()),
+    "write": Key("the components it writes on the entities it reaches", _names()),
+    "with": Key("components an entity must have for the lookup to reach it", _names()),
+    "without": Key("components an entity must not have for the lookup to reach it", _names()),
+    "single": Key("true: the one entity it reaches, and the system is skipped unless exactly one matches", _BOOLEAN),
+}
+_LOOKUP_VALUE = {"type": "object", "properties": {key: {"description": entry.doc, **entry.value}
+                                                  for key, entry in LOOKUP.items()}, "additionalProperties": False}
+REACH = {  # what a system reaches beyond its row's components
+    "entity": Key("true hands run() the entity it runs on, without commands (default false)", _BOOLEAN),
+    "optional": Key("components its rows may lack: run() gets const C*, null where the row lacks C", _names()),
+    "optional_write": Key("the same, written: run() gets C*", _names()),
+    "has": Key("components run() is told, per row, whether the row holds (bool has_c)", _names()),
+    "lookup": Key("its lookups by name: components it reads and writes on other entities",
+                  {"type": "object", "additionalProperties": _LOOKUP_VALUE}),
+}
 SYSTEM = {
     "stage": Key("the stage it runs in, one of [kiln] stages", _NAME, required=True),
     **ACCESS, **EVENT_LISTS, **CHANGES, **ORDER,
     "priority": Key("among systems that nothing orders, higher ones are placed first (default 0)", {"type": "integer"}),
     **FLAGS,
     "doc": Key("a comment written above its struct", _STRING),
+    **REACH,
 }
 
 SET = {  # of on_enter and on_leave
@@ -203,6 +221,8 @@ CHANGE_KEYS = tuple(CHANGES)
 ORDER_KEYS = tuple(ORDER)
 FLAG_KEYS = tuple(FLAGS)
 SYSTEM_KEYS = tuple(SYSTEM)
+REACH_KEYS = tuple(REACH)
+LOOKUP_KEYS = tuple(LOOKUP)
 SET_KEYS = tuple(SET)
 OBSERVER_KEYS = tuple(OBSERVER)
 PROPAGATE_KEYS = tuple(PROPAGATE)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from ..access import matched
 from ..cpp.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
+from .lookup_filters import lookup_parameter
 from ..model import Access, Component, Fusion, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, System
 
 RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
@@ -115,9 +116,19 @@ def run_parameters(item: System | Observer, schema: Schema) -> list[str]:
         add("kiln::system_commands<World>&", "commands")
         if item.per_entity:
             add("kiln::entity", "entity")
+    elif item.entity:
+        add("kiln::entity", "entity")
     columns = is_system and item.columns
     for component in item.access.components:
         add(_component_parameter(component, _is_in(component, item.access.read), columns), component.name)
+    for component in item.access.optional_write:
+        add(f"{component.name}*", component.name)
+    for component in item.access.optional_read:
+        add(f"const {component.name}*", component.name)
+    for component in item.access.has:
+        add("bool", f"has_{snake_case(component.name)}")
+    for lookup in item.access.lookups:
+        add(lookup_parameter(lookup), lookup.name)
     for resource in item.access.resources:
         add(f"{_constness(resource, item.access.resources_read)}{resource.name}&", resource.name)
     for event in item.emit if is_system else ():

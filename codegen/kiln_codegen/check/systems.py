@@ -18,6 +18,7 @@ from ..front.key_positions import KeyPath
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
 from ..vocabulary import EVENT_KEYS, FLAG_KEYS, OBSERVER_KEYS, ORDER_KEYS, SET_KEYS, SYSTEM_KEYS
 from .checker import Checker
+from .lookups import reach
 from .tracking import change_filters
 
 # An observer's events, in the order vocabulary.py lists them.
@@ -85,6 +86,7 @@ class SystemChecker:
         access, entries = self.access(declaration, [])
         events = {key: self.event_names(declaration, key) for key in EVENT_KEYS}
         flags = {key: self.flag(declaration, key) for key in FLAG_KEYS}
+        access, entity = reach(self, declaration, access, flags["parallel"], flags["columns"])
         priority = self.priority(declaration)
         doc = self.checker.doc(file, keys + ("doc",), body.get("doc"), label)
         if len(self.checker.errors) == reported and not misspelled:  # a misspelled key may be a list
@@ -92,7 +94,8 @@ class SystemChecker:
         filters = change_filters(self, declaration, access, flags["columns"])
         if stage is None:
             return None
-        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags, **filters)
+        return System(declaration.name, stage, access, priority=priority, doc=doc, entity=entity, **events, **flags,
+                      **filters)
 
     def event_names(self, declaration: Declaration, key: str) -> tuple[Event, ...]:
         """The events that emit or events names; the names of anything else are reported."""
@@ -163,7 +166,7 @@ class SystemChecker:
                                    f"{label} has without but accesses no components and has no with, so it runs "
                                    "once per run of its stage and without filters nothing; remove without, or "
                                    "add the components it runs on")
-            elif not access.resources and not commands and not has_events:
+            elif not access.resources and not commands and not has_events and not access.lookups:
                 self.checker.error(file, keys,
                                    f"{label} accesses nothing: no components (write, read, with), no resources, "
                                    "no events and no commands; declare what it works on")

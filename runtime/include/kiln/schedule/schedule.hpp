@@ -24,6 +24,7 @@
 #include <kiln/query/row_loop.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 #include <kiln/system/declared_systems.hpp>
+#include <kiln/system/lookup_maker.hpp>
 #include <kiln/system/system.hpp>
 #include <kiln/system/system_commands.hpp>
 
@@ -243,10 +244,11 @@ struct stage_runner {
     static constexpr bool fusable() {
         static_assert(!propagation_system<S> && !S::commands && !S::columns && !S::parallel &&
                           !World::tracking::template filtered_system_v<S> && S::archetypes::size > 0 &&
-                          emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0,
+                          emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0 &&
+                          lookups_of<S>::type::size == 0 && !per_archetype_v<S> && !entity_of_v<S>,
                       "kiln::fused<...>: a fused system touches only its own entity's components, through its "
-                      "matched archetypes: no commands, columns, parallel chunks, changed or added filter, events "
-                      "or propagation");
+                      "matched archetypes: no commands, columns, parallel chunks, changed or added filter, events, "
+                      "propagation, lookups, optional components, has or entity");
         return true;
     }
 
@@ -371,23 +373,60 @@ struct stage_runner {
                       "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
         // The event writers and readers run() is handed after its resources; none for most systems.
         system_events<S, decltype(world.events_)> events{world.events_};
+        // Its lookups, handed after its row's values; a single lookup that does not find its one entity skips
+        // the system.
+        bool complete = true;
+        const auto reach = lookup_maker<World::archetypes::size>::template make_all<S>(world.entities_, world.storages_, now(world),
+                                                                     complete);
+        if (!complete) {
+            return;
+        }
         if constexpr (S::access::size == 0 && S::with::size == 0) {
-            events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
+            events.call([&](auto&... io) { call_once<S>(world, reach, typename S::resources{}, io...); });
         } else if constexpr (S::parallel && !S::commands && runs_chunks_at_once_v<Executor>) {
-            run_split<S>(world, executor, events);
+            run_split<S>(world, executor, events, reach);
         } else {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = world.storages_[target.archetype];
+                const std::size_t index = &target - query_of<S>::targets.data();
                 if (!rows.empty()) {
                     events.call([&](auto&... io) {
-                        run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, 0,
-                                    rows.size(), typename S::access{}, typename S::resources{},
-                                    std::make_index_sequence<S::access::size>{}, io...);
+                        run_target<S>(world, rows, index, 0, rows.size(), reach, io...);
                     });
                 }
-                World::tracking::template mark_system_target<S>(world, typename S::access{},
-                                                                &target - query_of<S>::targets.data(), rows);
+                World::tracking::template mark_system_target<S>(world, typename S::access{}, index, rows);
             }
+        }
+    }
+
+    // The tick writes through a lookup are stamped with.
+    static change_tick now([[maybe_unused]] const World& world) noexcept {
+        if constexpr (World::tracks_changes) {
+            return world.clock_.now;
+        } else {
+            return change_tick{};
+        }
+    }
+
+    // Rows begin to end of S's index-th target: through run_rows, with the
+    // target's archetype known at compile time when S's optional components
+    // or has need it.
+    template <class S, class Reach, class... Events>
+    static void run_target(World& world, archetype_storage& rows, std::size_t index, std::size_t begin,
+                           std::size_t end, const Reach& reach, Events&... events) {
+        const auto& first_columns = query_of<S>::targets[index].first_columns;
+        if constexpr (per_archetype_v<S>) {
+            [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
+                ((index == I && (run_rows<S, Archetypes>(world, rows, index, first_columns, begin, end,
+                                                           typename S::access{}, typename S::resources{},
+                                                           std::make_index_sequence<S::access::size>{}, reach,
+                                                           events...),
+                                 true)) ||
+                 ...);
+            }(typename S::archetypes{}, std::make_index_sequence<S::archetypes::size>{});
+        } else {
+            run_rows<S, void>(world, rows, index, first_columns, begin, end, typename S::access{},
+                              typename S::resources{}, std::make_index_sequence<S::access::size>{}, reach, events...);
         }
     }
 
@@ -396,8 +435,8 @@ struct stage_runner {
     // per archetype (each meeting costs a hand-off, and waits for the slowest
     // chunk). A chunk that reaches from one archetype into the next runs the
     // rows of each; chunks are in row order, so events keep a serial run's.
-    template <class S, class Executor, class Events>
-    static void run_split(World& world, const Executor& executor, Events& events) {
+    template <class S, class Executor, class Events, class Reach>
+    static void run_split(World& world, const Executor& executor, Events& events, const Reach& reach) {
         constexpr auto& targets = query_of<S>::targets;
         std::array<std::size_t, targets.size() + 1> starts{};
         for (std::size_t t = 0; t < targets.size(); ++t) {
@@ -408,9 +447,8 @@ struct stage_runner {
                 const std::size_t from = std::max(begin, starts[t]);
                 const std::size_t to = std::min(end, starts[t + 1]);
                 if (from < to) {
-                    run_rows<S>(world, world.storages_[targets[t].archetype], t, targets[t].first_columns,
-                                from - starts[t], to - starts[t], typename S::access{}, typename S::resources{},
-                                std::make_index_sequence<S::access::size>{}, io...);
+                    run_target<S>(world, world.storages_[targets[t].archetype], t, from - starts[t], to - starts[t],
+                                  reach, io...);
                 }
             }
         });
@@ -422,57 +460,88 @@ struct stage_runner {
     }
 
     // A system without components: one call per run.
-    template <class S, class... Resources, class... Events>
-    static void call_once(World& world, type_list<Resources...>, Events&... events) {
-        if constexpr (S::commands) {
-            system_commands<World> commands{world, world.template commands_of<S>()};
-            S::run(commands, world.template resource<std::remove_const_t<Resources>>()..., events...);
-        } else {
-            S::run(world.template resource<std::remove_const_t<Resources>>()..., events...);
-        }
+    template <class S, class Reach, class... Resources, class... Events>
+    static void call_once(World& world, const Reach& reach, type_list<Resources...>, Events&... events) {
+        std::apply(
+            [&](const auto&... lookups) {
+                if constexpr (S::commands) {
+                    system_commands<World> commands{world, world.template commands_of<S>()};
+                    S::run(commands, lookups..., world.template resource<std::remove_const_t<Resources>>()...,
+                           events...);
+                } else {
+                    S::run(lookups..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+                }
+            },
+            reach);
     }
 
     // Rows begin to end of one archetype, through the row loop that each()
     // runs, so that a system is as fast as the same work written with each().
-    template <class S, class... Access, class... Resources, std::size_t... I, class... Events>
+    // A (void when S needs none) is the archetype, for the cursors of S's
+    // optional components and has, which come after the row's components.
+    template <class S, class A, class... Access, class... Resources, std::size_t... I, class Reach, class... Events>
     static void run_rows(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
-                         Events&... events) {
+                         const Reach& reach, Events&... events) {
         // Unused by a system that accesses no component (it has only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
+        const auto extras = [&] {
+            if constexpr (std::is_void_v<A>) {
+                return std::tuple{};
+            } else {
+                return lookup_maker<World::archetypes::size>::template row_extras<S, A>(columns);
+            }
+        }();
+        std::apply(
+            [&](const auto&... lookups) {
+                // run() with the row's values (the commands and the entity first, when S takes them).
+                auto finish = [&](auto&&... head) {
+                    S::run(head..., lookups..., world.template resource<std::remove_const_t<Resources>>()...,
+                           events...);
+                };
+                std::apply(
+                    [&](auto... extra) {
+                        each_row<S>(world, rows, target_index, begin, end, finish,
+                                    access_cursor<Access>(columns, first_columns[I])..., extra...);
+                    },
+                    extras);
+            },
+            reach);
+    }
+
+    // Calls finish with each row's values: with the commands and the entity
+    // first when S records commands, the entity first when S takes it.
+    template <class S, class Finish, class... Cursors>
+    static void each_row(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
+                         std::size_t begin, std::size_t end, Finish& finish, Cursors... cursors) {
         if constexpr (S::columns) {
-            S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
-                   world.template resource<std::remove_const_t<Resources>>()..., events...);
+            finish(std::span{cursors + begin, end - begin}...);
         } else if constexpr (World::tracking::template filtered_system_v<S>) {
             // changed = [...] or added = [...]: only the rows changed since S last ran (docs/changes.md).
             const auto filter = World::tracking::template system_rows<S>(world, rows, target_index);
             [[maybe_unused]] std::optional<system_commands<World>> commands;
-            auto call = [&](entity e, reference_t<Access>... values) {
+            auto call = [&](entity e, auto&&... values) {
                 if constexpr (S::commands) {
-                    S::run(*commands, e, values..., world.template resource<std::remove_const_t<Resources>>()...,
-                           events...);
+                    finish(*commands, e, values...);
+                } else if constexpr (entity_of_v<S>) {
+                    finish(e, values...);
                 } else {
-                    S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+                    finish(values...);
                 }
             };
             if constexpr (S::commands) {
                 commands.emplace(world, world.template commands_of<S>());
             }
-            filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(),
-                        access_cursor<Access>(columns, first_columns[I])...);
+            filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(), cursors...);
         } else if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
-            auto call = [&](entity e, reference_t<Access>... values) {
-                S::run(commands, e, values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
-            };
-            for_each_row_with_entity(call, begin, end, rows.entities().data(),
-                                     access_cursor<Access>(columns, first_columns[I])...);
+            auto call = [&](entity e, auto&&... values) { finish(commands, e, values...); };
+            for_each_row_with_entity(call, begin, end, rows.entities().data(), cursors...);
+        } else if constexpr (entity_of_v<S>) {
+            for_each_row_with_entity(finish, begin, end, rows.entities().data(), cursors...);
         } else {
-            auto call = [&](reference_t<Access>... values) {
-                S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
-            };
-            for_each_row(call, begin, end, access_cursor<Access>(columns, first_columns[I])...);
+            for_each_row(finish, begin, end, cursors...);
         }
     }
 };
