@@ -325,13 +325,15 @@ class LockFile(EvolutionTestCase):
 
     def test_locked_and_check_fail_without_writing_when_the_lock_would_change(self):
         self.write("game.toml", VERSION_1)
-        for command in (["generate", "--out", "out", "--locked"], ["check"]):
+        # Each says what writes the lock for the command that was run: check was given no --locked.
+        for command, fix in ((["generate", "--out", "out", "--locked"],
+                              "run kilnc generate without --locked (or build without KILN_LOCKED) and commit"),
+                             (["check"], "run kilnc generate (or build), which writes it, and commit")):
             with self.subTest(command=command[0]):
                 result = self.kilnc(*command, "game.toml")
                 self.assertEqual((result.returncode, result.stderr),
                                  (1, "game.kiln.lock: error: the lock file is not current (there is no lock file yet); "
-                                     "run kilnc generate without --locked (or build without KILN_LOCKED) and commit "
-                                     "game.kiln.lock\n"))
+                                     f"{fix} game.kiln.lock\n"))
                 self.assertFalse((self.directory / "game.kiln.lock").exists())
                 self.assertFalse((self.directory / "out").exists())
         self.kilnc("generate", "--out", "out", "game.toml")
