@@ -186,6 +186,11 @@ class SystemChecker:
                                f"so they would write {pronoun} at the same time; remove parallel, or list {written} "
                                "in resources (read-only) and write each entity's result to a component, for a later "
                                f"system that is not parallel to gather into {written}")
+        elif parallel and commands:
+            self.checker.error(file, keys + ("parallel",),
+                               f"{label}: parallel = true and commands = true do not go together: a system that "
+                               "records commands is never split, so that its commands keep the order of its rows; "
+                               "remove parallel, or record the commands in a system of their own")
         if columns and commands:
             self.checker.error(file, keys + ("columns",),
                                f"{label}: columns = true and commands = true do not go together: the column form is "
