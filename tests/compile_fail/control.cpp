@@ -124,3 +124,10 @@ void reach::Hurt::run(const Target& target, const kiln::lookup<walls_lookup>& wa
 void reach::Note::run(kiln::entity entity, Seen& seen, const Shield* shield, bool has_frozen) {
     seen = {entity, shield != nullptr ? shield->hp : -1, has_frozen};
 }
+
+// each on a const world reads.
+float read_positions(const fixture::World& world) {
+    float sum = 0;
+    world.each<const fixture::Position>([&](kiln::entity, const fixture::Position& p) { sum += p.x; });
+    return sum;
+}

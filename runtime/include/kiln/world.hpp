@@ -428,6 +428,28 @@ public:
         query_loop::template each<matching, Access...>(*this, function);
     }
 
+    // The same on a const world: every component const (each<const C>), the
+    // function given the entity or not but no deferred_world; the rows that
+    // destroy left as holes, which a const world cannot settle, are skipped.
+    template <class... Access, class Function>
+    void each(Function&& function) const {
+        query_loop::template each<query<type_list<Access...>>, Access...>(*this, function);
+    }
+    template <class... Access, class... With, class Function>
+    void each(with_t<With...>, Function&& function) const {
+        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(*this, function);
+    }
+    template <class... Access, class... Without, class Function>
+    void each(without_t<Without...>, Function&& function) const {
+        using matching = query<type_list<Access...>, type_list<>, type_list<Without...>>;
+        query_loop::template each<matching, Access...>(*this, function);
+    }
+    template <class... Access, class... With, class... Without, class Function>
+    void each(with_t<With...>, without_t<Without...>, Function&& function) const {
+        using matching = query<type_list<Access...>, type_list<With...>, type_list<Without...>>;
+        query_loop::template each<matching, Access...>(*this, function);
+    }
+
     // The same over the rows whose C changed (or was added) after a tick:
     // each<Access...>(filter, [with,] [without,] function), where filter is
     // kiln::changed<C>(since) or kiln::added<C>(since); see docs/changes.md.
