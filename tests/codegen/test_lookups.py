@@ -271,6 +271,25 @@ class Conflicts(SystemsTestCase):
         self.assertLines(outputs["world.hpp"], "        kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<"
                          "Move, Look>>, kiln::stage_role::frame>,")
 
+    def test_a_system_with_a_lookup_shares_no_batch_with_one_that_records_commands(self):
+        # A deferred create may grow the entity table, which a lookup reads.
+        outputs = self.outputs(self.with_world("""
+            [system.Spawn]
+            stage = "update"
+            read = ["Velocity"]
+            commands = true
+
+            [system.Look]
+            stage = "update"
+            read = ["Color"]
+
+            [system.Look.lookup.dots]
+            read = ["Position"]
+            without = ["Velocity"]
+        """))
+        self.assertLines(outputs["world.hpp"], "        kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<"
+                         "Spawn>, kiln::batch<Look>>, kiln::stage_role::frame>,")
+
     def test_a_system_with_a_lookup_is_not_fused(self):
         errors = self.system_errors("""
             [system.Move]
