@@ -163,6 +163,9 @@ class Resource:
     doc: str | None
     origin: Origin = NO_ORIGIN
     stable_id: int = 0
+    saved: bool = True  # kiln = { saved = false }: in no save, JSON or dump, and kept across loads
+    cpp: str | None = None  # an unsaved resource of the game's C++ type, without fields of its own
+    include: str | None = None  # the header that declares cpp
 
     # Resources share the struct template with components, which asks this.
     is_split = False
@@ -443,8 +446,20 @@ class Schema:
 
     @property
     def extern_includes(self) -> list[str]:
-        """The headers of the externs, each once, in the order they are first declared."""
-        return list(dict.fromkeys(extern.include for extern in self.externs if extern.include))
+        """The headers of the externs and of the resources of C++ types, each once, in the order they
+        are first declared."""
+        return list(dict.fromkeys([extern.include for extern in self.externs if extern.include] +
+                                  [resource.include for resource in self.resources if resource.include]))
+
+    @property
+    def saved_resources(self) -> tuple["Resource", ...]:
+        """The resources that saves, JSON and dumps hold, in schema order."""
+        return tuple(resource for resource in self.resources if resource.saved)
+
+    @property
+    def unsaved_resources(self) -> tuple["Resource", ...]:
+        """The resources left out of them (kiln = { saved = false }), in schema order."""
+        return tuple(resource for resource in self.resources if not resource.saved)
 
     @property
     def archetypes_by_component(self) -> list[tuple[Component, list[Archetype]]]:

@@ -90,7 +90,14 @@ OPTIONS = {  # under the reserved key `kiln` of a component, resource or event
         "track": Key("true keeps, for each row, when it gained the component and when it was last written, for "
                      "changed and added filters", _BOOLEAN),
     },
-    "resource": {"doc": _OPTION_DOC, "id": _OPTION_ID, "renamed_from": _OPTION_RENAMED},
+    "resource": {
+        "doc": _OPTION_DOC,
+        "id": _OPTION_ID,
+        "renamed_from": _OPTION_RENAMED,
+        "saved": Key("false leaves it out of saves, JSON and dumps, and a load keeps it (default true)", _BOOLEAN),
+        "cpp": Key("with saved = false: a C++ type of the game's that it is, instead of fields", _STRING),
+        "include": Key("the header that declares cpp's type; kilnc writes #include <...> for it", _STRING),
+    },
     "event": {
         "doc": _OPTION_DOC,
         "external": Key("true when game code sends it with world.emit, so no system need emit it", _BOOLEAN),

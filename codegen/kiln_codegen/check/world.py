@@ -29,6 +29,7 @@ from .records import component, extern, resource
 from .settings import Settings, settings
 from .systems import SystemChecker
 from .unheld_components import unheld_components
+from .unsaved_resources import check_distinct_types
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
     resources = [resource(checker, declaration) for declaration in _of_kind(declarations, "resource")]
+    check_distinct_types(checker, resources, lambda name: checker.declared[name])
     checker.errors.extend(too_many_components(
         [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")]))
     # Ids before archetypes and systems, which hold the components and archetypes as they are then.

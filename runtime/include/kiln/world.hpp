@@ -54,6 +54,19 @@ struct resource_tuple<type_list<Resources...>> {
     using type = std::tuple<Resources...>;
 };
 
+// The resources of a schema that no save holds (kiln = { saved = false }):
+// Schema::unsaved_resources, none when it declares none.
+template <class Schema>
+struct unsaved_resources_of {
+    using type = type_list<>;
+};
+
+template <class Schema>
+    requires requires { typename Schema::unsaved_resources; }
+struct unsaved_resources_of<Schema> {
+    using type = typename Schema::unsaved_resources;
+};
+
 // What save files and loaders reach inside a world (kiln/io/world_access.hpp).
 template <class World>
 struct snapshot_access;
@@ -84,6 +97,8 @@ class basic_world {
 
 public:
     using schema_type = Schema;
+    // The resources no save holds (kiln = { saved = false } in the schema).
+    using unsaved_resources = typename internal::unsaved_resources_of<Schema>::type;
     // Whether the schema tracks a component: only then does the world keep a clock (docs/changes.md).
     static constexpr bool tracks_changes = internal::tracks_any<typename Schema::components>::value;
 
@@ -384,18 +399,28 @@ public:
         return lookup::template try_get<const C>(*this, e);
     }
 
-    // The resource R: one instance per world.
+    // The resource R: one instance per world. A resource the schema leaves
+    // out of saves (kiln = { saved = false }) is in no save, JSON document or
+    // dump, and stays as it is when the world loads one or swaps.
     template <class R>
     [[nodiscard]] R& resource() noexcept {
-        static_assert(contains_v<R, typename Schema::resources>,
+        static_assert(contains_v<R, typename Schema::resources> || contains_v<R, unsaved_resources>,
                       "kiln::world::resource<R>: R must be a resource declared in this world's schema");
-        return std::get<R>(resources_);
+        if constexpr (contains_v<R, unsaved_resources>) {
+            return std::get<R>(unsaved_);
+        } else {
+            return std::get<R>(resources_);
+        }
     }
     template <class R>
     [[nodiscard]] const R& resource() const noexcept {
-        static_assert(contains_v<R, typename Schema::resources>,
+        static_assert(contains_v<R, typename Schema::resources> || contains_v<R, unsaved_resources>,
                       "kiln::world::resource<R>: R must be a resource declared in this world's schema");
-        return std::get<R>(resources_);
+        if constexpr (contains_v<R, unsaved_resources>) {
+            return std::get<R>(unsaved_);
+        } else {
+            return std::get<R>(resources_);
+        }
     }
 
     // Calls function for every entity whose archetype holds all of Access
@@ -703,6 +728,8 @@ private:
 
     internal::archetype_table<Schema> storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
+    // Not swapped, not saved, not loaded: they stay with this world.
+    typename internal::resource_tuple<unsaved_resources>::type unsaved_;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
     internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp
