@@ -48,7 +48,7 @@ def conflicts(first: Access, second: Access, archetypes: Sequence[Archetype]) ->
     ()
     >>> conflicts(Access(resources_read=(time,)), Access(resources_write=(time,)), [])
     ('Time',)
-    >>> from ..model import Lookup
+    >>> from .model import Lookup
     >>> chase = Access(write=(v,), without=(f,), lookups=(Lookup("others", Access(read=(p,))),))
     >>> conflicts(chase, Access(write=(p,), with_=(f,)), [ship, frozen])  # the lookup reaches frozen ships
     ('Position',)
