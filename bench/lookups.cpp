@@ -26,7 +26,7 @@
 
 #include <benchmark/benchmark.h>
 #include <bench/lookups/world.hpp>
-#include <kiln/huge_pages.hpp>
+#include <kiln/entity/huge_pages.hpp>
 
 namespace {
 
