@@ -417,12 +417,13 @@ struct stage_runner {
         const auto& first_columns = query_of<S>::targets[index].first_columns;
         if constexpr (per_archetype_v<S>) {
             [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
-                ((index == I && (run_rows<S, Archetypes>(world, rows, index, first_columns, begin, end,
-                                                           typename S::access{}, typename S::resources{},
-                                                           std::make_index_sequence<S::access::size>{}, reach,
-                                                           events...),
-                                 true)) ||
-                 ...);
+                // A braced list, not a fold: a system may run on thousands of archetypes (type_list.hpp).
+                in_order({(index == I ? (run_rows<S, Archetypes>(world, rows, index, first_columns, begin, end,
+                                                                 typename S::access{}, typename S::resources{},
+                                                                 std::make_index_sequence<S::access::size>{}, reach,
+                                                                 events...),
+                                         0)
+                                      : 0)...});
             }(typename S::archetypes{}, std::make_index_sequence<S::archetypes::size>{});
         } else {
             run_rows<S, void>(world, rows, index, first_columns, begin, end, typename S::access{},

@@ -158,7 +158,7 @@ struct lookup_maker {
         made.max_rows_ = table.max_rows();
         made.now_ = now;
         [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
-            (fill<Spec, Archetypes, I>(made, table, storages), ...);
+            in_order({(fill<Spec, Archetypes, I>(made, table, storages), 0)...}); // no fold: archetypes may be many
         }(archetypes{}, std::make_index_sequence<archetypes::size>{});
         return made;
     }
@@ -178,7 +178,7 @@ private:
         std::byte* const* columns = storages[A::id].columns();
         std::size_t stamped = 0;
         [&]<class... Access, std::size_t... K>(type_list<Access...>, std::index_sequence<K...>) {
-            (fill_component<Access, A, I, K>(made, columns, stamped), ...);
+            in_order({(fill_component<Access, A, I, K>(made, columns, stamped), 0)...});
         }(typename Spec::access{}, std::make_index_sequence<Spec::access::size>{});
     }
 
