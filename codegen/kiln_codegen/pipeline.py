@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from .check.world import check
 from .errors import Diagnostic, SchemaError, in_report_order
 from .front.loader import SchemaFile
-from .model import Schema
+from .check.states import ENTER, stale_conditions, transition_of, transitions
+from .model import Schema, Stage, State, Transition
 from .persistence.lockfile import Lock
 from .plan.schedule import plan
 
@@ -28,12 +29,26 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     """
     checked = check(files, lock)
     planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions)
-    found = checked.diagnostics + tuple(planned.diagnostics(checked.locations.__getitem__, checked.settings.strict,
-                                                            checked.archetypes_known))
+    # The systems run on entering and leaving states' values, each group planned as a stage of its own.
+    moments = transitions(checked.states, checked.systems)
+    planned_moments = plan(moments, checked.systems, checked.archetypes, checked.fusions)
+    found = checked.diagnostics
+    for planned_stages in (planned, planned_moments):
+        found += tuple(planned_stages.diagnostics(checked.locations.__getitem__, checked.settings.strict,
+                                                  checked.archetypes_known))
+    found += tuple(stale_conditions(planned.stages + planned_moments.stages, checked.conditions,
+                                    checked.settings.strict))
     _report(found, [file.path for file in files], warn)
     return Schema(checked.namespace, checked.version, checked.externs, checked.components, checked.resources,
                   checked.archetypes, planned.stages, checked.settings.fixed_step, checked.systems, checked.observers,
-                  checked.events)
+                  checked.events, checked.states, checked.conditions.sets, checked.conditions.systems,
+                  checked.conditions.stages,
+                  tuple(_transition(checked.states, stage) for stage in planned_moments.stages))
+
+
+def _transition(states: Sequence[State], stage: Stage) -> Transition:
+    state, value, kind = transition_of(stage.name)
+    return Transition(next(item for item in states if item.name == state), value, kind == ENTER, stage)
 
 
 def _report(found: Sequence[Diagnostic], paths: Sequence[str], warn: Callable[[Diagnostic], None]) -> None:

@@ -28,6 +28,8 @@
 #include <kiln/query/query_loop.hpp>
 #include <kiln/query/row_loop.hpp>
 #include <kiln/schedule/schedule.hpp>
+#include <kiln/schedule/state.hpp>
+#include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
@@ -384,18 +386,45 @@ public:
         return lookup::template try_get<const C>(*this, e);
     }
 
-    // The resource R: one instance per world.
+    // The resource R: one instance per world. A state's kiln::state<E> is
+    // one too, for the systems that list E among their resources.
     template <class R>
     [[nodiscard]] R& resource() noexcept {
-        static_assert(contains_v<R, typename Schema::resources>,
-                      "kiln::world::resource<R>: R must be a resource declared in this world's schema");
-        return std::get<R>(resources_);
+        if constexpr (internal::is_state_v<R>) {
+            return state<typename R::value_type>();
+        } else {
+            static_assert(contains_v<R, typename Schema::resources>,
+                          "kiln::world::resource<R>: R must be a resource declared in this world's schema");
+            return std::get<R>(resources_);
+        }
     }
     template <class R>
     [[nodiscard]] const R& resource() const noexcept {
-        static_assert(contains_v<R, typename Schema::resources>,
-                      "kiln::world::resource<R>: R must be a resource declared in this world's schema");
-        return std::get<R>(resources_);
+        if constexpr (internal::is_state_v<R>) {
+            return state<typename R::value_type>();
+        } else {
+            static_assert(contains_v<R, typename Schema::resources>,
+                          "kiln::world::resource<R>: R must be a resource declared in this world's schema");
+            return std::get<R>(resources_);
+        }
+    }
+
+    // The state E ([state.E] of the schema, docs/states.md): its current
+    // value, and request() to ask for a transition, applied at the start of
+    // the next progress (or at the end of the stage, from a system).
+    template <class E>
+    [[nodiscard]] kiln::state<E>& state() noexcept {
+        return std::get<kiln::state<E>>(states_);
+    }
+    template <class E>
+    [[nodiscard]] const kiln::state<E>& state() const noexcept {
+        return std::get<kiln::state<E>>(states_);
+    }
+
+    // The live entities of archetype A.
+    template <archetype A>
+    [[nodiscard]] std::size_t size_of() const noexcept {
+        return storages_[A::id].size() - storages_[A::id].hole_count();
     }
 
     // Calls function for every entity whose archetype holds all of Access
@@ -498,7 +527,10 @@ public:
         runner::run_frame(*this, executor, [this, seconds](const auto& frame) {
             if (!started_) {
                 started_ = true;
+                transitions::enter_initial(*this); // every state's initial value (docs/states.md)
                 runner::template run_role<stage_role::init>(*this, frame);
+            } else {
+                transitions::apply(*this); // the requests of game code since the last frame
             }
             accumulated_ += seconds;
             while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
@@ -606,6 +638,7 @@ private:
     friend tracking;
     using tree_moves = internal::hierarchy_moves<basic_world>;
     friend tree_moves;
+    using transitions = internal::state_transitions<basic_world, runner>;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
 
@@ -681,6 +714,9 @@ private:
 
     internal::archetype_table<Schema> storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
+    typename internal::state_tuple<typename internal::states_of<Schema>::type>::type states_;
+    // Which systems with a run condition (docs/states.md) the running stage skips, set when it starts.
+    std::array<bool, systems::size> skipped_{};
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
     internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp

@@ -41,12 +41,14 @@ enum class stage_role : std::uint8_t {
 };
 
 // One stage of the schedule: its id in the schema's stage enum, its batches
-// in order, and its role.
-template <auto Stage, class Batches, stage_role Role = stage_role::frame>
+// in order, its role, and the condition under which it runs (void: always;
+// else a run condition, kiln/schedule/run_condition.hpp).
+template <auto Stage, class Batches, stage_role Role = stage_role::frame, class RunIf = void>
 struct stage_plan {
     static constexpr auto stage = Stage;
     static constexpr stage_role role = Role;
     using batches = Batches;
+    using run_if = RunIf;
 };
 
 // An observer runs when an entity enters the set of entities its query
