@@ -244,7 +244,7 @@ def check_conditions(checker: Any, files: Sequence[SchemaFile], states: Sequence
         if "run_if" in body:
             own = _condition(checker, file, keys + ("run_if",), body["run_if"], names, label)
             if own is not None:
-                parts.append(own)
+                parts.extend(own.operands if isinstance(own, AllOf) and parts else (own,))
                 written[declaration.name] = (file, keys + ("run_if",))
         if parts:
             system_conditions.append((declaration.name, parts[0] if len(parts) == 1 else AllOf(tuple(parts))))
