@@ -351,6 +351,12 @@ def conditions_schema() -> str:
         if index >= DISPATCH_COMPONENTS:
             lines.append(f'after = ["S{index - DISPATCH_COMPONENTS:02}"]')
     lines += ["", "[system.One]", 'stage = "single"', 'write = ["D0"]', 'run_if = "Phase == playing"']
+    # Modes as tags, for modes/* (bench/modes.cpp): a ghost without a mode, chasing, or scared.
+    lines += ["", "[component.Pos]", 'x = "f32"', 'y = "f32"', "", "[component.Vel]", 'x = "f32"', 'y = "f32"',
+              "", "[component.Chase]", "", "[component.Scared]",
+              "", "[archetype.Ghost]", 'components = ["Pos", "Vel"]',
+              "", "[archetype.GhostChase]", 'components = ["Pos", "Vel", "Chase"]',
+              "", "[archetype.GhostScared]", 'components = ["Pos", "Vel", "Scared"]']
     return "\n".join(lines) + "\n"
 
 

@@ -10,10 +10,11 @@ this module merges them and reports them once, so that one run reports every mis
 
 from collections.abc import Callable, Sequence
 
+from .check.archetype_modes import expand_modes
+from .check.states import ENTER, stale_conditions, transition_of, transitions
 from .check.world import check
 from .errors import Diagnostic, SchemaError, in_report_order
 from .front.loader import SchemaFile
-from .check.states import ENTER, stale_conditions, transition_of, transitions
 from .model import Schema, Stage, State, Transition
 from .persistence.lockfile import Lock
 from .plan.schedule import plan
@@ -27,12 +28,13 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     first time and ids follow positions. Warnings go to `warn`, in report order, when the schema is
     valid; when it is not, they are among the SchemaError's diagnostics.
     """
+    files, mode_problems = expand_modes(files)  # archetypes' one_of, written out as archetypes
     checked = check(files, lock)
     planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions)
     # The systems run on entering and leaving states' values, each group planned as a stage of its own.
     moments = transitions(checked.states, checked.systems)
     planned_moments = plan(moments, checked.systems, checked.archetypes, checked.fusions)
-    found = checked.diagnostics
+    found = checked.diagnostics + tuple(mode_problems)
     for planned_stages in (planned, planned_moments):
         found += tuple(planned_stages.diagnostics(checked.locations.__getitem__, checked.settings.strict,
                                                   checked.archetypes_known))

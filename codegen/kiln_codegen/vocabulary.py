@@ -99,6 +99,9 @@ OPTIONS = {  # under the reserved key `kiln` of a component, resource or event
 
 ARCHETYPE = {
     "components": Key("the names of its components, at least one, each once", _names(1), required=True),
+    "one_of": Key("groups of components of which each entity holds exactly one: kilnc writes an archetype per "
+                  "choice, named by the archetype's name and the chosen components' (docs/states.md)",
+                  {"type": "array", "items": _names(2), "minItems": 1}),
     "doc": Key("a comment written above the archetype's struct", _STRING),
     "id": Key("its stable id, instead of the one kilnc gives", _ID),
     "renamed_from": Key("the name it had before, to keep its id", _NAME),

@@ -325,3 +325,54 @@ sets = ["Alive"]
 
 if __name__ == "__main__":
     unittest.main()
+
+
+MODES = """
+[kiln]
+namespace = "game"
+
+[component.Position]
+x = "f32"
+
+[component.Chase]
+
+[component.Scared]
+
+[component.Home]
+
+[component.Out]
+"""
+
+
+class Modes(SchemaTestCase):
+    def test_one_of_is_written_out_as_archetypes(self):
+        outputs = self.outputs(MODES + """
+[archetype.Ghost]
+components = ["Position"]
+one_of = [["Chase", "Scared"], ["Home", "Out"]]
+""")
+        self.assertIn("    using archetypes = kiln::type_list<GhostChaseHome, GhostChaseOut, GhostScaredHome, "
+                      "GhostScaredOut>;\n", outputs["world.hpp"])
+        self.assertIn('    static constexpr kiln::schema_origin origin = {"game.toml", 15};\n',
+                      outputs["world.hpp"])  # each says where the archetype it stands for is declared
+
+    def test_one_of_mistakes(self):
+        errors = self.errors(MODES + """
+[archetype.Ghost]
+components = ["Position", "Chase"]
+one_of = [["Chase", "Scared"], ["Home"], ["Out", "Scard"]]
+
+[archetype.Blinky]
+components = ["Position"]
+one_of = "Chase"
+""")
+        # The archetypes are checked without their one_of, so the components only it names are unheld.
+        errors = [error for error in errors if ": error: " in error]
+        self.assertEqual(errors, [
+            "game.toml:17:12: error: archetype 'Ghost': 'Chase' is listed twice among components and one_of; an "
+            "entity holds it or not, so list it once",
+            "game.toml:17:32: error: archetype 'Ghost': one_of[1] must name at least two components, one of which "
+            "each entity holds; a single one belongs in components",
+            "game.toml:17:50: error: archetype 'Ghost': unknown component 'Scard' in one_of; did you mean 'Scared'?",
+            "game.toml:21:1: error: archetype 'Blinky': one_of must be a list of groups of components, like "
+            "[[\"Chase\", \"Scatter\"]], not \"Chase\""])

@@ -6,8 +6,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "every_executor.hpp"
 
@@ -188,4 +196,192 @@ TEMPLATE_LIST_TEST_CASE("states: conditions on resources skip systems, evaluated
     world.state<states::Mode>().request(states::Mode::calm); // applied as the frame starts: Mode == angry is false
     world.progress(step, TestType{});
     CHECK(take(world) == "cccwL");
+}
+
+// Modes (docs/states.md, "Modes"): Phantom's one_of, written out by kilnc as
+// eight archetypes, changed with replace in one move.
+namespace {
+
+enum mode : int { chase, scatter, scared, eaten };
+
+// The mode and the house state an entity holds, read from its components.
+std::pair<int, bool> modes_of(const states::World& world, kiln::entity e) {
+    const int m = world.has<states::Chase>(e)     ? chase
+                  : world.has<states::Scatter>(e) ? scatter
+                  : world.has<states::Scared>(e)  ? scared
+                  : world.has<states::Eaten>(e)   ? eaten
+                                                  : -1;
+    return {m, world.has<states::Home>(e)};
+}
+
+// replace<Lost, the mode to>; to is never Lost's own mode (replace<C, C> does not compile).
+template <class Recorder, class Lost>
+void replace_mode(Recorder& r, kiln::entity e, int to) {
+    const auto into = [&]<class Gained>() {
+        if constexpr (!std::is_same_v<Lost, Gained>) {
+            r.template replace<Lost, Gained>(e);
+        }
+    };
+    switch (to) {
+    case chase: into.template operator()<states::Chase>(); break;
+    case scatter: into.template operator()<states::Scatter>(); break;
+    case scared: into.template operator()<states::Scared>(); break;
+    default: into.template operator()<states::Eaten>(); break;
+    }
+}
+
+// replace<current mode, to>, the current mode found with has.
+template <class Recorder, class Has>
+void change_mode(Recorder& r, kiln::entity e, int to, Has&& has) {
+    if (has.template operator()<states::Chase>()) {
+        replace_mode<Recorder, states::Chase>(r, e, to);
+    } else if (has.template operator()<states::Scatter>()) {
+        replace_mode<Recorder, states::Scatter>(r, e, to);
+    } else if (has.template operator()<states::Scared>()) {
+        replace_mode<Recorder, states::Scared>(r, e, to);
+    } else {
+        replace_mode<Recorder, states::Eaten>(r, e, to);
+    }
+}
+
+} // namespace
+
+template <class Has>
+int current_mode(Has&& has) {
+    return has.template operator()<states::Chase>()     ? chase
+           : has.template operator()<states::Scatter>() ? scatter
+           : has.template operator()<states::Scared>()  ? scared
+                                                        : eaten;
+}
+
+void states::Shuffle::run(kiln::system_commands<World>& commands, kiln::entity entity, Ghost& ghost) {
+    ghost.mode = static_cast<std::uint8_t>(ghost.mode * 97 + 31);
+    const int to = (ghost.mode >> 3) % 4;
+    const auto has = [&]<class C>() { return commands.template has<C>(entity); };
+    if (current_mode(has) != to) {
+        change_mode(commands, entity, to, has);
+    }
+    if ((ghost.mode & 0x40) != 0) {
+        if (commands.has<Home>(entity)) {
+            commands.replace<Home, Out>(entity);
+        } else {
+            commands.replace<Out, Home>(entity);
+        }
+    }
+}
+
+namespace {
+
+// A phantom of the given modes, created in the archetype that holds them.
+kiln::entity create_phantom(states::World& world, int m, bool home, std::uint8_t seed) {
+    const states::Position p{seed};
+    const states::Ghost g{seed};
+    switch (m * 2 + (home ? 0 : 1)) {
+    case 0: return world.create<states::PhantomChaseHome>(p, g);
+    case 1: return world.create<states::PhantomChaseOut>(p, g);
+    case 2: return world.create<states::PhantomScatterHome>(p, g);
+    case 3: return world.create<states::PhantomScatterOut>(p, g);
+    case 4: return world.create<states::PhantomScaredHome>(p, g);
+    case 5: return world.create<states::PhantomScaredOut>(p, g);
+    case 6: return world.create<states::PhantomEatenHome>(p, g);
+    default: return world.create<states::PhantomEatenOut>(p, g);
+    }
+}
+
+struct lcg {
+    std::uint64_t state;
+    std::uint32_t next(std::uint32_t bound) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>(state >> 33) % bound;
+    }
+};
+
+} // namespace
+
+TEST_CASE("modes: random replaces keep every phantom in the archetype of its modes, as a reference says",
+          "[states][modes]") {
+    states::World world;
+    lcg random{44};
+    struct expected {
+        kiln::entity e;
+        int mode;
+        bool home;
+    };
+    std::vector<expected> reference;
+    for (int i = 0; i < 200; ++i) {
+        const int m = static_cast<int>(random.next(4));
+        const bool home = random.next(2) == 0;
+        reference.push_back({create_phantom(world, m, home, static_cast<std::uint8_t>(i)), m, home});
+    }
+    const auto world_has = [&](kiln::entity e) { return [&world, e]<class C>() { return world.has<C>(e); }; };
+    for (int op = 0; op < 20'000; ++op) {
+        expected& ghost = reference[random.next(static_cast<std::uint32_t>(reference.size()))];
+        switch (random.next(4)) {
+        case 0: { // a mode change, to another mode
+            const int to = static_cast<int>((static_cast<std::uint32_t>(ghost.mode) + 1 + random.next(3)) % 4);
+            change_mode(world, ghost.e, to, world_has(ghost.e));
+            ghost.mode = to;
+            break;
+        }
+        case 1: // the house state flips
+            CHECK((ghost.home ? world.replace<states::Home, states::Out>(ghost.e)
+                              : world.replace<states::Out, states::Home>(ghost.e)));
+            ghost.home = !ghost.home;
+            break;
+        case 2: // a replace of a mode it does not hold: nothing happens
+            if (ghost.mode != eaten) {
+                CHECK_FALSE(world.replace<states::Eaten, states::Chase>(ghost.e));
+            }
+            break;
+        default: // destroyed, and another made in its place
+            world.destroy(ghost.e);
+            CHECK_FALSE(world.replace<states::Home, states::Out>(ghost.e)); // dead: false, nothing done
+            ghost.mode = static_cast<int>(random.next(4));
+            ghost.home = random.next(2) == 0;
+            ghost.e = create_phantom(world, ghost.mode, ghost.home, static_cast<std::uint8_t>(op));
+            break;
+        }
+        if (op % 1000 == 999) {
+            for (const expected& each : reference) {
+                REQUIRE(modes_of(world, each.e) == std::pair{each.mode, each.home});
+            }
+        }
+    }
+    std::size_t phantoms = 0;
+    world.each<const states::Ghost>(kiln::with<states::Position>, [&](const states::Ghost&) { ++phantoms; });
+    CHECK(phantoms == reference.size());
+    CHECK(world.size_of<states::PhantomChaseHome>() ==
+          static_cast<std::size_t>(std::count_if(reference.begin(), reference.end(), [](const expected& g) {
+              return g.mode == chase && g.home;
+          })));
+}
+
+TEST_CASE("modes: a system's replace commands leave the same world serially and in parallel", "[states][modes]") {
+    const auto run = [](auto executor) {
+        auto world = std::make_unique<states::World>();
+        std::vector<kiln::entity> ghosts;
+        lcg random{7};
+        for (int i = 0; i < 500; ++i) {
+            ghosts.push_back(create_phantom(*world, static_cast<int>(random.next(4)), random.next(2) == 0,
+                                            static_cast<std::uint8_t>(random.next(256))));
+        }
+        for (int frame = 0; frame < 60; ++frame) {
+            world->progress(step, executor);
+        }
+        std::vector<std::tuple<int, bool, std::uint8_t>> seen;
+        for (const kiln::entity e : ghosts) {
+            const auto [m, home] = modes_of(*world, e);
+            seen.emplace_back(m, home, world->get<states::Ghost>(e).mode);
+        }
+        return seen;
+    };
+    const auto serial = run(kiln::serial_executor{});
+    int changed = 0;
+    for (std::size_t i = 0; i < serial.size(); ++i) {
+        changed += std::get<2>(serial[i]) != 0 ? 1 : 0;
+    }
+    CHECK(changed > 400); // the system ran on them
+#if KILN_HAS_TBB
+    CHECK(run(kiln::parallel_executor{std::chrono::microseconds{0}}) == serial);
+#endif
 }

@@ -343,6 +343,17 @@ public:
         return moves::template lose<C>(*this, e);
     }
 
+    // Replaces e's component Lost by Gained, given value, in one move: e
+    // moves to the archetype that holds its components with Lost replaced by
+    // Gained, which must be declared; none with Lost removed and Gained not
+    // yet added need be (docs/states.md, "Modes"). Returns false, and does
+    // nothing, when e is dead or lacks Lost; stops the program with a message
+    // when e has Gained already or no declared archetype fits.
+    template <class Lost, class Gained>
+    bool replace(entity e, Gained value = Gained{}) {
+        return moves::template replace<Lost, Gained>(*this, e, std::move(value));
+    }
+
     // The same for an entity whose archetype is known: a missing transition
     // is a compile error, and the result is a handle of the new archetype.
     template <class C, class A>
