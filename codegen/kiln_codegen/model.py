@@ -418,6 +418,15 @@ class RunSet:
 
 
 @dataclass(frozen=True)
+class Changes:
+    """What a system's commands change (its `changes`): the components they add, remove or replace,
+    and the archetypes whose entities they create or destroy (plan/flushes.py places flushes by it)."""
+
+    components: tuple[Component, ...]
+    archetypes: tuple[Archetype, ...]
+
+
+@dataclass(frozen=True)
 class Transition:
     """The systems that run when `state` enters (`enter`) or leaves `value`, planned as a stage is:
     `plan` is a Stage named `<state>.<value>.enter` or `.exit`."""
@@ -483,6 +492,8 @@ class Stage:
     # Events: (emitter, reader, the events' names), each emitter run before the reader of what it emits.
     passes: tuple[tuple[System, System, tuple[str, ...]], ...] = ()
     fusions: tuple[Fusion, ...] = ()  # of this stage, each the whole of one batch
+    # The batches before which the commands recorded so far are applied (plan/flushes.py), by index.
+    flushes: tuple[int, ...] = ()
 
     def fusion_of(self, batch: tuple[System, ...]) -> Fusion | None:
         """The fusion that `batch` runs as one pass; None for a batch of systems that run apart."""
@@ -491,6 +502,25 @@ class Stage:
     @property
     def role(self) -> StageRole:
         return StageRole.of(self.name)
+
+    def reach(self) -> dict[str, set[str]]:
+        """For each system of the stage, the systems that after, before or events run after it."""
+        successors: dict[str, set[str]] = {}
+        for earlier, later in self.order:
+            successors.setdefault(earlier.name, set()).add(later.name)
+        for emitter, reader, _ in self.passes:
+            successors.setdefault(emitter.name, set()).add(reader.name)
+        reach: dict[str, set[str]] = {}
+        for system in self.systems:
+            seen: set[str] = set()
+            pending = [system.name]
+            while pending:
+                for following in successors.get(pending.pop(), ()):
+                    if following not in seen:
+                        seen.add(following)
+                        pending.append(following)
+            reach[system.name] = seen
+        return reach
 
     @property
     def systems(self) -> tuple[System, ...]:

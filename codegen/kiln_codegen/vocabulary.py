@@ -142,6 +142,9 @@ CONDITIONS = {  # of systems (docs/states.md)
     "run_if": Key("a condition: it runs only while this holds when its stage starts, like \"Phase == playing and "
                   "not Game.paused\"", _STRING),
     "sets": Key("[set.NAME]s whose conditions must hold too", _names()),
+    "changes": Key("with commands: the components its commands add, remove or replace and the archetypes they "
+                   "create or destroy; kilnc places a flush before a later system of the stage that would miss them",
+                   _names()),
     "on_enter": Key("instead of stage: \"State.value\", it runs when the state enters the value", _MOMENT),
     "on_exit": Key("instead of stage: \"State.value\", it runs when the state leaves the value", _MOMENT),
 }

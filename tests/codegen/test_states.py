@@ -376,3 +376,95 @@ one_of = "Chase"
             "game.toml:17:50: error: archetype 'Ghost': unknown component 'Scard' in one_of; did you mean 'Scared'?",
             "game.toml:21:1: error: archetype 'Blinky': one_of must be a list of groups of components, like "
             "[[\"Chase\", \"Scatter\"]], not \"Chase\""])
+
+
+FLUSH = MODES + """
+[archetype.Ghost]
+components = ["Position"]
+one_of = [["Chase", "Scared"], ["Home", "Out"]]
+
+[system.Frighten]
+stage = "update"
+read = ["Position"]
+with = ["Chase"]
+commands = true
+changes = ["Chase", "Scared"]
+
+[system.Flee]
+stage = "update"
+write = ["Position"]
+with = ["Scared"]
+"""
+
+
+class Flushes(SchemaTestCase):
+    def test_a_flush_is_placed_before_a_later_system_that_would_miss_a_change(self):
+        outputs = self.outputs(FLUSH + 'after = ["Frighten"]\n')
+        self.assertIn("kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<Frighten>, kiln::flush, "
+                      "kiln::batch<Flee>>, kiln::stage_role::frame>", outputs["world.hpp"])
+
+    def test_an_archetype_created_by_commands_counts_for_the_systems_that_run_on_it(self):
+        outputs = self.outputs(MODES + """
+[archetype.Ghost]
+components = ["Position", "Chase"]
+
+[resource.Level]
+n = "u8"
+
+[system.Spawn]
+stage = "update"
+resources = ["Level"]
+commands = true
+changes = ["Ghost"]
+
+[system.Move]
+stage = "update"
+write = ["Position"]
+after = ["Spawn"]
+
+[system.Tally]
+stage = "update"
+resources_write = ["Level"]
+after = ["Spawn"]
+""")
+        # Move runs on Ghost; Tally on no archetype, and needs no flush (it shares Move's batch).
+        self.assertIn("kiln::type_list<kiln::batch<Spawn>, kiln::flush, kiln::batch<Move, Tally>>",
+                      outputs["world.hpp"])
+
+    def test_a_change_nothing_orders_is_reported_with_the_after_to_add(self):
+        self.assertEqual(self.warnings(FLUSH), [
+            "game.toml:26:9: warning: system 'Flee' runs on entities whose Scared system 'Frighten' changes through "
+            "commands in the same stage 'update', and nothing orders the two: commands apply when the stage ends, "
+            "so whether 'Flee' sees the change depends on an order nobody chose; add after = [\"Frighten\"] to "
+            "'Flee' (kilnc then applies 'Frighten''s commands before it runs), or before = [\"Frighten\"] to keep "
+            "the world as the stage found it"])
+        strict = self.errors(FLUSH.replace('namespace = "game"', 'namespace = "game"\nstrict = true'))
+        self.assertEqual(len(strict), 1)
+        self.assertTrue(strict[0].startswith("game.toml:27:9: error: system 'Flee' runs on entities whose Scared"))
+
+    def test_a_system_ordered_before_the_changer_needs_no_flush(self):
+        outputs = self.outputs(FLUSH + 'before = ["Frighten"]\n')
+        self.assertIn("kiln::type_list<kiln::batch<Flee>, kiln::batch<Frighten>>", outputs["world.hpp"])
+
+    def test_changes_mistakes(self):
+        errors = self.errors(MODES + """
+[archetype.Ghost]
+components = ["Position", "Chase"]
+
+[system.Look]
+stage = "update"
+read = ["Position"]
+changes = ["Chase"]
+
+[system.Spawn]
+stage = "update"
+read = ["Position"]
+commands = true
+changes = ["Ghots", "Chase"]
+""")
+        errors = [error for error in errors if ": error: " in error]
+        self.assertEqual(errors, [
+            "game.toml:21:1: error: system 'Look' has changes but no commands = true; only commands change what "
+            "changes lists: add commands = true, or remove changes",
+            "game.toml:27:12: error: system 'Spawn': unknown component or archetype 'Ghots' in changes; did you mean "
+            "'Ghost'?"])

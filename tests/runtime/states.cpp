@@ -385,3 +385,24 @@ TEST_CASE("modes: a system's replace commands leave the same world serially and 
     CHECK(run(kiln::parallel_executor{std::chrono::microseconds{0}}) == serial);
 #endif
 }
+
+void states::Frighten::run(kiln::system_commands<World>& commands, kiln::entity entity, const Ghost&) {
+    commands.replace<Chase, Scared>(entity);
+}
+void states::CountScared::run(const Ghost&, Log& log) { note(log, 's'); }
+
+TEST_CASE("flushes: a later system of the stage sees what an earlier one's commands changed", "[states][flush]") {
+    // Frighten (changes = ["Chase", "Scared"]) replaces Chase by Scared; CountScared, after it and with Scared,
+    // runs behind the flush kilnc placed between them, on the ghosts frightened in the same run.
+    states::World world;
+    world.progress(step);
+    take(world);
+    create_phantom(world, scatter, true, 1);
+    create_phantom(world, chase, true, 2);
+    create_phantom(world, chase, false, 3);
+    world.run(states::stage::render);
+    CHECK(take(world) == "ss"); // without the flush, "": no ghost was scared when the stage started
+    CHECK(world.size_of<states::PhantomScaredHome>() == 1);
+    CHECK(world.size_of<states::PhantomScaredOut>() == 1);
+    CHECK(world.size_of<states::PhantomScatterHome>() == 1);
+}

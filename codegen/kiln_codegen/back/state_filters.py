@@ -5,8 +5,8 @@ state's plan of transitions in world.hpp."""
 import struct
 
 from ..cpp.names import cpp_type
-from ..model import (AllOf, AnyEntity, AnyOf, Condition, FieldTest, Not, Scalar, Schema, SetCondition, State, StateIs,
-                     Transition)
+from ..model import (AllOf, AnyEntity, AnyOf, Condition, FieldTest, Not, Scalar, Schema, SetCondition, Stage, State,
+                     StateIs, Transition)
 
 _COMPARE = {"==": "equal", "!=": "not_equal", "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal"}
 
@@ -109,10 +109,26 @@ def state_plan(state: State, schema: Schema) -> str:
 
 
 def _transition_plan(transition: Transition) -> str:
-    stage = transition.plan
-    batches = ", ".join(f"kiln::{'fused' if stage.fusion_of(batch) else 'batch'}<"
-                        f"{', '.join(system.name for system in batch)}>" for batch in stage.batches)
-    return f"kiln::transition_plan<{transition.state.name}::{transition.value}, kiln::type_list<{batches}>>"
+    return (f"kiln::transition_plan<{transition.state.name}::{transition.value}, "
+            f"kiln::type_list<{plan_batches(transition.plan)}>>")
+
+
+def plan_batches(stage: Stage) -> str:
+    """A stage's batches as kiln::type_list arguments, each a kiln::batch or kiln::fused, with a
+    kiln::flush before each batch that must see the commands recorded before it (plan/flushes.py).
+
+    >>> from ..model import Access, System
+    >>> tick, show = System("Tick", "update", Access()), System("Show", "update", Access())
+    >>> plan_batches(Stage("update", ((tick,), (show,)), flushes=(1,)))
+    'kiln::batch<Tick>, kiln::flush, kiln::batch<Show>'
+    """
+    parts = []
+    for index, batch in enumerate(stage.batches):
+        if index in stage.flushes:
+            parts.append("kiln::flush")
+        kind = "fused" if stage.fusion_of(batch) else "batch"
+        parts.append(f"kiln::{kind}<{', '.join(system.name for system in batch)}>")
+    return ", ".join(parts)
 
 
 def uses_conditions(schema: Schema) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from ..access import matched
 from ..cpp.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
-from .state_filters import condition_type
+from .state_filters import condition_type, plan_batches
 from ..model import (Access, Component, Fusion, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, State,
                      System)
 
@@ -228,8 +228,7 @@ def stage_plan(stage: Stage, condition: object = None) -> str:
     >>> stage_plan(Stage("init"))
     'kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>'
     """
-    batches = ", ".join(f"kiln::{'fused' if stage.fusion_of(batch) else 'batch'}<"
-                        f"{', '.join(system.name for system in batch)}>" for batch in stage.batches)
+    batches = plan_batches(stage)
     if condition is not None:
         return (f"kiln::stage_plan<stage::{stage.name}, kiln::type_list<{batches}>, kiln::stage_role::{stage.role.value}, "
                 f"{condition_type(condition)}>")

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import Diagnostic, Location, a, closest, listing, shown
 from ..front.key_positions import KeyPath
 from ..front.loader import SchemaFile
-from ..model import (AllOf, Archetype, Component, Condition, Resource, RunSet, SetCondition, Stage, State, System,
+from ..model import (AllOf, Changes, Archetype, Component, Condition, Resource, RunSet, SetCondition, Stage, State, System,
                      condition_reads)
 from ..cpp.names import name_problem
 from ..vocabulary import RUN_SET_KEYS, STAGE_INSTEAD, STAGE_TABLE_KEYS, STATE_KEYS
@@ -299,7 +299,7 @@ def stale_conditions(stages: Sequence[Stage], conditions: Conditions, strict: bo
     by_system = dict(conditions.systems)
     for stage in stages:
         systems = list(stage.systems)
-        later = _later(stage)
+        later = stage.reach()
         for system in systems:
             condition = by_system.get(system.name)
             if condition is None:
@@ -322,28 +322,49 @@ def stale_conditions(stages: Sequence[Stage], conditions: Conditions, strict: bo
     return found
 
 
-def _later(stage: Stage) -> dict[str, set[str]]:
-    """For each system of the stage, the systems that after, before or events run after it."""
-    successors: dict[str, set[str]] = {}
-    for earlier, later in stage.order:
-        successors.setdefault(earlier.name, set()).add(later.name)
-    for emitter, reader, _ in stage.passes:
-        successors.setdefault(emitter.name, set()).add(reader.name)
-    reach: dict[str, set[str]] = {}
-    for system in stage.systems:
-        seen: set[str] = set()
-        pending = [system.name]
-        while pending:
-            for following in successors.get(pending.pop(), ()):
-                if following not in seen:
-                    seen.add(following)
-                    pending.append(following)
-        reach[system.name] = seen
-    return reach
-
-
 def transitions(states: Sequence[State], systems: Sequence[System]) -> list[str]:
     """The pseudo-stages that some system runs in, in the order of states, values, exit then enter."""
     used = {system.stage for system in systems}
     return [f"{state.name}.{value}.{kind}" for state in states for value in state.values for kind in (EXIT, ENTER)
             if f"{state.name}.{value}.{kind}" in used]
+
+
+def check_changes(checker: Any, components: Sequence[Component], archetypes: Sequence[Archetype] | None,
+                  systems: Sequence[System]) -> dict[str, Changes]:
+    """Each system's `changes`, by system name; a name that is neither a component nor an archetype,
+    and changes without commands = true, are reported."""
+    by_name = {component.name: component for component in components}
+    archetype_by_name = {archetype.name: archetype for archetype in archetypes or ()}
+    commands = {system.name: system.commands for system in systems}
+    found: dict[str, Changes] = {}
+    for declaration in (d for d in checker.declared.values() if d.kind == "system"):
+        value = declaration.body.get("changes")
+        if value is None:
+            continue
+        file, keys, label = declaration.file, declaration.keys + ("changes",), declaration.label
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            checker.error(file, keys, f'{label}: changes must be a list of the components its commands add, remove '
+                          f'or replace and the archetypes they create or destroy, like ["Scared"], not {shown(value)}')
+            continue
+        if declaration.body.get("commands") is not True:
+            checker.error(file, keys, f"{label} has changes but no commands = true; only commands change what "
+                          "changes lists: add commands = true, or remove changes")
+            continue
+        changed_components, changed_archetypes = [], []
+        for index, name in enumerate(value):
+            if name in by_name:
+                changed_components.append(by_name[name])
+            elif name in archetype_by_name:
+                changed_archetypes.append(archetype_by_name[name])
+            elif archetypes is not None:
+                declared = checker.declared.get(name)
+                close = closest(name, list(by_name) + list(archetype_by_name))
+                if declared is not None:
+                    message = f"'{name}' in changes is {a(declared.kind)}; changes lists components and archetypes"
+                else:
+                    advice = f"did you mean '{close}'?" if close else "changes lists components and archetypes"
+                    message = f"unknown component or archetype '{name}' in changes; {advice}"
+                checker.error(file, keys + (index,), f"{label}: {message}")
+        if declaration.name in commands:
+            found[declaration.name] = Changes(tuple(changed_components), tuple(changed_archetypes))
+    return found

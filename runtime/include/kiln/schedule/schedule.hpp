@@ -150,6 +150,30 @@ struct stage_runner {
         }
     }
 
+    // The commands recorded so far in the plan, applied between two of its
+    // batches (kiln::flush), system by system in schedule order as at the
+    // stage's end, then the observers' they set off; the world settled again
+    // for the batches after. Systems that have not run have none.
+    template <class Plan>
+    static void apply_commands(World& world) {
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            for_each_type(typename Batch::systems{}, [&]<class S>() {
+                if constexpr (S::commands) {
+                    world.template commands_of<S>().apply();
+                }
+            });
+        });
+    }
+
+    template <class Plan>
+    static void flush_commands(World& world) {
+        --world.iteration_depth_;
+        apply_commands<Plan>(world);
+        world.apply_observer_commands();
+        world.settle();
+        ++world.iteration_depth_;
+    }
+
     // split: whether this run splits work; measure: whether it times each
     // system's work (a split run always does).
     template <class Plan, class Executor>
@@ -160,13 +184,7 @@ struct stage_runner {
         run_batches<Plan>(world, executor, split, measure);
         World::tracking::end_runs(world);
         --world.iteration_depth_;
-        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            for_each_type(typename Batch::systems{}, [&]<class S>() {
-                if constexpr (S::commands) {
-                    world.template commands_of<S>().apply();
-                }
-            });
-        });
+        apply_commands<Plan>(world);
         world.apply_observer_commands();
         World::observer_dispatch::notify_changes(world);
         world.apply_observer_commands();
@@ -222,13 +240,17 @@ struct stage_runner {
     template <class Plan, class Executor>
     static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            start_runs(world, typename Batch::systems{});
-            if constexpr (is_fused_v<Batch>) {
-                run_fused(world, typename Batch::systems{});
+            if constexpr (std::is_same_v<Batch, flush>) {
+                flush_commands<Plan>(world);
             } else {
-                run_batch(world, executor, split, measure, typename Batch::systems{});
+                start_runs(world, typename Batch::systems{});
+                if constexpr (is_fused_v<Batch>) {
+                    run_fused(world, typename Batch::systems{});
+                } else {
+                    run_batch(world, executor, split, measure, typename Batch::systems{});
+                }
+                world.events_.publish(typename Batch::systems{});
             }
-            world.events_.publish(typename Batch::systems{});
         });
     }
 

@@ -32,6 +32,14 @@ struct fused {
     using systems = type_list<Systems...>;
 };
 
+// A flush point in a stage's plan: the commands that the systems of the
+// batches before it recorded are applied here, so that the batches after it
+// see what they changed (kilnc places one where a system's `changes` would
+// otherwise be missed by a later system of the stage; docs/states.md).
+struct flush {
+    using systems = type_list<>;
+};
+
 // When a stage runs in a frame (see basic_world::progress).
 enum class stage_role : std::uint8_t {
     init,     // once, before the first frame
