@@ -356,6 +356,14 @@ class AnyEntity:
 
 
 @dataclass(frozen=True)
+class Every:
+    """A condition: the run of its stage is a multiple of `runs` (0, runs, 2 * runs...): a timer of
+    the stage's runs, every `runs` steps in fixed_update."""
+
+    runs: int
+
+
+@dataclass(frozen=True)
 class Not:
     operand: "Condition"
 
@@ -378,7 +386,7 @@ class SetCondition:
     condition: "Condition"
 
 
-Condition = Union[StateIs, FieldTest, AnyEntity, Not, AllOf, AnyOf, SetCondition]
+Condition = Union[StateIs, FieldTest, AnyEntity, Every, Not, AllOf, AnyOf, SetCondition]
 
 
 def condition_reads(condition: "Condition") -> tuple[Resource, ...]:

@@ -193,6 +193,10 @@ run_if = "{condition}"
                 ("Game.over Game.over", 21, "unexpected 'Game' after a whole condition; join conditions with and or "
                                             "or"),
                 ("", 11, "the condition is empty; write one, like \"Phase == playing\" or \"not Game.over\""),
+                ("every(0)", 17, "every(N) takes a whole number of runs of its stage from 1 to 4294967295, like "
+                                 "every(30), not '0'"),
+                ("every(2.5)", 17, "every(N) takes a whole number of runs of its stage from 1 to 4294967295, like "
+                                   "every(30), not '2.5'"),
         ):
             with self.subTest(condition=condition):
                 self.assertEqual(self.run_if(condition),
@@ -203,14 +207,14 @@ run_if = "{condition}"
 [system.Move]
 stage = "update"
 write = ["Position"]
-run_if = "(Phase == playing or Game.speed < 0.5) and not Game.over and any(Position, not Frozen) and Game.lives != 0"
+run_if = "(Phase == playing or Game.speed < 0.5) and not Game.over and any(Position, not Frozen) and Game.lives != 0 and every(30)"
 """)
         self.assertIn("    // run_if: (Phase == playing or Game.speed < 0.5) and not Game.over and any(Position, not "
-                      "Frozen) and Game.lives != 0 (evaluated when its stage starts).\n"
+                      "Frozen) and Game.lives != 0 and every(30) (evaluated when its stage starts).\n"
                       "    using run_if = kiln::all_of<kiln::any_of<kiln::in_state<Phase, Phase::playing>, "
                       "kiln::field_compare<&Game::speed, kiln::compare::less, kiln::f32_literal<0x3f000000u>>>, "
                       "kiln::not_<kiln::field_is<&Game::over>>, kiln::any_entity<Dot>, kiln::field_compare<"
-                      "&Game::lives, kiln::compare::not_equal, kiln::literal<std::uint8_t{0}>>>;\n",
+                      "&Game::lives, kiln::compare::not_equal, kiln::literal<std::uint8_t{0}>>, kiln::every<30>>;\n",
                       outputs["systems.hpp"])
         self.assertIn("#include <kiln/schedule/run_condition.hpp>", outputs["systems.hpp"])
 

@@ -64,7 +64,7 @@ void states::EnterGameOver::run(Log& log, kiln::state<Phase>& phase, const Game&
     note(log, phase == Phase::game_over ? 'G' : '?');
     phase.request(Phase::title);
 }
-void states::EnterTitle::run(Log& log) { note(log, 'T'); }
+void states::EnterTitle::run(Log& log, kiln::state<Phase>&) { note(log, 'T'); }
 void states::LateLog::run(Log& log) { note(log, 'L'); }
 
 TEMPLATE_LIST_TEST_CASE("states: the first frame enters each initial state before init", "[states]",
@@ -405,4 +405,24 @@ TEST_CASE("flushes: a later system of the stage sees what an earlier one's comma
     CHECK(world.size_of<states::PhantomScaredHome>() == 1);
     CHECK(world.size_of<states::PhantomScaredOut>() == 1);
     CHECK(world.size_of<states::PhantomScatterHome>() == 1);
+}
+
+void states::Blink::run(Ticks& ticks) { ++ticks.blinks; }
+
+TEMPLATE_LIST_TEST_CASE("timers: every(3) runs on the runs 0, 3, 6... of its stage", "[states][timer]",
+                        kiln_test::every_executor) {
+    states::World world;
+    const auto& ticks = world.resource<states::Ticks>();
+    world.progress(step, TestType{});
+    CHECK(ticks.blinks == 1); // run 0
+    world.progress(step, TestType{});
+    world.progress(step, TestType{});
+    CHECK(ticks.blinks == 1);
+    world.progress(step, TestType{});
+    CHECK(ticks.blinks == 2); // run 3
+    world.run(states::stage::timer, TestType{}); // run 4: a run of the stage, however it is run
+    world.run(states::stage::timer, TestType{}); // 5
+    CHECK(world.stage_run() == 5);
+    world.progress(step, TestType{}); // 6
+    CHECK(ticks.blinks == 3);
 }

@@ -5,8 +5,8 @@ state's plan of transitions in world.hpp."""
 import struct
 
 from ..cpp.names import cpp_type
-from ..model import (AllOf, AnyEntity, AnyOf, Condition, FieldTest, Not, Scalar, Schema, SetCondition, Stage, State,
-                     StateIs, Transition)
+from ..model import (AllOf, AnyEntity, AnyOf, Condition, Every, FieldTest, Not, Scalar, Schema, SetCondition, Stage,
+                     State, StateIs, Transition)
 
 _COMPARE = {"==": "equal", "!=": "not_equal", "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal"}
 
@@ -35,6 +35,8 @@ def condition_type(condition: Condition) -> str:
         return f"kiln::field_compare<{member}, kiln::compare::{_COMPARE[condition.op]}, {_literal(condition)}>"
     if isinstance(condition, AnyEntity):
         return f"kiln::any_entity<{', '.join(archetype.name for archetype in condition.archetypes)}>"
+    if isinstance(condition, Every):
+        return f"kiln::every<{condition.runs}>"
     if isinstance(condition, Not):
         return f"kiln::not_<{condition_type(condition.operand)}>"
     if isinstance(condition, AllOf):
@@ -73,6 +75,8 @@ def condition_text(condition: Condition, top: bool = True) -> str:
         return f"{spelled} {condition.op} {literal}"
     if isinstance(condition, AnyEntity):
         return f"any({condition.spelled})"
+    if isinstance(condition, Every):
+        return f"every({condition.runs})"
     if isinstance(condition, Not):
         inner = condition_text(condition.operand, False)
         return f"not {inner}"

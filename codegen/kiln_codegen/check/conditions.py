@@ -1,7 +1,7 @@
 """Run conditions as written in `run_if` (docs/states.md), parsed and resolved against the schema.
 
 A condition is a string: `Phase == playing`, `Game.over`, `Game.lives > 0`, `any(Invader)`,
-`any(Alien, not Frozen)`, combined with `not`, `and`, `or` and parentheses (`not` binds tightest,
+`any(Alien, not Frozen)`, `every(30)`, combined with `not`, `and`, `or` and parentheses (`not` binds tightest,
 then `and`, then `or`). parse() turns one into a model.Condition, or raises ConditionError with the
 offset in the string where it went wrong, so that the message points at the very word.
 """
@@ -11,13 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import a, closest, listing
-from ..model import (AllOf, AnyEntity, AnyOf, Archetype, Component, Condition, Field, FieldTest, Not, Resource,
-                     Scalar, State, StateIs)
+from ..model import (AllOf, AnyEntity, AnyOf, Archetype, Component, Condition, Every, Field, FieldTest, Not,
+                     Resource, Scalar, State, StateIs)
 
 _TOKEN = re.compile(r"\s*(?:(?P<number>-?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
                     r"|(?P<op>==|!=|<=|>=|<|>|\(|\)|,|\.)|(?P<bad>\S))")
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-KEYWORDS = ("and", "or", "not", "any", "true", "false")
+KEYWORDS = ("and", "or", "not", "any", "every", "true", "false")
+MAX_EVERY = 2**32 - 1
 
 
 class ConditionError(Exception):
@@ -149,6 +150,9 @@ class _Parser:
         if token.kind == "name" and token.text == "any":
             self.take()
             return self.any_entity(token)
+        if token.kind == "name" and token.text == "every":
+            self.take()
+            return self.every()
         if token.kind != "name" or token.text in KEYWORDS:
             raise ConditionError(f"expected a state, a resource's field or any(...), found {_said(token)}",
                                  token.offset)
@@ -228,6 +232,15 @@ class _Parser:
             raise ConditionError(f"{text} is out of {spelled}'s range ({field.type.value}: {low} to {high})",
                                  literal_token.offset)
         return FieldTest(resource, field, op.text, value)
+
+    def every(self) -> Condition:
+        self.expect("(", "after every")
+        count = self.take()
+        if count.kind != "number" or not re.fullmatch(r"[0-9]+", count.text) or not 1 <= int(count.text) <= MAX_EVERY:
+            raise ConditionError(f"every(N) takes a whole number of runs of its stage from 1 to {MAX_EVERY}, like "
+                                 f"every(30), not {_said(count)}", count.offset)
+        self.expect(")", "to close every(")
+        return Every(int(count.text))
 
     def any_entity(self, start: _Token) -> Condition:
         self.expect("(", "after any")

@@ -432,6 +432,11 @@ public:
         return std::get<kiln::state<E>>(states_);
     }
 
+    // Which run of its stage the running stage is, from 0 (the first), for
+    // kiln::every; on-enter and on-exit systems see the run of the stage at
+    // whose end their transition happens.
+    [[nodiscard]] std::uint64_t stage_run() const noexcept { return stage_run_; }
+
     // The live entities of archetype A.
     template <archetype A>
     [[nodiscard]] std::size_t size_of() const noexcept {
@@ -728,6 +733,9 @@ private:
     typename internal::state_tuple<typename internal::states_of<Schema>::type>::type states_;
     // Which systems with a run condition (docs/states.md) the running stage skips, set when it starts.
     std::array<bool, systems::size> skipped_{};
+    // How many times each stage of the schedule has run (for kiln::every), and the running one's run.
+    std::array<std::uint64_t, internal::systems_of<Schema>::schedule::size> stage_runs_{};
+    std::uint64_t stage_run_ = 0;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
     internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp

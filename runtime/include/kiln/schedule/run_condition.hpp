@@ -109,6 +109,19 @@ struct any_entity {
     }
 };
 
+// Holds on every Runs-th run of its stage: the runs numbered 0, Runs,
+// 2 * Runs... since the world was made (world.stage_run()). In
+// fixed_update, every Runs steps of game time.
+template <std::uint64_t Runs>
+struct every {
+    static_assert(Runs > 0, "kiln::every<Runs>: Runs must be at least 1");
+
+    template <class World>
+    [[nodiscard]] static bool holds(const World& world) noexcept {
+        return world.stage_run() % Runs == 0;
+    }
+};
+
 // not, and, or.
 template <class Condition>
 struct not_ {

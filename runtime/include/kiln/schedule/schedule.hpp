@@ -114,6 +114,7 @@ struct stage_runner {
     // and not; the other runs are serial.
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
+        world.stage_run_ = world.stage_runs_[index_of_v<Plan, schedule>]++;
         if constexpr (!std::is_void_v<typename Plan::run_if>) {
             if (!Plan::run_if::holds(world)) {
                 return; // [stage.NAME] run_if: the whole stage waits (docs/states.md)
