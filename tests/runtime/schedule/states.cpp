@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "every_executor.hpp"
+#include "../every_executor.hpp"
 
 namespace {
 
