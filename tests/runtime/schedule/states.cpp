@@ -150,8 +150,8 @@ TEMPLATE_LIST_TEST_CASE("states: two requests in one frame make two transitions,
     CHECK(world.state<states::Phase>() == states::Phase::between_waves);
 }
 
-TEMPLATE_LIST_TEST_CASE("states: of two requests before one boundary the later wins; the current value is no "
-                        "transition", "[states]", kiln_test::every_executor) {
+TEMPLATE_LIST_TEST_CASE("states: of two requests before one boundary the later wins, and the current value is "
+                        "no transition", "[states]", kiln_test::every_executor) {
     states::World world;
     world.progress(step, TestType{});
     take(world);
