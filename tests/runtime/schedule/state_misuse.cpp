@@ -17,6 +17,7 @@ void states::LateLog::run(Log&) {}
 void states::Shuffle::run(kiln::system_commands<World>&, kiln::entity, Ghost&) {}
 void states::Frighten::run(kiln::system_commands<World>&, kiln::entity, const Ghost&) {}
 void states::CountScared::run(const Ghost&, Log&) {}
+void states::Watch::run(const Heat&, Log&) {}
 void states::Blink::run(Ticks&) {}
 
 int main() {

@@ -426,3 +426,20 @@ TEMPLATE_LIST_TEST_CASE("timers: every(3) runs on the runs 0, 3, 6... of its sta
     world.progress(step, TestType{}); // 6
     CHECK(ticks.blinks == 3);
 }
+
+void states::Watch::run(const Heat&, Log& log) { note(log, 'h'); }
+
+TEST_CASE("conditions: a skipped system's changed filter sees what changed since it last ran", "[states][changes]") {
+    states::World world;
+    const kiln::entity stove = world.create<states::Stove>(states::Position{0}, states::Heat{1});
+    world.progress(step); // Watch skipped: Mode is angry
+    CHECK(take(world).find('h') == std::string::npos);
+    world.set<states::Heat>(stove, states::Heat{2});
+    world.progress(step); // skipped again: its last run is still before the change
+    CHECK(take(world).find('h') == std::string::npos);
+    world.state<states::Mode>().request(states::Mode::calm);
+    world.progress(step);
+    CHECK(take(world).find('h') != std::string::npos); // the stove, new and changed since Watch last ran
+    world.progress(step);
+    CHECK(take(world).find('h') == std::string::npos); // nothing changed since
+}
