@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <kiln/core/type_list.hpp>
 #include <kiln/schedule/state.hpp>
 
 namespace kiln {
@@ -105,7 +106,9 @@ template <class... Archetypes>
 struct any_entity {
     template <class World>
     [[nodiscard]] static bool holds(const World& world) noexcept {
-        return (world.template size_of<Archetypes>() + ... + std::size_t{0}) != 0;
+        bool found = false;
+        for_each_type(type_list<Archetypes...>{}, [&]<class A>() { found = found || world.template size_of<A>() != 0; });
+        return found;
     }
 };
 

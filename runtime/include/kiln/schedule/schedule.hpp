@@ -203,13 +203,11 @@ struct stage_runner {
 
     template <class... Systems>
     static void decide_batch(World& world, type_list<Systems...>) noexcept {
-        (
-            [&] {
-                if constexpr (conditional_system<Systems>) {
-                    world.skipped_[index_of_v<Systems, typename World::systems>] = !Systems::run_if::holds(world);
-                }
-            }(),
-            ...);
+        for_each_type(type_list<Systems...>{}, [&]<class S>() {
+            if constexpr (conditional_system<S>) {
+                world.skipped_[index_of_v<S, typename World::systems>] = !S::run_if::holds(world);
+            }
+        });
     }
 
     // Whether S is skipped in this run of its stage.
@@ -224,15 +222,13 @@ struct stage_runner {
 
     template <class... Systems>
     static void start_runs(World& world, type_list<Systems...>) noexcept {
-        if constexpr ((conditional_system<Systems> || ...)) {
+        if constexpr (internal::any_of({conditional_system<Systems>...})) {
             // One at a time, so that a skipped system keeps the tick of its last run as its since.
-            (
-                [&] {
-                    if (!skipped<Systems>(world)) {
-                        World::tracking::start_runs(world, type_list<Systems>{});
-                    }
-                }(),
-                ...);
+            for_each_type(type_list<Systems...>{}, [&]<class S>() {
+                if (!skipped<S>(world)) {
+                    World::tracking::start_runs(world, type_list<S>{});
+                }
+            });
         } else {
             World::tracking::start_runs(world, type_list<Systems...>{});
         }

@@ -75,7 +75,7 @@ struct state_transitions {
 private:
     template <class... Plans>
     static bool pending(const World& world, type_list<Plans...>) noexcept {
-        return (world.template state<typename Plans::state_type>().requested() || ...);
+        return internal::any_of({world.template state<typename Plans::state_type>().requested()...});
     }
 
     template <class Plan>
@@ -113,15 +113,13 @@ private:
     template <class... Archetypes>
     static void destroy_all(World& world, type_list<Archetypes...>) {
         std::vector<entity> doomed;
-        (
-            [&] {
-                const auto entities = world.template storage<Archetypes>().entities();
-                doomed.assign(entities.begin(), entities.end());
-                for (const entity e : doomed) {
-                    world.destroy(e);
-                }
-            }(),
-            ...);
+        for_each_type(type_list<Archetypes...>{}, [&]<class A>() {
+            const auto entities = world.template storage<A>().entities();
+            doomed.assign(entities.begin(), entities.end());
+            for (const entity e : doomed) {
+                world.destroy(e);
+            }
+        });
     }
 };
 
