@@ -106,6 +106,9 @@ OPTIONS = {  # under the reserved key `kiln` of a component, resource or event
 
 ARCHETYPE = {
     "components": Key("the names of its components, at least one, each once", _names(1), required=True),
+    "one_of": Key("groups of components of which each entity holds exactly one: kilnc writes an archetype per "
+                  "choice, named by the archetype's name and the chosen components' (docs/states.md)",
+                  {"type": "array", "items": _names(2), "minItems": 1}),
     "doc": Key("a comment written above the archetype's struct", _STRING),
     "id": Key("its stable id, instead of the one kilnc gives", _ID),
     "renamed_from": Key("the name it had before, to keep its id", _NAME),
@@ -158,14 +161,28 @@ REACH = {  # what a system reaches beyond its row's components
     "lookup": Key("its lookups by name: components it reads and writes on other entities",
                   {"type": "object", "additionalProperties": _LOOKUP_VALUE}),
 }
+_MOMENT = {"type": "string", "pattern": r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$"}
+CONDITIONS = {  # of systems (docs/states.md)
+    "run_if": Key("a condition: it runs only while this holds when its stage starts, like \"Phase == playing and "
+                  "not Game.paused\"", _STRING),
+    "sets": Key("[set.NAME]s whose conditions must hold too", _names()),
+    "changes": Key("with commands: the components its commands add, remove or replace and the archetypes they "
+                   "create or destroy; kilnc places a flush before a later system of the stage that would miss them",
+                   _names()),
+    "on_enter": Key("instead of stage: \"State.value\", it runs when the state enters the value", _MOMENT),
+    "on_exit": Key("instead of stage: \"State.value\", it runs when the state leaves the value", _MOMENT),
+}
 SYSTEM = {
+    # Required unless on_enter or on_exit stands instead (json_schema.py says so).
     "stage": Key("the stage it runs in, one of [kiln] stages", _NAME, required=True),
     **ACCESS, **EVENT_LISTS, **CHANGES, **ORDER,
     "priority": Key("among systems that nothing orders, higher ones are placed first (default 0)", {"type": "integer"}),
     **FLAGS,
+    **CONDITIONS,
     "doc": Key("a comment written above its struct", _STRING),
     **REACH,
 }
+STAGE_INSTEAD = ("on_enter", "on_exit")  # what a system may have instead of stage
 
 SET = {  # of on_enter and on_leave
     "with": Key("components the entity comes to have, or stops having", _names()),
@@ -196,6 +213,24 @@ PROPAGATE = {
     "doc": Key("a comment written above its struct", _STRING),
 }
 
+STATE = {
+    "values": Key("the values, each a C++ identifier, at least one, at most 255", {**_names(1), "maxItems": 255},
+                  required=True),
+    "initial": Key("the value the world starts in (default: the first)", _NAME),
+    "destroy_on_exit": Key("for a value, the archetypes (or components) whose entities are destroyed when the "
+                           "state leaves it", {"type": "object", "additionalProperties": _names()}),
+    "doc": Key("a comment written above the enum", _STRING),
+}
+
+RUN_SET = {
+    "run_if": Key("the condition its systems share (docs/states.md)", _STRING, required=True),
+    "doc": Key("a comment written above its struct", _STRING),
+}
+
+STAGE_TABLE = {  # [stage.NAME], NAME one of [kiln] stages
+    "run_if": Key("the stage runs only while this condition holds (docs/states.md)", _STRING),
+}
+
 FUSE = {
     "systems": Key("at least two systems of one stage, in the order they run", _names(2), required=True),
     "doc": Key("a note for readers of the schema (a fusion declares nothing in C++)", _STRING),
@@ -212,9 +247,11 @@ KIND_DOCS = {
     "observer": "a function the game defines, run when an entity comes to match it or stops matching it",
     "propagate": "a value computed down the hierarchy, from each entity's local part and its parent's global",
     "fuse": "systems of one stage run as one pass over the rows",
+    "state": "a value of a finite set that the world is in, changed only by transitions (docs/states.md)",
+    "set": "a condition that the systems listing it in sets share (docs/states.md)",
 }
 TABLES = {"extern": EXTERN, "archetype": ARCHETYPE, "system": SYSTEM, "observer": OBSERVER, "propagate": PROPAGATE,
-          "fuse": FUSE}  # the kinds whose keys are all named here; the others' keys are fields
+          "fuse": FUSE, "state": STATE, "set": RUN_SET}  # the kinds whose keys are all named here; the others' keys are fields
 
 KINDS = tuple(KIND_DOCS)
 HEADER_KEYS = tuple(HEADER)
@@ -234,3 +271,7 @@ SET_KEYS = tuple(SET)
 OBSERVER_KEYS = tuple(OBSERVER)
 PROPAGATE_KEYS = tuple(PROPAGATE)
 FUSE_KEYS = tuple(FUSE)
+CONDITION_KEYS = tuple(CONDITIONS)
+STATE_KEYS = tuple(STATE)
+RUN_SET_KEYS = tuple(RUN_SET)
+STAGE_TABLE_KEYS = tuple(STAGE_TABLE)

@@ -7,7 +7,7 @@ A system with a mistake in its own table is left out of the schedule too, so tha
 schedule reports (order cycles, ambiguities) is about systems that are as declared.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..model import Access, Archetype, Component, Event, Layout, Observer, Obser
 from ..vocabulary import EVENT_KEYS, FLAG_KEYS, OBSERVER_KEYS, ORDER_KEYS, SET_KEYS, SYSTEM_KEYS
 from .checker import Checker
 from .lookups import reach
+from .states import TRANSITION_KEYS
 from .tracking import change_filters
 
 # An observer's events, in the order vocabulary.py lists them.
@@ -39,14 +40,18 @@ class _Entry:
 
 class SystemChecker:
     def __init__(self, checker: Checker, components: Sequence[Component], resources: Sequence[Resource],
-                 archetypes: Sequence[Archetype] | None, stages: Sequence[str], events: Sequence[Event] = ()):
-        """`archetypes` is None when some archetype is broken, and then no match is checked."""
+                 archetypes: Sequence[Archetype] | None, stages: Sequence[str], events: Sequence[Event] = (),
+                 transition_stage: Callable[[Declaration], str | None] | None = None):
+        """`archetypes` is None when some archetype is broken, and then no match is checked.
+        `resources` holds the states too; `transition_stage` gives a system with on_enter or on_exit
+        its pseudo-stage (states.py)."""
         self.checker = checker
         self.components = {component.name: component for component in components}
         self.resources = {resource.name: resource for resource in resources}
         self.events = {declared.name: declared for declared in events}
         self.archetypes = archetypes
         self.stages = tuple(stages)
+        self.transition_stage = transition_stage
 
     # Systems ---------------------------------------------------------------------------------
 
@@ -117,6 +122,8 @@ class SystemChecker:
     def stage(self, declaration: Declaration, misspelled: bool) -> str | None:
         file, keys, label = declaration.file, declaration.keys, declaration.label
         stage = declaration.body.get("stage")
+        if self.transition_stage and any(key in declaration.body for key in TRANSITION_KEYS):
+            return self.transition_stage(declaration)
         if stage is None:
             if not misspelled:  # a misspelled `stage` is already reported
                 self.checker.error(file, keys, f'{label} has no stage; add stage = "{self.example_stage}" '
@@ -355,7 +362,7 @@ class SystemChecker:
         found = []
         for name, where in self.names_in(declaration, (key,), "resource"):
             declared = self.checker.declared.get(name)
-            if declared is not None and declared.kind == "resource":
+            if declared is not None and declared.kind in ("resource", "state") and name in self.resources:
                 found.append((self.resources[name], where))
                 continue
             if declared is not None:

@@ -22,6 +22,8 @@
 #include <kiln/hierarchy/propagation.hpp>
 #include <kiln/query/query.hpp>
 #include <kiln/query/row_loop.hpp>
+#include <kiln/schedule/run_condition.hpp>
+#include <kiln/schedule/transitions.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 #include <kiln/system/declared_systems.hpp>
 #include <kiln/system/lookup_maker.hpp>
@@ -113,6 +115,18 @@ struct stage_runner {
     // and not; the other runs are serial.
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
+        world.stage_run_ = world.stage_runs_[index_of_v<Plan, schedule>]++;
+        if constexpr (!std::is_void_v<typename Plan::run_if>) {
+            if (!Plan::run_if::holds(world)) {
+                return; // [stage.NAME] run_if: the whole stage waits (docs/states.md)
+            }
+        }
+        run_plan_now<Plan>(world, executor);
+        state_transitions<World, stage_runner>::apply(world); // the stage boundary (docs/states.md)
+    }
+
+    template <class Plan, class Executor>
+    static void run_plan_now(World& world, const Executor& executor) {
         constexpr bool splits = splits_work_v<typename Plan::batches>;
         if constexpr (is_frame_v<Executor>) {
             run_plan_as<Plan>(world, executor.executor, splits && executor.split, splits && executor.measure);
@@ -138,15 +152,12 @@ struct stage_runner {
         }
     }
 
-    // split: whether this run splits work; measure: whether it times each
-    // system's work (a split run always does).
-    template <class Plan, class Executor>
-    static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
-        world.settle(); // before any system reads rows, on any thread
-        ++world.iteration_depth_;
-        run_batches<Plan>(world, executor, split, measure);
-        World::tracking::end_runs(world);
-        --world.iteration_depth_;
+    // The commands recorded so far in the plan, applied between two of its
+    // batches (kiln::flush), system by system in schedule order as at the
+    // stage's end, then the observers' they set off; the world settled again
+    // for the batches after. Systems that have not run have none.
+    template <class Plan>
+    static void apply_commands(World& world) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             for_each_type(typename Batch::systems{}, [&]<class S>() {
                 if constexpr (S::commands) {
@@ -154,22 +165,90 @@ struct stage_runner {
                 }
             });
         });
+    }
+
+    template <class Plan>
+    static void flush_commands(World& world) {
+        --world.iteration_depth_;
+        apply_commands<Plan>(world);
+        world.apply_observer_commands();
+        world.settle();
+        ++world.iteration_depth_;
+    }
+
+    // split: whether this run splits work; measure: whether it times each
+    // system's work (a split run always does).
+    template <class Plan, class Executor>
+    static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
+        decide_conditions(world, typename Plan::batches{});
+        world.settle(); // before any system reads rows, on any thread
+        ++world.iteration_depth_;
+        run_batches<Plan>(world, executor, split, measure);
+        World::tracking::end_runs(world);
+        --world.iteration_depth_;
+        apply_commands<Plan>(world);
         world.apply_observer_commands();
         World::observer_dispatch::notify_changes(world);
         world.apply_observer_commands();
         world.events_.drop_read();
     }
 
+    // Evaluates the run condition of each system of a plan that has one,
+    // once, before the plan's first batch: what they read cannot change
+    // until the stage ends (kilnc reports a condition whose stage writes
+    // its input), and a skipped system then costs a branch.
+    template <class... Batches>
+    static void decide_conditions(World& world, type_list<Batches...>) noexcept {
+        (decide_batch(world, typename Batches::systems{}), ...);
+    }
+
+    template <class... Systems>
+    static void decide_batch(World& world, type_list<Systems...>) noexcept {
+        for_each_type(type_list<Systems...>{}, [&]<class S>() {
+            if constexpr (conditional_system<S>) {
+                world.skipped_[index_of_v<S, typename World::systems>] = !S::run_if::holds(world);
+            }
+        });
+    }
+
+    // Whether S is skipped in this run of its stage.
+    template <class S>
+    static bool skipped(const World& world) noexcept {
+        if constexpr (conditional_system<S>) {
+            return world.skipped_[index_of_v<S, typename World::systems>];
+        } else {
+            return false;
+        }
+    }
+
+    template <class... Systems>
+    static void start_runs(World& world, type_list<Systems...>) noexcept {
+        if constexpr (internal::any_of({conditional_system<Systems>...})) {
+            // One at a time, so that a skipped system keeps the tick of its last run as its since.
+            for_each_type(type_list<Systems...>{}, [&]<class S>() {
+                if (!skipped<S>(world)) {
+                    World::tracking::start_runs(world, type_list<S>{});
+                }
+            });
+        } else {
+            World::tracking::start_runs(world, type_list<Systems...>{});
+        }
+    }
+
     template <class Plan, class Executor>
     static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            World::tracking::start_runs(world, typename Batch::systems{});
-            if constexpr (is_fused_v<Batch>) {
-                run_fused(world, typename Batch::systems{});
+            if constexpr (std::is_same_v<Batch, flush>) {
+                flush_commands<Plan>(world);
             } else {
-                run_batch(world, executor, split, measure, typename Batch::systems{});
+                start_runs(world, typename Batch::systems{});
+                if constexpr (is_fused_v<Batch>) {
+                    run_fused(world, typename Batch::systems{});
+                } else {
+                    run_batch(world, executor, split, measure, typename Batch::systems{});
+                }
+                world.events_.publish(typename Batch::systems{});
             }
-            world.events_.publish(typename Batch::systems{});
         });
     }
 
@@ -263,7 +342,17 @@ struct stage_runner {
     // What S does to one row of A: nothing when S does not match A.
     template <class S, class A>
     static auto row_step(World& world, archetype_storage& rows) {
-        if constexpr (contains_v<A, typename S::archetypes>) {
+        if constexpr (contains_v<A, typename S::archetypes> && conditional_system<S>) {
+            const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
+            return [runs = !skipped<S>(world),
+                    step = step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
+                                      typename S::resources{}, std::make_index_sequence<S::access::size>{})](
+                       std::size_t row) {
+                if (runs) {
+                    step(row);
+                }
+            };
+        } else if constexpr (contains_v<A, typename S::archetypes>) {
             const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
             return step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
                               typename S::resources{}, std::make_index_sequence<S::access::size>{});
@@ -286,6 +375,9 @@ struct stage_runner {
     template <class S, class A>
     static void mark_fused_target(World& world, archetype_storage& rows) noexcept {
         if constexpr (contains_v<A, typename S::archetypes>) {
+            if (skipped<S>(world)) {
+                return;
+            }
             World::tracking::template mark_system_target<S>(world, typename S::access{},
                                                             index_of_v<A, typename S::archetypes>, rows);
         }
@@ -307,6 +399,9 @@ struct stage_runner {
 
     template <class S>
     static std::chrono::nanoseconds estimate(const World& world) noexcept {
+        if (skipped<S>(world)) {
+            return std::chrono::nanoseconds{0};
+        }
         return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
     }
 
@@ -322,6 +417,9 @@ struct stage_runner {
     // took.
     template <class S, class Executor>
     static void run_measured(World& world, const Executor& executor, bool split, bool measure) {
+        if (skipped<S>(world)) {
+            return; // its last run's timing stays its estimate
+        }
         if (!measure) {
             run_system<S>(world, serial_executor{});
             return;
@@ -346,6 +444,9 @@ struct stage_runner {
 
     template <class S, class Executor>
     static void run_system(World& world, const Executor& executor) {
+        if (skipped<S>(world)) {
+            return; // its run condition was false when the stage started: a branch
+        }
         if constexpr (dirty_propagation_v<S>) {
             // Only below what changed since S last ran (docs/hierarchy.md); a full pass, when it is one, splits
             // each depth among the executor's threads, to the serial pass's values.
