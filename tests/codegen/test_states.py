@@ -446,6 +446,38 @@ after = ["Spawn"]
         self.assertEqual(len(strict), 1)
         self.assertTrue(strict[0].startswith("game.toml:27:9: error: system 'Flee' runs on entities whose Scared"))
 
+    def test_a_system_that_reaches_a_change_through_a_lookup_optional_or_has_gets_a_flush(self):
+        changer = MODES + """
+[archetype.Ghost]
+components = ["Position"]
+one_of = [["Chase", "Scared"], ["Home", "Out"]]
+
+[component.Fear]
+level = "f32"
+
+[archetype.Frightened]
+components = ["Position", "Fear"]
+
+[system.Frighten]
+stage = "update"
+read = ["Position"]
+with = ["Chase"]
+commands = true
+changes = ["Chase", "Scared", "Fear"]
+
+[system.Watch]
+stage = "update"
+read = ["Position"]
+after = ["Frighten"]
+"""
+        self.assertIn("kiln::type_list<kiln::batch<Frighten>, kiln::batch<Watch>>",
+                      self.outputs(changer)["world.hpp"])
+        for reach in ('has = ["Scared"]\n', 'optional = ["Fear"]\n',
+                      '\n[system.Watch.lookup.frightened]\nread = ["Position"]\nwith = ["Scared"]\n'):
+            with self.subTest(reach=reach):
+                self.assertIn("kiln::type_list<kiln::batch<Frighten>, kiln::flush, kiln::batch<Watch>>",
+                              self.outputs(changer + reach)["world.hpp"])
+
     def test_a_system_ordered_before_the_changer_needs_no_flush(self):
         outputs = self.outputs(FLUSH + 'before = ["Frighten"]\n')
         self.assertIn("kiln::type_list<kiln::batch<Flee>, kiln::batch<Frighten>>", outputs["world.hpp"])

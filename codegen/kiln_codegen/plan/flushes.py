@@ -6,11 +6,12 @@ A system with commands = true may say what they change: `changes = ["Scared", "I
 the components its commands add, remove or replace, and the archetypes whose entities they create
 or destroy. Commands apply when the stage ends; a later system of the same stage that filters on
 or reads such a component (with, without, write, read), or that runs on such an archetype, would
-run on the world as it was before them. When after, before or events run it after the changer,
-kilnc places a flush before its batch: the runtime applies the commands of the batches before it
-there (kiln::flush), as Bevy inserts its sync points. When nothing orders the two, which runs
-first is not known, so kilnc cannot place one: it warns (an error under strict) and says which
-after to add.
+run on the world as it was before them, and so would one that reaches such a component or
+archetype through a lookup, or is handed it as an optional component or through has. When after,
+before or events run it after the changer, kilnc places a flush before its batch: the runtime
+applies the commands of the batches before it there (kiln::flush), as Bevy inserts its sync
+points. When nothing orders the two, which runs first is not known, so kilnc cannot place one: it
+warns (an error under strict) and says which after to add.
 """
 
 from collections.abc import Sequence
@@ -41,12 +42,17 @@ class MissedChange:
 
 
 def affected(reader: System, changes: Changes, archetypes: Sequence[Archetype]) -> tuple[str, ...]:
-    """What of `changes` `reader` depends on: components it filters on or accesses, archetypes it
-    runs on."""
-    touched = {component.name for component in reader.access.required + reader.access.without}
+    """What of `changes` `reader` depends on: components it filters on or accesses, on its rows or
+    through a lookup, components its rows may hold (optional, optional_write, has), archetypes it
+    runs on or a lookup of its reaches."""
+    accesses = (reader.access, *(lookup.access for lookup in reader.access.lookups))
+    touched = {component.name for access in accesses for component in access.required + access.without}
+    touched.update(component.name for component in
+                   reader.access.optional_write + reader.access.optional_read + reader.access.has)
     names = [component.name for component in changes.components if component.name in touched]
-    if reader.access.required or reader.access.without:
-        names += [archetype.name for archetype in changes.archetypes if matches(reader.access, archetype)]
+    for archetype in changes.archetypes:
+        if any((access.required or access.without) and matches(access, archetype) for access in accesses):
+            names.append(archetype.name)
     return tuple(names)
 
 
