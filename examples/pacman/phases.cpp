@@ -99,7 +99,7 @@ void pacman::Celebrate::run(Game& game, kiln::state<Phase>& phase) {
 }
 
 // Leaving `over` destroys the dots left, so that entering `ready` lays a new maze.
-void pacman::Restart::run(Game& game, House& house, kiln::state<Phase>& phase, const Input&) {
+void pacman::Restart::run(Game& game, House& house, kiln::state<Phase>& phase) {
     game = Game{.high_score = game.high_score, .step = game.step};
     house.after_death = false;
     phase.request(Phase::ready);

@@ -38,12 +38,12 @@ struct game_world {
     // Pac-Man's handle, and the ghost's whose Ghost::order is order.
     kiln::entity pac() {
         kiln::entity found;
-        world.each<const Pac>([&found](World::deferred_type&, kiln::entity e, const Pac&) { found = e; });
+        world.each<const Pac>([&found](kiln::entity e, const Pac&) { found = e; });
         return found;
     }
     kiln::entity ghost(std::uint8_t order) {
         kiln::entity found;
-        world.each<const Ghost>([&](World::deferred_type&, kiln::entity e, const Ghost& g) {
+        world.each<const Ghost>([&](kiln::entity e, const Ghost& g) {
             if (g.order == order) {
                 found = e;
             }
@@ -203,6 +203,8 @@ TEST_CASE("the second ghost of a fright is worth 400") {
 TEST_CASE("a calm ghost on Pac-Man's tile costs a life, and the next starts with everyone at their places") {
     game_world game;
     const std::size_t dots = game.world.count<Dot>();
+    game.world.state<Wave>().request(Wave::chase); // the next round starts at scatter again
+    game.world.progress(step);
     game.place(game.ghost(blinky), 13, 23, rules::right);
     game.place(game.pac(), 13, 23, rules::left);
     game.world.progress(step);
@@ -215,6 +217,10 @@ TEST_CASE("a calm ghost on Pac-Man's tile costs a life, and the next starts with
     CHECK(game.world.count<Dot>() == dots); // the maze is as he left it
     CHECK(game.world.get<Position>(game.pac()).x == rules::pac_start_x);
     CHECK(game.world.resource<House>().after_death);
+    // Back to scatter, and the new Blinky still heads left: the wave's
+    // turn about is for ghosts in play (TurnToScatter's run_if).
+    CHECK(game.world.state<Wave>().current() == Wave::scatter);
+    CHECK(game.world.get<Motion>(game.ghost(blinky)).dir == rules::left);
     REQUIRE(game.run_until(Phase::playing, rules::ready_steps + 1));
 }
 
