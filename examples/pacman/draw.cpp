@@ -260,7 +260,11 @@ void pacman::DrawHud::run(Draws& draws, const Game& game) {
         disc(draws, x, 32 * 8, 6, yellow);
         mouth(draws, x, 32 * 8, rules::left, 4.0f);
     }
-    text_right(draws, "L" + std::to_string(game.level), 216, 31 * 8 + rules::maze_top + 4, white);
+    // (Not "L" + std::to_string(...): GCC 12 at -O3 warns of that concatenation, -Wrestrict, wrongly.)
+    const std::string level = std::to_string(game.level);
+    const int bottom = 31 * 8 + rules::maze_top + 4;
+    text_right(draws, level, 216, bottom, white);
+    text_right(draws, "L", 216 - 8 * static_cast<int>(level.size()), bottom, white);
 }
 
 void pacman::DrawReady::run(Draws& draws) {
