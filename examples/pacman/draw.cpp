@@ -249,6 +249,13 @@ void pacman::DrawEyes::run(const Position& position, const Motion& motion, Draws
     }
 }
 
+// A ghost eaten: its points where it was, in cyan, while play stands still.
+void pacman::DrawPoints::run(Draws& draws, const Freeze& freeze) {
+    const std::string points = std::to_string(freeze.points);
+    const int width = 8 * static_cast<int>(points.size()) - 2;
+    text(draws, points, freeze.x - width / 2, freeze.y + rules::maze_top - 5, {0, 255, 255});
+}
+
 // The score above the maze, lives and level below it.
 void pacman::DrawHud::run(Draws& draws, const Game& game) {
     text(draws, "1UP", 24, 1, white);

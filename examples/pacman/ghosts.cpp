@@ -246,7 +246,7 @@ void pacman::Catch::run(const Position& position, const kiln::single<pac_lookup>
 }
 
 void pacman::Devour::run(kiln::system_commands<World>& commands, kiln::entity entity, const Position& position,
-                         const kiln::single<pac_lookup>& pac, Game& game, Fright& fright) {
+                         const kiln::single<pac_lookup>& pac, Game& game, Fright& fright, Freeze& freeze) {
     const tile_xy at = tile_at(position);
     const tile_xy his = tile_at(pac.get());
     if (at.x != his.x || at.y != his.y) {
@@ -254,7 +254,8 @@ void pacman::Devour::run(kiln::system_commands<World>& commands, kiln::entity en
     }
     commands.replace<Out, Eaten>(entity);
     commands.replace<Scared, Calm>(entity);
-    game.score += rules::first_ghost_points << std::min<int>(fright.eaten, 3);
-    game.high_score = std::max(game.high_score, game.score);
+    const std::uint32_t points = rules::first_ghost_points << std::min<int>(fright.eaten, 3);
+    rules::score(game, points);
     ++fright.eaten;
+    freeze = {rules::ghost_eaten_steps, position.x, position.y, static_cast<std::uint16_t>(points)};
 }

@@ -21,6 +21,10 @@ void pacman::MovePac::run(Position& position, Motion& motion, Pac& pac, const In
     } else if (input.right) {
         pac.wanted = rules::right;
     }
+    if (pac.stall > 0) {
+        --pac.stall;
+        return;
+    }
     const rules::speeds speed = rules::speeds_of(game.level);
     int pixels = rules::pixels_this_step(motion.carry, fright.steps > 0 ? speed.pac_frightened : speed.pac);
     for (; pixels > 0; --pixels) {
@@ -47,18 +51,19 @@ void pacman::MovePac::run(Position& position, Motion& motion, Pac& pac, const In
 }
 
 // Each dot looks up Pac-Man (the one entity with Pac) and is eaten when he
-// is on its tile. An energizer says so with an event, which frightens the
-// ghosts (ghosts.cpp) and starts the fright's clock (phases.cpp).
+// is on its tile; he stands still a step (three for an energizer), written
+// through the lookup. An energizer says so with an event, which frightens
+// the ghosts (ghosts.cpp) and starts the fright's clock (phases.cpp).
 void pacman::Eat::run(kiln::system_commands<World>& commands, kiln::entity entity, const Tile& tile, const Dot& dot,
                       bool has_energizer, const kiln::single<pac_lookup>& pac, Game& game, House& house,
                       kiln::event_writer<EnergizerEaten>& emit_energizer_eaten) {
-    const Position& at = pac.get();
+    const Position& at = pac.get<Position>();
     if (rules::tile_of(at.x) != tile.x || rules::tile_of(at.y) != tile.y) {
         return;
     }
     commands.destroy(entity);
-    game.score += dot.points;
-    game.high_score = std::max(game.high_score, game.score);
+    pac.get<Pac>().stall = has_energizer ? rules::energizer_stall : rules::dot_stall;
+    rules::score(game, dot.points);
     ++house.dots;
     house.idle = 0;
     if (has_energizer) {

@@ -43,10 +43,12 @@ void pacman::SpawnActors::run(kiln::system_commands<World>& commands) {
                                    Ghost{0, 32, 3, rules::door_x + 16}, Target{}, Paint{255, 184, 82});
 }
 
-void pacman::NewRound::run(Game& game, Waves& waves, Fright& fright, House& house, kiln::state<Wave>& wave) {
+void pacman::NewRound::run(Game& game, Waves& waves, Fright& fright, Freeze& freeze, House& house,
+                           kiln::state<Wave>& wave) {
     game.timer = rules::ready_steps;
     waves = {};
     fright = {};
+    freeze = {};
     house = House{.after_death = house.after_death};
     wave.request(Wave::scatter);
 }
@@ -134,6 +136,12 @@ void pacman::StartFright::run(Fright& fright, const Game& game,
 
 void pacman::HouseClock::run(House& house) {
     house.idle = static_cast<std::uint16_t>(std::min(house.idle + 1, 60000));
+}
+
+void pacman::Thaw::run(Freeze& freeze) {
+    if (freeze.steps > 0) {
+        --freeze.steps;
+    }
 }
 
 void pacman::ClearLevel::run(kiln::state<Phase>& phase) { phase.request(Phase::cleared); }

@@ -107,10 +107,24 @@ constexpr int fright_steps(int level) {
 // The last steps of a fright, when frightened ghosts flash white.
 inline constexpr int flash_steps = 2 * 60;
 
-// Points.
+// Points, and the extra life the arcade gives at 10,000.
+inline constexpr std::uint32_t extra_life_score = 10000;
+template <class Game>
+void score(Game& game, std::uint32_t points) {
+    const std::uint32_t before = game.score;
+    game.score += points;
+    game.high_score = std::max(game.high_score, game.score);
+    if (before < extra_life_score && game.score >= extra_life_score) {
+        ++game.lives;
+    }
+}
+
 inline constexpr std::uint16_t dot_points = 10;
 inline constexpr std::uint16_t energizer_points = 50;
 inline constexpr std::uint32_t first_ghost_points = 200; // then 400, 800, 1600 in one fright
+inline constexpr std::uint16_t ghost_eaten_steps = 60;    // play stands still, the points shown
+inline constexpr std::uint8_t dot_stall = 1;              // steps Pac-Man stands, eating
+inline constexpr std::uint8_t energizer_stall = 3;
 
 // The house (simplified from the arcade, docs/games.md): ghosts leave in
 // order, Pinky, Inky, Clyde. The next may leave once the dots eaten since

@@ -167,6 +167,18 @@ TEST_CASE("a frightened ghost on Pac-Man's tile is eaten, for 200, and its eyes 
     CHECK(game.world.has<Calm>(ghost));
     CHECK(game.world.resource<Game>().score == 200);
     CHECK(game.world.resource<Fright>().eaten == 1);
+    // Play stands still for a second, the points shown where the ghost was.
+    CHECK(game.world.resource<Freeze>().steps == rules::ghost_eaten_steps - 1);
+    CHECK(game.world.resource<Freeze>().points == 200);
+    const Position pac_at = game.world.get<Position>(pac);
+    const Position eyes_at = game.world.get<Position>(ghost);
+    for (int i = 0; i < rules::ghost_eaten_steps - 1; ++i) {
+        game.world.progress(step);
+    }
+    CHECK(game.world.resource<Freeze>().steps == 0);
+    CHECK(game.world.get<Position>(pac).x == pac_at.x);
+    CHECK(game.world.get<Position>(ghost).x == eyes_at.x);
+    CHECK(game.world.get<Position>(ghost).y == eyes_at.y);
 
     bool entered = false;
     bool left = false;
@@ -248,6 +260,15 @@ TEST_CASE("the last life lost ends the game, and restart starts a new one, keepi
 
 namespace {
 
+// Destroys every dot but the one of tile (1, 1), far from his way.
+void keep_one_dot(game_world& game) {
+    game.world.each<const Tile>([](World::deferred_type& deferred, kiln::entity e, const Tile& tile) {
+        if (tile.x != 1 || tile.y != 1) {
+            deferred.destroy(e);
+        }
+    });
+}
+
 // How far Pac-Man goes left from his start in steps steps of play.
 int distance_in(game_world& game, int steps) {
     const int from = game.world.get<Position>(game.pac()).x;
@@ -261,6 +282,7 @@ int distance_in(game_world& game, int steps) {
 
 TEST_CASE("eating the last dot clears the level, and level 2 lays a new maze and is faster") {
     game_world level1;
+    keep_one_dot(level1);
     const int slow = distance_in(level1, 40);
 
     game_world game;
@@ -277,11 +299,31 @@ TEST_CASE("eating the last dot clears the level, and level 2 lays a new maze and
     CHECK(game.world.resource<Game>().level == 2);
     CHECK(game.world.count<Dot>() == 244);
     REQUIRE(game.run_until(Phase::playing, rules::ready_steps + 1));
+    keep_one_dot(game);
     const int fast = distance_in(game, 40);
-    // 80% of full speed on level 1 (1.01 pixels a step), 90% on level 2 (1.14).
+    // 80% of full speed on level 1 (1.01 pixels a step), 90% on level 2 (1.14),
+    // with no dot on the way to stop him.
     CHECK(slow == 40);
     CHECK(fast == 45);
     CHECK(rules::speeds_of(2).ghost > rules::speeds_of(1).ghost);
+}
+
+// From his start, he enters the tiles of columns 12, 11, 10 and 9 after 9,
+// 17, 25 and 33 pixels, and stands a step at each dot: 36 pixels in 40 steps.
+TEST_CASE("eating a dot stops Pac-Man for a step") {
+    game_world game;
+    CHECK(distance_in(game, 40) == 36);
+    CHECK(game.world.resource<Game>().score == 40);
+}
+
+TEST_CASE("10,000 points give an extra life, once") {
+    game_world game;
+    game.world.resource<Game>().score = 9995;
+    for (int i = 0; i < 40; ++i) {
+        game.world.progress(step);
+    }
+    CHECK(game.world.resource<Game>().score == 10035);
+    CHECK(game.world.resource<Game>().lives == rules::lives + 1);
 }
 
 TEST_CASE("the house lets Pinky out at once, and Inky when Pac-Man has eaten nothing for 4 seconds") {
