@@ -43,6 +43,7 @@ struct settings {
     std::int64_t zoom = 1;
     std::string save = "pacman.save";
     bool parallel = false;
+    bool split = false;
 };
 
 double milliseconds(clock_type::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
@@ -201,7 +202,7 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
 int main(int argc, char** argv) {
     settings chosen;
     screen::options options{"pacman", "pacman [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
-                                      "[--maze FILE] [--seed S] [--save FILE] [--parallel]"};
+                                      "[--maze FILE] [--seed S] [--save FILE] [--parallel [--split]]"};
     options.flag("--headless", chosen.headless, "play without a window, the keys read from --input");
     options.number("--frames", chosen.frames, 0, 1'000'000'000,
                    "how many frames to run (default 0: until the window closes; a headless run needs a number)");
@@ -216,6 +217,8 @@ int main(int argc, char** argv) {
     options.text("--save", chosen.save, "the file the save key (F5) writes and the restore key (F9) reads "
                                         "(default pacman.save)");
     options.flag("--parallel", chosen.parallel, "run the systems on the parallel executor (oneTBB)");
+    options.flag("--split", chosen.split, "with --parallel: run every batch's systems at once and split every parallel "
+                                          "system, however little their work (as the tests do)");
     switch (options.parse(argc, argv)) {
     case screen::options::outcome::help_shown:
         return 0;
@@ -240,7 +243,9 @@ int main(int argc, char** argv) {
     }
     if (chosen.parallel) {
 #if KILN_HAS_TBB
-        return play(chosen, "parallel executor", kiln::parallel_executor{});
+        return play(chosen, chosen.split ? "parallel executor, split always" : "parallel executor",
+                    kiln::parallel_executor{chosen.split ? std::chrono::nanoseconds{0}
+                                                         : kiln::parallel_executor::default_serial_below});
 #else
         std::fprintf(stderr, "pacman: built without oneTBB; running serially\n");
 #endif
