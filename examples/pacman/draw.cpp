@@ -25,7 +25,6 @@ constexpr colour door_pink{255, 184, 222};
 constexpr colour dot_peach{255, 184, 174};
 constexpr colour yellow{255, 255, 0};
 constexpr colour white{255, 255, 255};
-constexpr colour black{0, 0, 0};
 constexpr colour scared_blue{33, 33, 255};
 constexpr colour red{255, 0, 0};
 

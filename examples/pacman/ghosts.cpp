@@ -237,7 +237,7 @@ void pacman::Flee::run(Position& position, Motion& motion, Dice& dice, const Maz
 
 // ---- Meeting Pac-Man: on the same tile, after everyone moved.
 
-void pacman::Catch::run(const Position& position, const kiln::single<pac_lookup>& pac, kiln::state<Phase>& phase) {
+void pacman::Capture::run(const Position& position, const kiln::single<pac_lookup>& pac, kiln::state<Phase>& phase) {
     const tile_xy at = tile_at(position);
     const tile_xy his = tile_at(pac.get());
     if (at.x == his.x && at.y == his.y) {
