@@ -206,7 +206,7 @@ void pacman::DrawDots::run(const Tile& tile, bool has_energizer, Draws& draws, c
 }
 
 // His mouth opens and shuts as he moves, and stays as it is when he stops.
-void pacman::DrawPac::run(const Position& position, const Motion& motion, const Pac& pac, Draws& draws, const Game&) {
+void pacman::DrawPac::run(const Position& position, const Motion& motion, const Pac& pac, Draws& draws) {
     disc(draws, position.x, position.y, 6, yellow);
     const int phase = pac.stopped ? 1 : ((position.x + position.y) / 2) % 4;
     mouth(draws, position.x, position.y, motion.dir, phase == 0 ? 0.0f : phase == 2 ? 6.0f : 4.0f);
@@ -219,7 +219,7 @@ void pacman::DrawDyingPac::run(const Position& position, Draws& draws, const Gam
     mouth(draws, position.x, position.y - 2, rules::up, static_cast<float>(7 - radius));
 }
 
-void pacman::DrawGhosts::run(const Position& position, const Motion&, const Paint& paint, Draws& draws) {
+void pacman::DrawGhosts::run(const Position& position, const Paint& paint, Draws& draws) {
     ghost_body(draws, position.x, position.y, {paint.r, paint.g, paint.b});
 }
 

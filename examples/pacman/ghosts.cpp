@@ -127,7 +127,7 @@ void pacman::Bob::run(Position& position, Motion& motion) {
 }
 
 void pacman::LeaveHouse::run(kiln::system_commands<World>& commands, kiln::entity entity, Position& position,
-                             Motion& motion, const Ghost&, const Game&) {
+                             Motion& motion) {
     for (int pixels = rules::pixels_this_step(motion.carry, rules::house_speed); pixels > 0; --pixels) {
         if (step_towards(position, motion, rules::door_x, rules::above_door_y)) {
             motion.dir = rules::left;
