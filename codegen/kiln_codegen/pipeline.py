@@ -15,6 +15,7 @@ from .check.states import ENTER, stale_conditions, transition_of, transitions
 from .check.world import check
 from .errors import Diagnostic, SchemaError, in_report_order
 from .front.loader import SchemaFile
+from .plan.exclusion import Exclusions
 from .plan.flushes import place_flushes
 from .model import Schema, Stage, State, Transition
 from .persistence.lockfile import Lock
@@ -31,12 +32,15 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     """
     files, mode_problems = expand_modes(files)  # archetypes' one_of, written out as archetypes
     checked = check(files, lock)
-    planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions)
+    # Which systems never both run in one run of their stage, by their conditions (plan/exclusion.py).
+    exclusions = Exclusions(dict(checked.conditions.systems), dict(checked.conditions.stages))
+    planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions, exclusions)
     # The systems run on entering and leaving states' values, each group planned as a stage of its own.
     moments = transitions(checked.states, checked.systems)
-    planned_moments = plan(moments, checked.systems, checked.archetypes, checked.fusions)
-    stages, missed = place_flushes(planned.stages, checked.changes, checked.archetypes)
-    moments, missed_in_moments = place_flushes(planned_moments.stages, checked.changes, checked.archetypes)
+    planned_moments = plan(moments, checked.systems, checked.archetypes, checked.fusions, exclusions)
+    stages, missed = place_flushes(planned.stages, checked.changes, checked.archetypes, exclusions)
+    moments, missed_in_moments = place_flushes(planned_moments.stages, checked.changes, checked.archetypes,
+                                               exclusions)
     found = checked.diagnostics + tuple(mode_problems)
     for planned_stages in (planned, planned_moments):
         found += tuple(planned_stages.diagnostics(checked.locations.__getitem__, checked.settings.strict,

@@ -327,6 +327,119 @@ sets = ["Alive"]
                         warnings[0])
 
 
+EXCLUSIVE = BASE + """
+[resource.Score]
+points = "u32"
+
+[system.Start]
+stage = "update"
+resources_write = ["Score"]
+run_if = "{first}"
+
+[system.Play]
+stage = "update"
+resources_write = ["Score"]
+run_if = "{second}"
+"""
+
+
+class Exclusive(States):
+    """Systems whose conditions cannot both hold as the stage starts never both run in one run of it."""
+
+    def schema(self, first: str, second: str) -> str:
+        return EXCLUSIVE.format(first=first, second=second)
+
+    def test_exclusive_conditions_neither_conflict_nor_need_an_order_and_share_a_batch(self):
+        for first, second in (("Phase == title", "Phase == playing"),
+                              ("Phase != playing", "Phase == playing"),
+                              ("Game.lives == 0", "Game.lives > 0"),
+                              ("Game.lives <= 3", "not (Game.lives < 4)"),
+                              ("Game.over", "Game.over == false"),
+                              ("any(Dot)", "not any(Dot)"),
+                              ("Phase == title or Game.over", "Phase == playing and not Game.over"),
+                              ("Phase == title and Game.lives > 2", "Phase == playing or Game.lives < 1")):
+            with self.subTest(first=first, second=second):
+                schema = self.schema(first, second)
+                self.assertEqual(self.warnings(schema), [])
+                self.assertIn("kiln::stage_plan<stage::update, kiln::type_list<kiln::batch<Start, Play>>",
+                              self.outputs(schema)["world.hpp"])
+
+    def test_conditions_that_can_both_hold_still_conflict(self):
+        for first, second in (("Phase == title", "Phase != playing"),
+                              ("Game.lives > 2", "Game.lives < 5"),
+                              ("Game.lives != 0", "Game.lives != 1"),
+                              ("Phase == title or Game.over", "Phase == playing"),
+                              ("every(2)", "every(3)"),
+                              ("Game.speed > 1.0", "Game.speed < 0.0"),  # floats are not read as ranges
+                              ("Phase == title", "Game.over")):
+            with self.subTest(first=first, second=second):
+                self.assertEqual(self.warnings(self.schema(first, second)), [
+                    f"game.toml:{line(9)}:9: warning: systems 'Start' and 'Play' in stage 'update' conflict (both "
+                    "write Score) and nothing orders them; add after/before, or ambiguous_with to accept either order"])
+
+    def test_sets_and_the_stage_condition_count(self):
+        schema = BASE + """
+[set.Title]
+run_if = "Phase == title"
+
+[stage.update]
+run_if = "not Game.over"
+
+[resource.Score]
+points = "u32"
+
+[system.Start]
+stage = "update"
+resources_write = ["Score"]
+sets = ["Title"]
+
+[system.Play]
+stage = "update"
+resources_write = ["Score"]
+run_if = "Phase == playing"
+
+[system.Over]
+stage = "update"
+resources_write = ["Score"]
+run_if = "Game.over"
+"""
+        # Over never runs: the stage runs only while Game.over is false.
+        self.assertEqual(self.warnings(schema), [])
+        self.assertIn("kiln::type_list<kiln::batch<Start, Play, Over>>", self.outputs(schema)["world.hpp"])
+
+    def test_exclusive_recorders_of_commands_share_a_batch_and_need_no_flush(self):
+        schema = MODES + """
+[archetype.Ghost]
+components = ["Position"]
+one_of = [["Chase", "Scared"], ["Home", "Out"]]
+
+[state.Wave]
+values = ["scatter", "chase"]
+
+[system.Frighten]
+stage = "update"
+read = ["Position"]
+with = ["Chase"]
+commands = true
+changes = ["Chase", "Scared"]
+run_if = "Wave == scatter"
+
+[system.Flee]
+stage = "update"
+write = ["Position"]
+with = ["Scared"]
+commands = true
+changes = ["Chase", "Scared"]
+run_if = "Wave == chase"
+"""
+        self.assertEqual(self.warnings(schema), [])
+        self.assertIn("kiln::type_list<kiln::batch<Frighten, Flee>>, kiln::stage_role::frame>",
+                      self.outputs(schema)["world.hpp"])
+        # Ordered, the later one needs no flush either: it never runs in a run where the other does.
+        self.assertIn("kiln::type_list<kiln::batch<Frighten>, kiln::batch<Flee>>, kiln::stage_role::frame>",
+                      self.outputs(schema + 'after = ["Frighten"]\n')["world.hpp"])
+
+
 if __name__ == "__main__":
     unittest.main()
 

@@ -11,7 +11,8 @@ archetype through a lookup, or is handed it as an optional component or through 
 before or events run it after the changer, kilnc places a flush before its batch: the runtime
 applies the commands of the batches before it there (kiln::flush), as Bevy inserts its sync
 points. When nothing orders the two, which runs first is not known, so kilnc cannot place one: it
-warns (an error under strict) and says which after to add.
+warns (an error under strict) and says which after to add. A reader whose condition excludes the
+changer's (plan/exclusion.py) needs neither: it never runs in a run of the stage where the changer does.
 """
 
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ..access import matches
 from ..model import Archetype, Changes, Stage, System
+from .exclusion import Exclusions
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,10 @@ def affected(reader: System, changes: Changes, archetypes: Sequence[Archetype]) 
     return tuple(names)
 
 
-def place_flushes(stages: Sequence[Stage], changes: dict[str, Changes],
-                  archetypes: Sequence[Archetype]) -> tuple[list[Stage], list[MissedChange]]:
+def place_flushes(stages: Sequence[Stage], changes: dict[str, Changes], archetypes: Sequence[Archetype],
+                  exclusions: Exclusions | None = None) -> tuple[list[Stage], list[MissedChange]]:
     """Each stage with the flushes its changers need, and the pairs nothing orders."""
+    exclusions = exclusions or Exclusions()
     planned = []
     missed = []
     for stage in stages:
@@ -70,7 +73,7 @@ def place_flushes(stages: Sequence[Stage], changes: dict[str, Changes],
             if change is None:
                 continue
             for reader in stage.systems:
-                if reader.name == changer.name:
+                if reader.name == changer.name or exclusions(stage.name, changer.name, reader.name):
                     continue
                 what = affected(reader, change, archetypes)
                 if not what:

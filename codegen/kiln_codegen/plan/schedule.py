@@ -27,6 +27,10 @@ A fusion ([fuse.NAME]) is placed as one system: its systems run in the order it 
 right after another, as kiln::fused, in a batch of their own. So the order it lists must agree
 with after and before, and no other system may have to run after one of them and before another
 (by after, before, events or a propagation); either is reported.
+
+Two systems whose run conditions exclude each other (plan/exclusion.py) never both run in one run
+of their stage, since conditions are decided as it starts: they do not conflict, whatever they
+access, nothing need order them, and they may share a batch, of which at most one of the two runs.
 """
 
 from collections.abc import Sequence
@@ -35,6 +39,7 @@ from dataclasses import dataclass
 from ..access import conflicts
 from ..errors import Diagnostic
 from ..model import Archetype, Fusion, Separation, Stage, System
+from .exclusion import Exclusions
 from .schedule_errors import (Ambiguity, EventCycle, FusionOrder, FusionSplit, Locate, OrderCycle, ScheduleProblem,
                               diagnostics)
 
@@ -52,10 +57,11 @@ class Plan:
 
 
 def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[Archetype],
-         fusions: Sequence[Fusion] = ()) -> Plan:
+         fusions: Sequence[Fusion] = (), exclusions: Exclusions | None = None) -> Plan:
     """Plans each stage. `systems` are in schema order, and their after, before and ambiguous_with
     name only systems of their own stage (validation leaves out the others); `fusions` list
-    systems of one stage each, every one a system of `systems`, and no system twice.
+    systems of one stage each, every one a system of `systems`, and no system twice; `exclusions`
+    says which systems' conditions exclude each other (none, without it).
 
     >>> from ..model import Access, Resource
     >>> time = Resource("Time", (), None)
@@ -70,16 +76,18 @@ def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[
     """
     planned = []
     problems: list[ScheduleProblem] = []
+    exclusions = exclusions or Exclusions()
     for stage in stages:
         stage_plan = _StagePlanner(stage, [system for system in systems if system.stage == stage], archetypes,
-                                   [fusion for fusion in fusions if fusion.stage == stage])
+                                   [fusion for fusion in fusions if fusion.stage == stage], exclusions)
         planned.append(stage_plan.stage)
         problems.extend(stage_plan.problems)
     return Plan(tuple(planned), tuple(problems))
 
 
 class _StagePlanner:
-    def __init__(self, stage: str, systems: list[System], archetypes: Sequence[Archetype], fusions: list[Fusion]):
+    def __init__(self, stage: str, systems: list[System], archetypes: Sequence[Archetype], fusions: list[Fusion],
+                 exclusions: Exclusions):
         self.name = stage
         self.systems = systems
         self.index = {system.name: index for index, system in enumerate(systems)}
@@ -94,6 +102,10 @@ class _StagePlanner:
         self.contested = {
             (first, second): conflicts(systems[first].access, systems[second].access, archetypes)
             for first in range(len(systems)) for second in range(first + 1, len(systems))
+        }
+        self.exclusive = {
+            (first, second) for first in range(len(systems)) for second in range(first + 1, len(systems))
+            if exclusions(stage, systems[first].name, systems[second].name)
         }
         self.passes: dict[tuple[int, int], tuple[str, ...]] = {}  # (emitter, reader): the events it passes
         self.problems: list[ScheduleProblem] = self.cycles()
@@ -248,7 +260,8 @@ class _StagePlanner:
     def ambiguities(self) -> list[ScheduleProblem]:
         problems: list[ScheduleProblem] = []
         for (first, second), contested in self.contested.items():
-            if not contested or self.ordered(first, second) or self.accepted(first, second):
+            if (not contested or self.ordered(first, second) or self.accepted(first, second)
+                    or (first, second) in self.exclusive):
                 continue
             problems.append(Ambiguity(self.name, self.systems[first], self.systems[second], contested))
         return problems
@@ -281,13 +294,17 @@ class _StagePlanner:
                         break
                     continue
                 candidate = unit[0]
-                if not any(self.conflict(candidate, member) or self.both_record_commands(candidate, member)
+                if not any(not self.excludes(candidate, member) and (self.conflict(candidate, member) or self.both_record_commands(candidate, member)
                            or self.share_hierarchy_order(candidate, member)
-                           or self.looks_up_while_recording(candidate, member) for member in batch):
+                           or self.looks_up_while_recording(candidate, member)) for member in batch):
                     batch.append(candidate)
             placed.update(batch)
             batches.append(tuple(self.systems[index] for index in batch))
         return tuple(batches)
+
+    def excludes(self, first: int, second: int) -> bool:
+        """Whether the two never both run in one run of the stage: their conditions exclude each other."""
+        return (min(first, second), max(first, second)) in self.exclusive
 
     def both_record_commands(self, first: int, second: int) -> bool:
         return self.systems[first].commands and self.systems[second].commands
@@ -312,7 +329,7 @@ class _StagePlanner:
         position = {system.name: place for place, system in enumerate(system for batch in batches for system in batch)}
         separations = []
         for (first, second), contested in self.contested.items():
-            if contested and not self.ordered(first, second):
+            if contested and not self.ordered(first, second) and (first, second) not in self.exclusive:
                 one, other = sorted((self.systems[first], self.systems[second]),
                                     key=lambda system: (batch_of[system.name], position[system.name]))
                 separations.append(Separation(one, other, contested))
