@@ -46,7 +46,7 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
         found += tuple(planned_stages.diagnostics(checked.locations.__getitem__, checked.settings.strict,
                                                   checked.archetypes_known))
     found += tuple(stale_conditions(planned.stages + planned_moments.stages, checked.conditions,
-                                    checked.settings.strict))
+                                    checked.settings.strict, exclusions))
     found += tuple(Diagnostic(checked.locations[problem.reader.name], problem.message(),
                               "error" if checked.settings.strict else "warning") for problem in missed + missed_in_moments)
     _report(found, [file.path for file in files], warn)

@@ -440,6 +440,31 @@ run_if = "Wave == chase"
                       self.outputs(schema + 'after = ["Frighten"]\n')["world.hpp"])
 
 
+    def test_a_writer_whose_condition_excludes_the_readers_leaves_no_stale_input(self):
+        # Each writes what the other's condition reads; neither runs in a run of the stage where the other does.
+        schema = BASE + """
+[resource.Freeze]
+steps = "u16"
+
+[system.Devour]
+stage = "update"
+resources_write = ["Freeze"]
+run_if = "Phase == playing and Freeze.steps == 0"
+
+[system.Thaw]
+stage = "update"
+resources_write = ["Freeze"]
+run_if = "Freeze.steps > 0"
+"""
+        self.assertEqual(self.warnings(schema), [])
+        self.assertIn("kiln::type_list<kiln::batch<Devour, Thaw>>", self.outputs(schema)["world.hpp"])
+        # Conditions that can both hold: the one that runs later reads what the earlier writes.
+        warnings = self.warnings(schema.replace("Freeze.steps > 0", "Freeze.steps < 5") + 'after = ["Devour"]\n')
+        self.assertEqual(len(warnings), 1)
+        self.assertTrue(warnings[0].startswith(f"game.toml:{line(12)}:1: warning: system 'Thaw' runs only while its "
+                                               "condition holds, which reads Freeze, but 'Devour'"), warnings[0])
+
+
 if __name__ == "__main__":
     unittest.main()
 

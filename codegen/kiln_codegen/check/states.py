@@ -6,7 +6,7 @@ resources; an on_enter or on_exit system gets the pseudo-stage `<state>.<value>.
 `.exit`), which the planner plans as it plans a stage, apart from the real ones.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -291,10 +291,13 @@ def _inside(file: SchemaFile, keys: KeyPath, text: str, offset: int) -> Location
     return Location(key_at.path, key_at.line, start + 2 + offset)
 
 
-def stale_conditions(stages: Sequence[Stage], conditions: Conditions, strict: bool) -> list[Diagnostic]:
+def stale_conditions(stages: Sequence[Stage], conditions: Conditions, strict: bool,
+                     exclusive: Callable[[str, str, str], bool] = lambda stage, one, other: False) -> list[Diagnostic]:
     """Each system whose condition reads a resource that a system of its stage writes, unless
     after/before runs that writer after it (a state's requests do not count: its value changes at
-    stage boundaries only). A warning, an error under strict."""
+    stage boundaries only), or the two systems' conditions exclude each other (`exclusive(stage,
+    one, other)`: the writer never runs in a run of the stage where the system does). A warning, an
+    error under strict."""
     found = []
     by_system = dict(conditions.systems)
     for stage in stages:
@@ -308,7 +311,8 @@ def stale_conditions(stages: Sequence[Stage], conditions: Conditions, strict: bo
             for resource in reads:
                 writers = [other for other in systems if other.name != system.name
                            and any(item.name == resource.name for item in other.access.resources_write)
-                           and other.name not in later.get(system.name, set())]
+                           and other.name not in later.get(system.name, set())
+                           and not exclusive(stage.name, system.name, other.name)]
                 for writer in writers:
                     file, keys = conditions.written[system.name]
                     severity = "error" if strict else "warning"
