@@ -301,6 +301,13 @@ class System:
     # Set for the system of a [propagate.NAME], which the runtime runs with kiln::propagate
     # rather than a run() of the game's.
     propagation: "Propagation | None" = None
+    # The further pseudo-stages of a system whose on_enter or on_exit lists several values.
+    also: tuple[str, ...] = ()
+
+    @property
+    def stages(self) -> tuple[str, ...]:
+        """Every stage it runs in: its stage, and those of the further values of on_enter or on_exit."""
+        return (self.stage,) + self.also
 
     @property
     def per_entity(self) -> bool:

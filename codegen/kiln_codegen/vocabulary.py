@@ -161,7 +161,8 @@ REACH = {  # what a system reaches beyond its row's components
     "lookup": Key("its lookups by name: components it reads and writes on other entities",
                   {"type": "object", "additionalProperties": _LOOKUP_VALUE}),
 }
-_MOMENT = {"type": "string", "pattern": r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$"}
+_ONE_MOMENT = {"type": "string", "pattern": r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$"}
+_MOMENT = {"anyOf": [_ONE_MOMENT, {"type": "array", "items": _ONE_MOMENT, "minItems": 1, "uniqueItems": True}]}
 CONDITIONS = {  # of systems (docs/states.md)
     "run_if": Key("a condition: it runs only while this holds when its stage starts, like \"Phase == playing and "
                   "not Game.paused\"", _STRING),
@@ -169,8 +170,10 @@ CONDITIONS = {  # of systems (docs/states.md)
     "changes": Key("with commands: the components its commands add, remove or replace and the archetypes they "
                    "create or destroy; kilnc places a flush before a later system of the stage that would miss them",
                    _names()),
-    "on_enter": Key("instead of stage: \"State.value\", it runs when the state enters the value", _MOMENT),
-    "on_exit": Key("instead of stage: \"State.value\", it runs when the state leaves the value", _MOMENT),
+    "on_enter": Key("instead of stage: \"State.value\", or a list of them, it runs when the state enters the value",
+                    _MOMENT),
+    "on_exit": Key("instead of stage: \"State.value\", or a list of them, it runs when the state leaves the value",
+                   _MOMENT),
 }
 SYSTEM = {
     # Required unless on_enter or on_exit stands instead (json_schema.py says so).

@@ -110,7 +110,7 @@ resources = ["Game"]
             "mean 'playing'?",
             f"game.toml:{line(6)}:1: error: system 'Exit': on_exit: unknown state 'Phsae'; did you mean 'Phase'?",
             f"game.toml:{line(10)}:1: error: system 'Bad': on_enter must name a state and one of its values, like "
-            "\"Phase.playing\", not \"Phase\""])
+            "\"Phase.playing\", or list them, like [\"Wave.scatter\", \"Wave.chase\"], not \"Phase\""])
 
     def test_a_system_runs_in_a_stage_or_on_a_transition_not_both(self):
         errors = self.check("""
@@ -159,6 +159,76 @@ after = ["Spawn"]
                                   "names system 'Spawn' of stage 'Phase.playing.enter'; after relates systems of one "
                                   "stage (the stages run one after another), so remove it"])
 
+
+    def test_on_enter_and_on_exit_take_a_list_of_values(self):
+        outputs = self.outputs(BASE + """
+[state.Wave]
+values = ["scatter", "chase"]
+
+[system.Spawn]
+on_enter = "Wave.scatter"
+commands = true
+
+[system.Turn]
+on_enter = ["Wave.scatter", "Wave.chase"]
+write = ["Position"]
+after = ["Spawn"]
+
+[system.Late]
+on_enter = "Wave.chase"
+write = ["Position"]
+after = ["Turn"]
+
+[system.Bye]
+on_exit = ["Phase.title", "Wave.chase"]
+resources_write = ["Game"]
+""")
+        # Turn is after Spawn where both run, and alone where Spawn does not.
+        self.assertIn("kiln::state_plan<Wave, kiln::type_list<kiln::transition_plan<Wave::chase, kiln::type_list<"
+                      "kiln::batch<Bye>>>>, kiln::type_list<kiln::transition_plan<Wave::scatter, kiln::type_list<"
+                      "kiln::batch<Spawn>, kiln::batch<Turn>>>, kiln::transition_plan<Wave::chase, kiln::type_list<"
+                      "kiln::batch<Turn>, kiln::batch<Late>>>>, kiln::type_list<>>", outputs["world.hpp"])
+        self.assertIn("kiln::state_plan<Phase, kiln::type_list<kiln::transition_plan<Phase::title, kiln::type_list<"
+                      "kiln::batch<Bye>>>>, kiln::type_list<>, kiln::type_list<>>", outputs["world.hpp"])
+        self.assertIn("// System run on entering Wave::scatter or Wave::chase: runs for each entity with Position. The "
+                      "game\n// defines run().", outputs["systems.hpp"])
+
+    def test_a_list_of_values_names_each_once_and_each_right(self):
+        errors = self.check("""
+[state.Wave]
+values = ["scatter", "chase"]
+
+[system.Twice]
+on_enter = ["Wave.chase", "Wave.chase"]
+resources = ["Game"]
+
+[system.Wrong]
+on_exit = ["Wave.chase", "Wave.chse"]
+resources = ["Game"]
+
+[system.Empty]
+on_exit = []
+resources = ["Game"]
+
+[system.Apart]
+stage = "update"
+resources = ["Game"]
+after = ["Twice", "Wrong"]
+
+[system.Other]
+on_enter = ["Phase.title", "Phase.playing"]
+resources = ["Game"]
+before = ["Apart"]
+""")
+        self.assertEqual(errors, [
+            f"game.toml:{line(5)}:27: error: system 'Twice': on_enter lists \"Wave.chase\" twice; remove one",
+            f"game.toml:{line(9)}:26: error: system 'Wrong': on_exit: state 'Wave' has no value 'chse'; did you mean "
+            "'chase'?",
+            f"game.toml:{line(13)}:1: error: system 'Empty': on_exit must name a state and one of its values, like "
+            "\"Phase.playing\", or list them, like [\"Wave.scatter\", \"Wave.chase\"], not []",
+            f"game.toml:{line(24)}:11: error: system 'Other' runs in stages 'Phase.title.enter' and "
+            "'Phase.playing.enter', but before names system 'Apart' of stage 'update'; before relates systems of one "
+            "stage (the stages run one after another), so remove it"])
 
 class Conditions(States):
     def run_if(self, condition: str) -> list[str]:

@@ -163,11 +163,12 @@ def system_summary(system: System) -> str:
         what = f"runs for each entity with {_set(system.access)}"
     if system.per_entity and system.parallel:
         what += ", in chunks that may run at once"
-    moment = system.stage.split(".")
-    if len(moment) == 3:
-        state, value, kind = moment
-        return (f"System run on {'entering' if kind == 'enter' else 'leaving'} {state}::{value}: "
-                f"{what.replace('each time the stage runs', 'each time')}. The game defines run().")
+    moments = [stage.split(".") for stage in system.stages]
+    if len(moments[0]) == 3:
+        kind = "entering" if moments[0][2] == "enter" else "leaving"
+        values = " or ".join(f"{state}::{value}" for state, value, _ in moments)
+        return (f"System run on {kind} {values}: {what.replace('each time the stage runs', 'each time')}. The game "
+                "defines run().")
     return f"System of stage '{system.stage}': {what}. The game defines run()."
 
 

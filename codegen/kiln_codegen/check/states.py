@@ -133,8 +133,9 @@ class StateChecker:
                             "archetypes, or components (every archetype holding one)")
         return []
 
-    def transition_stage(self, declaration: Any) -> str | None:
-        """The pseudo-stage of a system with on_enter or on_exit instead of stage; None when reported."""
+    def transition_stages(self, declaration: Any) -> tuple[str, ...] | None:
+        """The pseudo-stages of a system with on_enter or on_exit instead of stage, one for each
+        "State.value" it lists; None when reported."""
         body, file, keys, label = declaration.body, declaration.file, declaration.keys, declaration.label
         given = [key for key in TRANSITION_KEYS if key in body]
         if "stage" in body or len(given) > 1:
@@ -144,11 +145,28 @@ class StateChecker:
             return None
         key = given[0]
         spelled = body[key]
-        if not isinstance(spelled, str) or spelled.count(".") != 1:
+        listed = isinstance(spelled, list)
+        moments = spelled if listed else [spelled]
+        if not moments or not all(isinstance(moment, str) and moment.count(".") == 1 for moment in moments):
             self.checker.error(file, keys + (key,), f'{label}: {key} must name a state and one of its values, like '
-                                f'"Phase.playing", not {shown(spelled)}')
+                                f'"Phase.playing", or list them, like ["Wave.scatter", "Wave.chase"], not '
+                                f'{shown(spelled)}')
             return None
-        state_name, value = spelled.split(".")
+        stages = []
+        for index, moment in enumerate(moments):
+            where = keys + ((key, index) if listed else (key,))
+            if moment in moments[:index]:
+                self.checker.error(file, where, f"{label}: {key} lists \"{moment}\" twice; remove one")
+                return None
+            stage = self.transition_stage(file, where, label, key, moment)
+            if stage is None:
+                return None
+            stages.append(stage)
+        return tuple(stages)
+
+    def transition_stage(self, file: SchemaFile, where: KeyPath, label: str, key: str, moment: str) -> str | None:
+        """The pseudo-stage of one "State.value" of on_enter or on_exit; None when reported."""
+        state_name, value = moment.split(".")
         state = self.by_name.get(state_name)
         if state is None:
             declared = self.checker.declared.get(state_name)
@@ -156,12 +174,12 @@ class StateChecker:
             what = (f"'{state_name}' is {a(declared.kind)}, not a state" if declared else
                     f"unknown state '{state_name}'; " + (f"did you mean '{close}'?" if close else
                                                           f"declare it as [state.{state_name}]"))
-            self.checker.error(file, keys + (key,), f"{label}: {key}: {what}")
+            self.checker.error(file, where, f"{label}: {key}: {what}")
             return None
         if value not in state.values:
             close = closest(value, state.values)
             advice = f"did you mean '{close}'?" if close else f"its values are {listing(state.values)}"
-            self.checker.error(file, keys + (key,), f"{label}: {key}: state '{state_name}' has no value '{value}'; "
+            self.checker.error(file, where, f"{label}: {key}: state '{state_name}' has no value '{value}'; "
                                 f"{advice}")
             return None
         return f"{state_name}.{value}.{ENTER if key == 'on_enter' else EXIT}"
@@ -328,7 +346,7 @@ def stale_conditions(stages: Sequence[Stage], conditions: Conditions, strict: bo
 
 def transitions(states: Sequence[State], systems: Sequence[System]) -> list[str]:
     """The pseudo-stages that some system runs in, in the order of states, values, exit then enter."""
-    used = {system.stage for system in systems}
+    used = {stage for system in systems for stage in system.stages}
     return [f"{state.name}.{value}.{kind}" for state in states for value in state.values for kind in (EXIT, ENTER)
             if f"{state.name}.{value}.{kind}" in used]
 

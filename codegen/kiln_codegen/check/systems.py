@@ -41,10 +41,10 @@ class _Entry:
 class SystemChecker:
     def __init__(self, checker: Checker, components: Sequence[Component], resources: Sequence[Resource],
                  archetypes: Sequence[Archetype] | None, stages: Sequence[str], events: Sequence[Event] = (),
-                 transition_stage: Callable[[Declaration], str | None] | None = None):
+                 transition_stage: Callable[[Declaration], tuple[str, ...] | None] | None = None):
         """`archetypes` is None when some archetype is broken, and then no match is checked.
         `resources` holds the states too; `transition_stage` gives a system with on_enter or on_exit
-        its pseudo-stage (states.py)."""
+        its pseudo-stages, one for each value it lists (states.py)."""
         self.checker = checker
         self.components = {component.name: component for component in components}
         self.resources = {resource.name: resource for resource in resources}
@@ -60,12 +60,12 @@ class SystemChecker:
         """The systems to schedule, in schema order, then the `propagations` (checked already): those
         without mistakes, ordered only by each other. after and before may name a propagation.
         `mistaken` names systems with a mistake found elsewhere, which are left out too."""
-        stage_of: dict[str, str | None] = {system.name: system.stage for system in propagations}
+        stage_of: dict[str, tuple[str, ...] | None] = {system.name: system.stages for system in propagations}
         first_pass = []
         for declaration in declarations:
             reported = len(self.checker.errors)
             system = self.system(declaration)
-            stage_of[declaration.name] = system.stage if system else None
+            stage_of[declaration.name] = system.stages if system else None
             clean = len(self.checker.errors) == reported and declaration.name not in mistaken
             first_pass.append((declaration, system, clean))
         ordered = []
@@ -73,7 +73,7 @@ class SystemChecker:
             if system is None:
                 continue
             reported = len(self.checker.errors)
-            orders = {key: self.order_names(declaration, key, system.stage, stage_of) for key in ORDER_KEYS}
+            orders = {key: self.order_names(declaration, key, system.stages, stage_of) for key in ORDER_KEYS}
             if clean and len(self.checker.errors) == reported:
                 ordered.append(replace(system, **orders))
         # A system may name one that has a mistake of its own: right, but that one is not scheduled.
@@ -86,7 +86,7 @@ class SystemChecker:
         """The system without its after, before and ambiguous_with; None when its stage is not known."""
         file, keys, label, body = declaration.file, declaration.keys, declaration.label, declaration.body
         misspelled = self.checker.unknown_keys(file, keys, body, SYSTEM_KEYS, label)
-        stage = self.stage(declaration, misspelled)
+        stages = self.stages_of(declaration, misspelled)
         reported = len(self.checker.errors)
         access, entries = self.access(declaration, [])
         events = {key: self.event_names(declaration, key) for key in EVENT_KEYS}
@@ -97,10 +97,10 @@ class SystemChecker:
         if len(self.checker.errors) == reported and not misspelled:  # a misspelled key may be a list
             self.check_shape(declaration, access, entries, any(events.values()), **flags)
         filters = change_filters(self, declaration, access, flags["columns"])
-        if stage is None:
+        if stages is None:
             return None
-        return System(declaration.name, stage, access, priority=priority, doc=doc, entity=entity, **events, **flags,
-                      **filters)
+        return System(declaration.name, stages[0], access, priority=priority, doc=doc, entity=entity, **events, **flags,
+                      **filters, also=stages[1:])
 
     def event_names(self, declaration: Declaration, key: str) -> tuple[Event, ...]:
         """The events that emit or events names; the names of anything else are reported."""
@@ -119,11 +119,16 @@ class SystemChecker:
             self.checker.error(declaration.file, where, f"{declaration.label}: {message}")
         return tuple(found)
 
+    def stages_of(self, declaration: Declaration, misspelled: bool) -> tuple[str, ...] | None:
+        """Its stage, or the pseudo-stages of its on_enter or on_exit; None when reported."""
+        if self.transition_stage and any(key in declaration.body for key in TRANSITION_KEYS):
+            return self.transition_stage(declaration)
+        stage = self.stage(declaration, misspelled)
+        return None if stage is None else (stage,)
+
     def stage(self, declaration: Declaration, misspelled: bool) -> str | None:
         file, keys, label = declaration.file, declaration.keys, declaration.label
         stage = declaration.body.get("stage")
-        if self.transition_stage and any(key in declaration.body for key in TRANSITION_KEYS):
-            return self.transition_stage(declaration)
         if stage is None:
             if not misspelled:  # a misspelled `stage` is already reported
                 self.checker.error(file, keys, f'{label} has no stage; add stage = "{self.example_stage}" '
@@ -217,8 +222,11 @@ class SystemChecker:
                                        f"'{name}' packed")
         self.check_matches(declaration, access)
 
-    def order_names(self, declaration: Declaration, key: str, stage: str, stage_of: dict[str, str | None]) -> tuple:
-        """The systems that after, before or ambiguous_with name: of the same stage, and not itself."""
+    def order_names(self, declaration: Declaration, key: str, stages: tuple[str, ...],
+                    stage_of: dict[str, tuple[str, ...] | None]) -> tuple:
+        """The systems that after, before or ambiguous_with name: of a stage it runs in, and not itself.
+        A system of several transitions' pseudo-stages names those that run in one of them at least,
+        and is ordered with each where both run."""
         file, label = declaration.file, declaration.label
         names = []
         for name, where in self.names_in(declaration, (key,), "system"):
@@ -226,24 +234,25 @@ class SystemChecker:
             if name == declaration.name:
                 self.checker.error(file, where, f"{label} names itself in {key}; remove it")
             elif declared is not None and declared.kind in ("system", "propagate"):
-                other_stage = stage_of.get(name)
-                if other_stage is None:
+                other_stages = stage_of.get(name)
+                if other_stages is None:
                     continue  # its stage is reported at it
-                if other_stage != stage:
+                if not set(other_stages) & set(stages):
                     self.checker.error(file, where,
-                                       f"{label} runs in stage '{stage}', but {key} names {declared.label} of stage "
-                                       f"'{other_stage}'; {key} relates systems of one stage (the stages run one "
-                                       "after another), so remove it")
+                                       f"{label} runs in {_stages(stages)}, but {key} names {declared.label} of "
+                                       f"{_stages(other_stages)}; {key} relates systems of one stage (the stages run "
+                                       "one after another), so remove it")
                     continue
                 names.append(name)
             elif declared is not None:
                 self.checker.error(file, where, f"{label}: '{name}' in {key} is {a(declared.kind)}, not a system")
             else:
-                same_stage = [other for other, other_stage in stage_of.items() if other_stage == stage]
+                same_stage = [other for other, other_stages in stage_of.items()
+                              if other_stages and set(other_stages) & set(stages)]
                 close = closest(name, same_stage)
                 advice = (f"did you mean '{close}'?" if close else
-                          f"the systems of stage '{stage}' are {listing(same_stage)}" if same_stage else
-                          f"declare it as [system.{name}] in stage '{stage}' or fix the name")
+                          f"the systems of {_stages(stages)} are {listing(same_stage)}" if same_stage else
+                          f"declare it as [system.{name}] in {_stages(stages)} or fix the name")
                 self.checker.error(file, where, f"{label}: unknown system '{name}' in {key}; {advice}")
         return tuple(names)
 
@@ -419,6 +428,15 @@ class SystemChecker:
         self.checker.error(declaration.file, declaration.keys,
                            f"{declaration.label} matches no archetype: {reason}; fix what it requires (its "
                            "components and with) and excludes (without), or declare an archetype for it")
+
+
+def _stages(stages: Sequence[str]) -> str:
+    """How messages name the stages a system runs in.
+
+    >>> _stages(["update"]), _stages(["Wave.scatter.enter", "Wave.chase.enter"])
+    ("stage 'update'", "stages 'Wave.scatter.enter' and 'Wave.chase.enter'")
+    """
+    return f"stage '{stages[0]}'" if len(stages) == 1 else f"stages {listing(stages)}"
 
 
 def _list_of(entry: _Entry) -> str:

@@ -100,7 +100,7 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     state_checker = StateChecker(checker, components, archetypes if archetypes_known else None)
     states = state_checker.states(_of_kind(declarations, "state"))
     systems = SystemChecker(checker, components, resources + states, archetypes if archetypes_known else None,
-                            world.stages, events, state_checker.transition_stage)
+                            world.stages, events, state_checker.transition_stages)
     propagation_checker = PropagationChecker(checker, systems, components, archetypes if archetypes_known else None)
     propagations = propagation_checker.propagations(list(_of_kind(declarations, "propagate")))
     system_declarations = list(_of_kind(declarations, "system"))

@@ -59,7 +59,7 @@ class Plan:
 def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[Archetype],
          fusions: Sequence[Fusion] = (), exclusions: Exclusions | None = None) -> Plan:
     """Plans each stage. `systems` are in schema order, and their after, before and ambiguous_with
-    name only systems of their own stage (validation leaves out the others); `fusions` list
+    name only systems of a stage of theirs (validation leaves out the others); `fusions` list
     systems of one stage each, every one a system of `systems`, and no system twice; `exclusions`
     says which systems' conditions exclude each other (none, without it).
 
@@ -78,7 +78,7 @@ def plan(stages: Sequence[str], systems: Sequence[System], archetypes: Sequence[
     problems: list[ScheduleProblem] = []
     exclusions = exclusions or Exclusions()
     for stage in stages:
-        stage_plan = _StagePlanner(stage, [system for system in systems if system.stage == stage], archetypes,
+        stage_plan = _StagePlanner(stage, [system for system in systems if stage in system.stages], archetypes,
                                    [fusion for fusion in fusions if fusion.stage == stage], exclusions)
         planned.append(stage_plan.stage)
         problems.extend(stage_plan.problems)
@@ -124,10 +124,10 @@ class _StagePlanner:
         """Each (earlier, later) pair that after or before asks for, once, in schema order of the
         system that asks: its after first, then its before."""
         edges = {}
-        for system in self.systems:
-            for name in system.after:
+        for system in self.systems:  # a system of several transitions names some of other ones
+            for name in (name for name in system.after if name in self.index):
                 edges.setdefault((name, system.name), (self.systems[self.index[name]], system))
-            for name in system.before:
+            for name in (name for name in system.before if name in self.index):
                 edges.setdefault((system.name, name), (system, self.systems[self.index[name]]))
         return list(edges.values())
 
