@@ -686,6 +686,28 @@ after = ["Frighten"]
                 self.assertIn("kiln::type_list<kiln::batch<Frighten>, kiln::flush, kiln::batch<Watch>>",
                               self.outputs(changer + reach)["world.hpp"])
 
+    def test_no_flush_follows_batches_that_record_no_commands(self):
+        # Watch would miss Frighten's change too, but the flush before Flee applied it, and Flee records none.
+        outputs = self.outputs(FLUSH + 'after = ["Frighten"]\n' + """
+[system.Watch]
+stage = "update"
+read = ["Position"]
+with = ["Scared"]
+after = ["Flee"]
+""")
+        self.assertIn("kiln::type_list<kiln::batch<Frighten>, kiln::flush, kiln::batch<Flee>, kiln::batch<Watch>>",
+                      outputs["world.hpp"])
+        # A recorder between the two flushes keeps the second.
+        outputs = self.outputs(FLUSH + 'after = ["Frighten"]\ncommands = true\nchanges = ["Home"]\n' + """
+[system.Watch]
+stage = "update"
+read = ["Position"]
+with = ["Scared", "Home"]
+after = ["Flee"]
+""")
+        self.assertIn("kiln::type_list<kiln::batch<Frighten>, kiln::flush, kiln::batch<Flee>, kiln::flush, "
+                      "kiln::batch<Watch>>", outputs["world.hpp"])
+
     def test_a_system_ordered_before_the_changer_needs_no_flush(self):
         outputs = self.outputs(FLUSH + 'before = ["Frighten"]\n')
         self.assertIn("kiln::type_list<kiln::batch<Flee>, kiln::batch<Frighten>>", outputs["world.hpp"])

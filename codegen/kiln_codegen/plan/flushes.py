@@ -10,7 +10,8 @@ run on the world as it was before them, and so would one that reaches such a com
 archetype through a lookup, or is handed it as an optional component or through has. When after,
 before or events run it after the changer, kilnc places a flush before its batch: the runtime
 applies the commands of the batches before it there (kiln::flush), as Bevy inserts its sync
-points. When nothing orders the two, which runs first is not known, so kilnc cannot place one: it
+points, unless the flush before it left nothing to apply: no batch since records commands. When
+nothing orders the two, which runs first is not known, so kilnc cannot place one: it
 warns (an error under strict) and says which after to add. A reader whose condition excludes the
 changer's (plan/exclusion.py) needs neither: it never runs in a run of the stage where the changer does.
 """
@@ -82,5 +83,16 @@ def place_flushes(stages: Sequence[Stage], changes: dict[str, Changes], archetyp
                     flushes.add(batch_of[reader.name])
                 elif changer.name not in later[reader.name]:
                     missed.append(MissedChange(stage.name, changer, reader, what))
-        planned.append(replace(stage, flushes=tuple(sorted(flushes))))
+        planned.append(replace(stage, flushes=_needed(stage, flushes)))
     return planned, missed
+
+
+def _needed(stage: Stage, flushes: set[int]) -> tuple[int, ...]:
+    """Of the flushes before `flushes`' batches, those after a batch that records commands since the
+    flush before: where every batch since then records none, that flush applied all there is."""
+    kept: list[int] = []
+    for index in sorted(flushes):
+        since = kept[-1] if kept else 0
+        if any(system.commands for batch in stage.batches[since:index] for system in batch):
+            kept.append(index)
+    return tuple(kept)
