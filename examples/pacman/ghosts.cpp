@@ -257,5 +257,8 @@ void pacman::Devour::run(kiln::system_commands<World>& commands, kiln::entity en
     const std::uint32_t points = rules::first_ghost_points << std::min<int>(fright.eaten, 3);
     rules::score(game, points);
     ++fright.eaten;
-    freeze = {rules::ghost_eaten_steps, position.x, position.y, static_cast<std::uint16_t>(points)};
+    // This step is the pause's first: Thaw, which runs only while the pause lasts as the step starts, counts
+    // from the next.
+    freeze = {static_cast<std::uint16_t>(rules::ghost_eaten_steps - 1), position.x, position.y,
+              static_cast<std::uint16_t>(points)};
 }

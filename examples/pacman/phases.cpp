@@ -66,9 +66,7 @@ void pacman::NextLevel::run(Game& game, House& house) {
     house.after_death = false;
 }
 
-void pacman::TurnToScatter::run(Motion& motion) { motion.dir = rules::reverse(motion.dir); }
-
-void pacman::TurnToChase::run(Motion& motion) { motion.dir = rules::reverse(motion.dir); }
+void pacman::TurnAbout::run(Motion& motion) { motion.dir = rules::reverse(motion.dir); }
 
 namespace {
 
@@ -138,11 +136,7 @@ void pacman::HouseClock::run(House& house) {
     house.idle = static_cast<std::uint16_t>(std::min(house.idle + 1, 60000));
 }
 
-void pacman::Thaw::run(Freeze& freeze) {
-    if (freeze.steps > 0) {
-        --freeze.steps;
-    }
-}
+void pacman::Thaw::run(Freeze& freeze) { --freeze.steps; }
 
 void pacman::NoteStates::run(Saved& saved, const kiln::state<Phase>& phase, const kiln::state<Wave>& wave) {
     saved.phase = static_cast<std::uint8_t>(phase.current());

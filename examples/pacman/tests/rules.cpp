@@ -230,7 +230,7 @@ TEST_CASE("a calm ghost on Pac-Man's tile costs a life, and the next starts with
     CHECK(game.world.get<Position>(game.pac()).x == rules::pac_start_x);
     CHECK(game.world.resource<House>().after_death);
     // Back to scatter, and the new Blinky still heads left: the wave's
-    // turn about is for ghosts in play (TurnToScatter's run_if).
+    // turn about is for ghosts in play (TurnAbout's run_if).
     CHECK(game.world.state<Wave>().current() == Wave::scatter);
     CHECK(game.world.get<Motion>(game.ghost(blinky)).dir == rules::left);
     REQUIRE(game.run_until(Phase::playing, rules::ready_steps + 1));
