@@ -141,6 +141,16 @@ struct stage_runner {
     // system's work (a split run always does).
     template <class Plan, class Executor>
     static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
+        if constexpr (times_runs_v<Executor>) {
+            executor.template stage_ran<Plan>(
+                wall_time([&] { run_plan_untimed<Plan>(world, executor, split, measure); }));
+        } else {
+            run_plan_untimed<Plan>(world, executor, split, measure);
+        }
+    }
+
+    template <class Plan, class Executor>
+    static void run_plan_untimed(World& world, const Executor& executor, bool split, bool measure) {
         world.settle(); // before any system reads rows, on any thread
         ++world.iteration_depth_;
         run_batches<Plan>(world, executor, split, measure);
@@ -163,7 +173,10 @@ struct stage_runner {
     static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             World::tracking::start_runs(world, typename Batch::systems{});
-            if constexpr (is_fused_v<Batch>) {
+            if constexpr (is_fused_v<Batch> && times_runs_v<Executor>) {
+                executor.template ran<typename Batch::systems>(
+                    wall_time([&] { run_fused(world, typename Batch::systems{}); }));
+            } else if constexpr (is_fused_v<Batch>) {
                 run_fused(world, typename Batch::systems{});
             } else {
                 run_batch(world, executor, split, measure, typename Batch::systems{});
@@ -214,6 +227,10 @@ struct stage_runner {
             } else {
                 internal::in_order({(run_measured<Systems>(world, executor, split, measure), 0)...});
             }
+        } else if constexpr (times_runs_v<Executor>) {
+            executor.run_together([&] {
+                executor.template ran<type_list<Systems>>(wall_time([&] { run_system<Systems>(world, executor); }));
+            }...);
         } else {
             executor.run_together([&] { run_system<Systems>(world, executor); }...);
         }
