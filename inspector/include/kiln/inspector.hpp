@@ -14,6 +14,7 @@
 #include <atomic>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -449,10 +450,10 @@ public:
         json system_us = json::array();
         for (std::size_t i = 0; i < ring_.stages + ring_.systems; ++i) {
             const std::vector<std::int64_t> last = ring_.history(i, 1);
-            (i < ring_.stages ? stage_us : system_us).push_back(last.empty() ? 0.0 : last[0] / 1000.0);
+            (i < ring_.stages ? stage_us : system_us).push_back(last.empty() ? 0.0 : std::round(last[0] / 10.0) / 100.0);
         }
         const std::vector<std::int64_t> whole = ring_.history(static_cast<std::size_t>(-1), 1);
-        out["frame_us"] = whole.empty() ? 0.0 : whole[0] / 1000.0;
+        out["frame_us"] = whole.empty() ? 0.0 : std::round(whole[0] / 10.0) / 100.0;
         out["stage_us"] = std::move(stage_us);
         out["system_us"] = std::move(system_us);
         return out;
@@ -847,6 +848,7 @@ private:
     }
 
     json timings_json(std::size_t n) const {
+        const auto us_of = [](double ns) { return std::round(ns / 10.0) / 100.0; }; // microseconds, 2 decimals
         const auto series = [&](std::size_t slot) {
             const std::vector<std::int64_t> times = ring_.history(slot, n);
             json out = json::object();
@@ -854,13 +856,13 @@ private:
             double most = 0;
             json us = json::array();
             for (const std::int64_t t : times) {
-                sum += t / 1000.0;
-                most = std::max(most, t / 1000.0);
-                us.push_back(t / 1000.0);
+                sum += static_cast<double>(t);
+                most = std::max(most, static_cast<double>(t));
+                us.push_back(us_of(static_cast<double>(t)));
             }
-            out["mean_us"] = times.empty() ? 0.0 : sum / static_cast<double>(times.size());
-            out["max_us"] = most;
-            out["last_us"] = times.empty() ? 0.0 : times.back() / 1000.0;
+            out["mean_us"] = times.empty() ? 0.0 : us_of(sum / static_cast<double>(times.size()));
+            out["max_us"] = us_of(most);
+            out["last_us"] = times.empty() ? 0.0 : us_of(static_cast<double>(times.back()));
             out["us"] = std::move(us);
             return out;
         };
