@@ -173,15 +173,19 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         const auto start = clock_type::now();
         {
             const screen::bind_draw_list bound{world.resource<invaders::Screen>().target, list};
-            const double seconds = host.seconds_since_last_frame(start);
 #if KILN_HAS_INSPECTOR
-            if (inspector && inspector->serve(world)) {
-                world.progress(seconds, inspector->executor(executor));
-            } else if (inspector) {
-                world.run(invaders::stage::render, executor); // paused: draw the world as it is
+            if (inspector) {
+                const double seconds = host.seconds_since_last_frame(start);
+                if (inspector->serve(world)) {
+                    world.progress(seconds, inspector->executor(executor));
+                } else {
+                    world.run(invaders::stage::render, executor); // paused: draw the world as it is
+                }
             } else
 #endif
-            world.progress(seconds, executor);
+            {
+                world.progress(host.seconds_since_last_frame(start), executor);
+            }
         }
         const auto simulated = clock_type::now();
         const auto& game = world.resource<invaders::Game>();
@@ -274,6 +278,10 @@ int main(int argc, char** argv) {
     options.flag("--inspect", listed_only,
                  "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; 0: any free port), "
                  "docs/inspector.md");
+    if (!inspect_problem.empty()) {
+        options.reject(inspect_problem);
+        return 2;
+    }
     switch (options.parse(static_cast<int>(arguments.size()), arguments.data())) {
     case screen::options::outcome::help_shown:
         return 0;
@@ -281,10 +289,6 @@ int main(int argc, char** argv) {
         return 2;
     case screen::options::outcome::run:
         break;
-    }
-    if (!inspect_problem.empty()) {
-        options.reject(inspect_problem);
-        return 2;
     }
 #if !KILN_HAS_INSPECTOR
     if (chosen.inspect >= 0) {

@@ -213,7 +213,7 @@ std::string server::start(const options& chosen) {
     http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         if (res.body.empty()) {
             res.set_content(error_json(res.status == 413 ? "the body is too long"
-                                                         : "the request could not be read as HTTP"),
+                                                         : "the request could not be read as HTTP (a POST needs a Content-Length, even 0)"),
                             "application/json");
         }
     });

@@ -354,6 +354,14 @@ TEST_CASE("hostile requests: a 4xx with a sentence, the world unchanged") {
         CHECK((result->status == 400 || result->status == 404));
         CHECK(body_of(result).contains("error"));
     }
+    // Messages name what is wrong by its pointer.
+    CHECK(refused(h.post("/api/edit", R"({"entity": ")" + ship + R"(", "pointer": "/Health/hp", "value": "seven"})"), 400) ==
+          "/Health/hp: expected an integer in i32's range, found a string");
+    CHECK(refused(h.post("/api/edit", R"({"entity": ")" + ship + R"(", "pointer": "/Health/wings", "value": 1})"), 400) ==
+          "/Health/wings: there is no field 'wings'");
+    CHECK(refused(h.post("/api/edit", R"({"resource": "Score", "pointer": "/points", "value": true})"), 400) ==
+          "resource Score: /points: expected an integer in i64's range, found true");
+    CHECK(refused(h.get("/api/entity/7:3"), 404) == "entity 7:3 is not alive");
     refused(h.post("/api/create", R"({"archetype": "Nope"})"), 404);
     refused(h.post("/api/create", R"({"archetype": "Ship", "components": {"Wings": {}}})"), 400);
     refused(h.post("/api/create", R"({"archetype": "Ship", "components": {"Health": {"hp": "x"}}})"), 400);

@@ -25,6 +25,8 @@ def request(base, path, body=None):
             return r.status, r.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
+    except (urllib.error.URLError, ConnectionError):
+        return 0, b""  # the game has ended and its server with it
 
 
 def client(base, stop, counts, failures):
@@ -37,6 +39,8 @@ def client(base, stop, counts, failures):
     while not stop.is_set():
         path, body = (paths[i % len(paths)], None) if i % 3 else edits[(i // 3) % len(edits)]
         status, answer = request(base, path, body)
+        if status == 0 or (status == 503 and b"stopping" in answer):
+            break  # the game ended its frames while this request was on its way
         if status >= 500 or not answer.startswith(b"{"):
             failures.append(f"{path}: {status} {answer[:200]!r}")
         counts[0] += 1
@@ -47,6 +51,8 @@ def stream(base, stop, counts):
     with urllib.request.urlopen(base + "/api/stream", timeout=60) as r:
         while not stop.is_set():
             line = r.readline()
+            if not line:
+                break
             if line.startswith(b"data: "):
                 json.loads(line[6:])
                 counts[1] += 1

@@ -935,9 +935,21 @@ private:
         internal::json_reader reader;
         out = current;
         if (!internal::read_record(reader, document, out)) {
-            return reader.error.message;
+            return reader.error.message; // "/field: expected ...", or "the document: ..." for the whole
         }
         return "";
+    }
+
+    // An edit's error: the reader's, which names the field's pointer inside
+    // the record (under base), or another, said of the whole pointer.
+    static std::string located(const std::string& base, const std::string& pointer, const std::string& why) {
+        if (!why.empty() && why.front() == '/') {
+            return base + why;
+        }
+        if (why.rfind("the document: ", 0) == 0) {
+            return (base.empty() ? pointer : base) + ": " + why.substr(14);
+        }
+        return pointer + ": " + why;
     }
 
     response edit(World& world, const json& body) {
@@ -978,7 +990,7 @@ private:
                         const C current = std::as_const(world).template get<C>(e);
                         C changed = current;
                         if (std::string why = patch(current, tokens, 1, *value, changed); !why.empty()) {
-                            out = detail::error(400, pointer->template get<std::string>() + ": " + why);
+                            out = detail::error(400, located("/" + tokens[0], pointer->template get<std::string>(), why));
                         } else {
                             world.template get<C>(e) = changed;
                             out = entity_answer(world, internal::handle_text(e));
@@ -1002,7 +1014,8 @@ private:
                 R& current = world.template resource<R>();
                 R changed = current;
                 if (std::string why = patch(current, tokens, 0, *value, changed); !why.empty()) {
-                    out = detail::error(400, pointer->template get<std::string>() + ": " + why);
+                    out = detail::error(400, "resource " + name + ": " +
+                                                 located("", pointer->template get<std::string>(), why));
                 } else {
                     current = changed;
                     json body_out = json::object();
