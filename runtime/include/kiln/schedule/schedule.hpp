@@ -173,11 +173,15 @@ struct stage_runner {
     static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             World::tracking::start_runs(world, typename Batch::systems{});
-            if constexpr (is_fused_v<Batch> && times_runs_v<Executor>) {
-                executor.template ran<typename Batch::systems>(
-                    wall_time([&] { run_fused(world, typename Batch::systems{}); }));
-            } else if constexpr (is_fused_v<Batch>) {
-                run_fused(world, typename Batch::systems{});
+            if constexpr (is_fused_v<Batch>) {
+                // Nested, so that Clang does not look up ran in an executor without it
+                // (a condition that still depends on Batch keeps the branch checked).
+                if constexpr (times_runs_v<Executor>) {
+                    executor.template ran<typename Batch::systems>(
+                        wall_time([&] { run_fused(world, typename Batch::systems{}); }));
+                } else {
+                    run_fused(world, typename Batch::systems{});
+                }
             } else {
                 run_batch(world, executor, split, measure, typename Batch::systems{});
             }
