@@ -144,9 +144,4 @@ void pacman::Thaw::run(Freeze& freeze) {
     }
 }
 
-void pacman::NoteStates::run(Saved& saved, const kiln::state<Phase>& phase, const kiln::state<Wave>& wave) {
-    saved.phase = static_cast<std::uint8_t>(phase.current());
-    saved.wave = static_cast<std::uint8_t>(wave.current());
-}
-
 void pacman::ClearLevel::run(kiln::state<Phase>& phase) { phase.request(Phase::cleared); }
