@@ -3,6 +3,12 @@
 // schedule_dispatch/<executor>/64   one run of a stage of 64 systems over an
 //                                    empty world (bench/worlds/dispatch/):
 //                                    what the schedule itself costs a frame
+// conditions/<executor>/skipped/S   one run of a stage of S systems (1 or 50)
+//                                    whose run_if (Phase == playing) is false,
+//                                    over 1,000 entities: what a skipped
+//                                    system costs (docs/states.md)
+// conditions/<executor>/running/50   the same stage with Phase == playing:
+//                                    the work the condition spares
 // system_parallel/<executor>/N       one run of Orbit, a parallel = true system
 //                                    bound by computation, over N entities:
 //                                    the speed-up of 2 cores over 1
@@ -31,6 +37,7 @@
 #include <thread>
 
 #include <benchmark/benchmark.h>
+#include <bench/conditions/world.hpp>
 #include <bench/dispatch/world.hpp>
 #include <bench/world.hpp>
 
@@ -51,6 +58,33 @@ void schedule_dispatch(benchmark::State& state) {
     state.counters["systems"] = 64;
     state.counters["s_per_system"] =
         benchmark::Counter(64, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// One run of stage update (50 systems) or single (1 system) of the
+// conditions world, its 1,000 entities in phase title (every system
+// skipped) or playing (every system runs).
+template <class Executor, int Systems, bool Playing>
+void conditions(benchmark::State& state) {
+    namespace game = bench::conditions;
+    constexpr bool single = Systems == 1;
+    game::World world;
+    for (int i = 0; i < 1000; ++i) {
+        world.create<game::Everything>();
+    }
+    if (Playing) {
+        world.state<game::Phase>().request(game::Phase::playing);
+        world.run(game::stage::single, Executor{}); // applied at its end
+    }
+    benchmark::DoNotOptimize(&world);
+    const auto stage = single ? game::stage::single : game::stage::update;
+    for (auto _ : state) {
+        world.run(stage, Executor{});
+        benchmark::ClobberMemory();
+    }
+    constexpr double systems = Systems;
+    state.counters["systems"] = systems;
+    state.counters["s_per_system"] =
+        benchmark::Counter(systems, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 template <class Executor>
@@ -110,6 +144,9 @@ void fork_join_wake(benchmark::State& state) {
 } // namespace
 
 BENCHMARK(schedule_dispatch<kiln::serial_executor>)->Name("schedule_dispatch/serial/64")->UseRealTime();
+BENCHMARK(conditions<kiln::serial_executor, 1, false>)->Name("conditions/serial/skipped/1")->UseRealTime();
+BENCHMARK(conditions<kiln::serial_executor, 50, false>)->Name("conditions/serial/skipped/50")->UseRealTime();
+BENCHMARK(conditions<kiln::serial_executor, 50, true>)->Name("conditions/serial/running/50")->UseRealTime();
 BENCHMARK(system_parallel<kiln::serial_executor>)
     ->Name("system_parallel/serial")
     ->Arg(100'000)
@@ -117,6 +154,7 @@ BENCHMARK(system_parallel<kiln::serial_executor>)
     ->UseRealTime();
 #if KILN_HAS_TBB
 BENCHMARK(schedule_dispatch<kiln::parallel_executor>)->Name("schedule_dispatch/parallel/64")->UseRealTime();
+BENCHMARK(conditions<kiln::parallel_executor, 50, false>)->Name("conditions/parallel/skipped/50")->UseRealTime();
 BENCHMARK(system_parallel<kiln::parallel_executor>)
     ->Name("system_parallel/parallel")
     ->Arg(100'000)

@@ -18,6 +18,9 @@ strict). Their bodies go to the world's systems.cpp.
 
 Every choice is seeded: running this again writes the same bytes.
 
+It also writes the run conditions benchmark's world, bench/worlds/conditions/
+(docs/states.md): the dispatch world cut to 50 systems, each with a run_if.
+
 It also writes the schedule benchmark's world, bench/worlds/dispatch/:
 64 systems over 8 components in dispatch.toml, their empty bodies in
 systems.cpp.
@@ -280,6 +283,7 @@ def profile_bodies(profile: Profile) -> str:
 
 DISPATCH_SYSTEMS = 64
 DISPATCH_COMPONENTS = 8
+CONDITION_SYSTEMS = 50
 
 
 def dispatch_schema() -> str:
@@ -319,6 +323,57 @@ def dispatch_bodies() -> str:
     return "\n".join(lines) + "\n"
 
 
+def conditions_schema() -> str:
+    """The run conditions benchmark's world: the dispatch world's 64 systems, cut to 50, each with
+    run_if = "Phase == playing"; stage single holds one more such system."""
+    lines = [
+        f"# The run conditions benchmark's world: {CONDITION_SYSTEMS} systems over {DISPATCH_COMPONENTS} components,",
+        "# each running only while Phase == playing; stage single holds one more.",
+        "# Written by bench/worlds/make_schemas.py; edit that, not this.",
+        "",
+        "[kiln]",
+        'namespace = "bench::conditions"',
+        'stages = ["update", "single"]',
+        "strict = true",
+        "",
+        "[state.Phase]",
+        'values = ["title", "playing"]',
+    ]
+    components = [f"D{index}" for index in range(DISPATCH_COMPONENTS)]
+    for component in components:
+        lines += ["", f"[component.{component}]", 'value = "f32"']
+    quoted = ", ".join(f'"{component}"' for component in components)
+    lines += ["", "[archetype.Everything]", f"components = [{quoted}]"]
+    for index in range(CONDITION_SYSTEMS):
+        written = components[index % DISPATCH_COMPONENTS]
+        lines += ["", f"[system.S{index:02}]", 'stage = "update"', f'write = ["{written}"]',
+                  'run_if = "Phase == playing"']
+        if index >= DISPATCH_COMPONENTS:
+            lines.append(f'after = ["S{index - DISPATCH_COMPONENTS:02}"]')
+    lines += ["", "[system.One]", 'stage = "single"', 'write = ["D0"]', 'run_if = "Phase == playing"']
+    # Modes as tags, for modes/* (bench/modes.cpp): a ghost without a mode, chasing, or scared.
+    lines += ["", "[component.Pos]", 'x = "f32"', 'y = "f32"', "", "[component.Vel]", 'x = "f32"', 'y = "f32"',
+              "", "[component.Chase]", "", "[component.Scared]",
+              "", "[archetype.Ghost]", 'components = ["Pos", "Vel"]',
+              "", "[archetype.GhostChase]", 'components = ["Pos", "Vel", "Chase"]',
+              "", "[archetype.GhostScared]", 'components = ["Pos", "Vel", "Scared"]']
+    return "\n".join(lines) + "\n"
+
+
+def conditions_bodies() -> str:
+    lines = [
+        "// The bodies of the systems of conditions.toml, beside this file: each adds 1 to its component.",
+        "// Written by bench/worlds/make_schemas.py; edit that, not this.",
+        "#include <bench/conditions/systems.hpp>",
+        "",
+    ]
+    for index in range(CONDITION_SYSTEMS):
+        component = f"D{index % DISPATCH_COMPONENTS}"
+        lines.append(f"void bench::conditions::S{index:02}::run({component}& d) {{ d.value += 1; }}")
+    lines.append("void bench::conditions::One::run(D0& d) { d.value += 1; }")
+    return "\n".join(lines) + "\n"
+
+
 def worlds() -> dict[str, str]:
     """Every file this script writes, by its path relative to the worlds' directory, with its text."""
     files = {}
@@ -328,6 +383,8 @@ def worlds() -> dict[str, str]:
         files[f"profile_{name}/systems.cpp"] = profile_bodies(profile)
     files["dispatch/dispatch.toml"] = dispatch_schema()
     files["dispatch/systems.cpp"] = dispatch_bodies()
+    files["conditions/conditions.toml"] = conditions_schema()
+    files["conditions/systems.cpp"] = conditions_bodies()
     return files
 
 

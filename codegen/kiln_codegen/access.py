@@ -48,14 +48,37 @@ def conflicts(first: Access, second: Access, archetypes: Sequence[Archetype]) ->
     ()
     >>> conflicts(Access(resources_read=(time,)), Access(resources_write=(time,)), [])
     ('Time',)
+    >>> from .model import Lookup
+    >>> chase = Access(write=(v,), without=(f,), lookups=(Lookup("others", Access(read=(p,))),))
+    >>> conflicts(chase, Access(write=(p,), with_=(f,)), [ship, frozen])  # the lookup reaches frozen ships
+    ('Position',)
     """
-    contested_components: list[Component] = []
-    if any(matches(first, archetype) and matches(second, archetype) for archetype in archetypes):
-        contested_components = _contested(first.write, first.components, second.write, second.components)
-        contested_components.sort(key=lambda component: component.id)
+    contested_components: dict[str, Component] = {}
+    for archetype in archetypes:
+        for first_writes, first_touched in footprints(first, archetype):
+            for second_writes, second_touched in footprints(second, archetype):
+                for item in _contested(first_writes, first_touched, second_writes, second_touched):
+                    contested_components.setdefault(item.name, item)
+    components = sorted(contested_components.values(), key=lambda component: component.id)
     contested_resources: list[Resource] = _contested(first.resources_write, first.resources,
                                                      second.resources_write, second.resources)
-    return tuple(item.name for item in contested_components + contested_resources)
+    return tuple(item.name for item in components + contested_resources)
+
+
+def footprints(access: Access, archetype: Archetype) -> list[tuple[tuple[Component, ...], tuple[Component, ...]]]:
+    """What an access writes and touches on the entities of `archetype`: (written, touched) for
+    its own rows when it matches them (optional components where the archetype holds them), then
+    for each lookup that reaches them."""
+    prints = []
+    if matches(access, archetype):
+        held = {component.name for component in archetype.components}
+        optional_write = tuple(item for item in access.optional_write if item.name in held)
+        optional_read = tuple(item for item in access.optional_read if item.name in held)
+        prints.append((access.write + optional_write, access.components + optional_write + optional_read))
+    for lookup in access.lookups:
+        if matches(lookup.access, archetype):
+            prints.append((lookup.access.write, lookup.access.components))
+    return prints
 
 
 def _contested(first_writes, first_all, second_writes, second_all) -> list:
@@ -88,8 +111,7 @@ def who_does_what(first: System, second: System, contested: Sequence[str]) -> st
     >>> who_does_what(push, move, ("Position", "Velocity", "Time"))
     "both write Position; 'Push' writes Velocity and Time, 'Move' reads them"
     """
-    first_writes = {item.name for item in first.access.write + first.access.resources_write}
-    second_writes = {item.name for item in second.access.write + second.access.resources_write}
+    first_writes, second_writes = _written(first.access), _written(second.access)
     both = [name for name in contested if name in first_writes and name in second_writes]
     clauses = [f"both write {joined(both)}"] if both else []
     for writer, writes, reader in ((first, first_writes, second), (second, second_writes, first)):
@@ -98,3 +120,9 @@ def who_does_what(first: System, second: System, contested: Sequence[str]) -> st
             pronoun = "it" if len(read) == 1 else "them"
             clauses.append(f"'{writer.name}' writes {joined(read)}, '{reader.name}' reads {pronoun}")
     return "; ".join(clauses)
+
+
+def _written(access: Access) -> set[str]:
+    """The names of what an access may write: on its rows, through its lookups, and resources."""
+    lookups = tuple(component for lookup in access.lookups for component in lookup.access.write)
+    return {item.name for item in access.write + access.optional_write + lookups + access.resources_write}

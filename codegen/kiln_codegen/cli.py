@@ -104,7 +104,7 @@ def _generate(args: argparse.Namespace) -> int:
     from .back.render import render, write_if_changed  # only generate needs jinja2
 
     if args.locked:
-        _require_current(previous, schema)
+        _require_current(previous, schema, "run kilnc generate without --locked (or build without KILN_LOCKED)")
     sources = [_relative_posix(path, args.root) for path in args.schemas]
     for include_path, header in render(schema, sources).items():
         write_if_changed(Path(args.out, include_path), header)
@@ -117,7 +117,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     schema, previous = _validated(args)
-    _require_current(previous, schema)
+    _require_current(previous, schema, "run kilnc generate (or build), which writes it,")
     return 0
 
 
@@ -150,8 +150,9 @@ def _validated(args: argparse.Namespace) -> tuple[Schema, Lock]:
     return validate(files, _warn, lock), lock
 
 
-def _require_current(previous: Lock, schema: Schema) -> None:
-    """Raises a SchemaError unless the lock file records every id `schema` has already.
+def _require_current(previous: Lock, schema: Schema, fix: str) -> None:
+    """Raises a SchemaError unless the lock file records every id `schema` has already; `fix` says
+    what writes it, for the command that was run: check was given no --locked to drop.
 
     What is locked is the ids, not the text: a lock that reads as the same ids passes though its
     comments or line ends differ (an earlier kilnc's header, a checkout with CRLF), and generate
@@ -164,8 +165,8 @@ def _require_current(previous: Lock, schema: Schema) -> None:
     else:
         found = changes(previous, current)
         why = f"the schema has changed: {joined(found)}" if found else "its next ids are not what kilnc records"
-    raise SchemaError([Diagnostic(Location(previous.path), f"the lock file is not current ({why}); run kilnc generate "
-                                  f"without --locked (or build without KILN_LOCKED) and commit {previous.path}")])
+    raise SchemaError([Diagnostic(Location(previous.path), f"the lock file is not current ({why}); {fix} and commit "
+                                  f"{previous.path}")])
 
 
 def _warn(warning: Diagnostic) -> None:

@@ -163,9 +163,26 @@ class Resource:
     doc: str | None
     origin: Origin = NO_ORIGIN
     stable_id: int = 0
+    saved: bool = True  # kiln = { saved = false }: in no save, JSON or dump, and kept across loads
+    cpp: str | None = None  # an unsaved resource of the game's C++ type, without fields of its own
+    include: str | None = None  # the header that declares cpp
 
     # Resources share the struct template with components, which asks this.
     is_split = False
+
+
+@dataclass(frozen=True)
+class State(Resource):
+    """[state.NAME] (docs/states.md): one of a finite set of values, changed only by transitions.
+
+    Systems list it among their resources: read, they see its current value; written, they may
+    request a transition, which the runtime applies at the next stage boundary. kilnc writes an enum
+    of its values; the world keeps a kiln::state<NAME>. `destroy_on_exit` pairs a value with the
+    archetypes whose entities are destroyed when the state leaves it."""
+
+    values: tuple[str, ...] = ()
+    initial: str = ""
+    destroy_on_exit: tuple[tuple[str, tuple["Archetype", ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -226,6 +243,12 @@ class Access:
     without: tuple[Component, ...] = ()
     resources_write: tuple[Resource, ...] = ()
     resources_read: tuple[Resource, ...] = ()
+    # A system's optional components (null where the row's archetype lacks them) and the
+    # components whose presence run() is told per row; none of them is required.
+    optional_write: tuple[Component, ...] = ()
+    optional_read: tuple[Component, ...] = ()
+    has: tuple[Component, ...] = ()
+    lookups: tuple["Lookup", ...] = ()  # what the system reaches on other entities
 
     @property
     def components(self) -> tuple[Component, ...]:
@@ -241,6 +264,17 @@ class Access:
     def required(self) -> tuple[Component, ...]:
         """What an entity must hold to be seen: the components accessed and those of `with_`."""
         return self.components + self.with_
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """[system.NAME.lookup.LOOKUP]: components a system reads and writes on other entities, those
+    of the archetypes that `access` matches (its components and with_, none of without). With
+    `single`, the one entity it reaches, and the system is skipped unless exactly one matches."""
+
+    name: str
+    access: Access  # write, read, with_, without; no resources
+    single: bool = False
 
 
 @dataclass(frozen=True)
@@ -263,6 +297,7 @@ class System:
     events: tuple[Event, ...] = ()  # events run() is handed a kiln::event_reader for
     changed: tuple[Component, ...] = ()  # runs only on rows whose component changed since its last run
     added: tuple[Component, ...] = ()  # runs only on rows that gained the component since its last run
+    entity: bool = False  # run() is handed the row's entity without commands
     # Set for the system of a [propagate.NAME], which the runtime runs with kiln::propagate
     # rather than a run() of the game's.
     propagation: "Propagation | None" = None
@@ -311,6 +346,124 @@ class Observer:
     trigger: Component | None  # the component of on_add, on_remove or on_change; None for on_enter and on_leave
     access: Access
     doc: str | None = None
+
+
+@dataclass(frozen=True)
+class StateIs:
+    """A condition: `state`'s current value is `value` (is not, unless `equal`)."""
+
+    state: State
+    value: str
+    equal: bool = True
+
+
+@dataclass(frozen=True)
+class FieldTest:
+    """A condition on a resource's field: a bool field is true (`op` None), or the field compares with
+    `literal` by `op` (one of == != < <= > >=)."""
+
+    resource: Resource
+    field: Field
+    op: str | None = None
+    literal: bool | int | float | None = None
+
+
+@dataclass(frozen=True)
+class AnyEntity:
+    """A condition: some entity lives in one of `archetypes` (those kilnc matched to any(...))."""
+
+    archetypes: tuple[Archetype, ...]
+    spelled: str  # as the schema wrote it, for the generated comment
+
+
+@dataclass(frozen=True)
+class Every:
+    """A condition: the run of its stage is a multiple of `runs` (0, runs, 2 * runs...): a timer of
+    the stage's runs, every `runs` steps in fixed_update."""
+
+    runs: int
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: "Condition"
+
+
+@dataclass(frozen=True)
+class AllOf:
+    operands: tuple["Condition", ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    operands: tuple["Condition", ...]
+
+
+@dataclass(frozen=True)
+class SetCondition:
+    """A condition that a [set.NAME] names; the generated struct of the set is evaluated for it."""
+
+    name: str
+    condition: "Condition"
+
+
+Condition = Union[StateIs, FieldTest, AnyEntity, Every, Not, AllOf, AnyOf, SetCondition]
+
+
+def condition_reads(condition: "Condition") -> tuple[Resource, ...]:
+    """The resources and states a condition reads, each once, in the order written.
+
+    >>> game = Resource("Game", (), None)
+    >>> over = Field("over", Scalar.BOOL, None, None)
+    >>> [r.name for r in condition_reads(AllOf((FieldTest(game, over), Not(FieldTest(game, over)))))]
+    ['Game']
+    """
+    found: dict[str, Resource] = {}
+
+    def walk(node: "Condition") -> None:
+        if isinstance(node, StateIs):
+            found.setdefault(node.state.name, node.state)
+        elif isinstance(node, FieldTest):
+            found.setdefault(node.resource.name, node.resource)
+        elif isinstance(node, Not):
+            walk(node.operand)
+        elif isinstance(node, (AllOf, AnyOf)):
+            for operand in node.operands:
+                walk(operand)
+        elif isinstance(node, SetCondition):
+            walk(node.condition)
+
+    walk(condition)
+    return tuple(found.values())
+
+
+@dataclass(frozen=True)
+class RunSet:
+    """[set.NAME]: a condition that the systems listing it in `sets` share."""
+
+    name: str
+    condition: Condition
+    doc: str | None = None
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a system's commands change (its `changes`): the components they add, remove or replace,
+    and the archetypes whose entities they create or destroy (plan/flushes.py places flushes by it)."""
+
+    components: tuple[Component, ...]
+    archetypes: tuple[Archetype, ...]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """The systems that run when `state` enters (`enter`) or leaves `value`, planned as a stage is:
+    `plan` is a Stage named `<state>.<value>.enter` or `.exit`."""
+
+    state: State
+    value: str
+    enter: bool
+    plan: "Stage"
 
 
 class StageRole(enum.Enum):
@@ -368,6 +521,8 @@ class Stage:
     # Events: (emitter, reader, the events' names), each emitter run before the reader of what it emits.
     passes: tuple[tuple[System, System, tuple[str, ...]], ...] = ()
     fusions: tuple[Fusion, ...] = ()  # of this stage, each the whole of one batch
+    # The batches before which the commands recorded so far are applied (plan/flushes.py), by index.
+    flushes: tuple[int, ...] = ()
 
     def fusion_of(self, batch: tuple[System, ...]) -> Fusion | None:
         """The fusion that `batch` runs as one pass; None for a batch of systems that run apart."""
@@ -376,6 +531,25 @@ class Stage:
     @property
     def role(self) -> StageRole:
         return StageRole.of(self.name)
+
+    def reach(self) -> dict[str, set[str]]:
+        """For each system of the stage, the systems that after, before or events run after it."""
+        successors: dict[str, set[str]] = {}
+        for earlier, later in self.order:
+            successors.setdefault(earlier.name, set()).add(later.name)
+        for emitter, reader, _ in self.passes:
+            successors.setdefault(emitter.name, set()).add(reader.name)
+        reach: dict[str, set[str]] = {}
+        for system in self.systems:
+            seen: set[str] = set()
+            pending = [system.name]
+            while pending:
+                for following in successors.get(pending.pop(), ()):
+                    if following not in seen:
+                        seen.add(following)
+                        pending.append(following)
+            reach[system.name] = seen
+        return reach
 
     @property
     def systems(self) -> tuple[System, ...]:
@@ -398,12 +572,27 @@ class Schema:
     systems: tuple[System, ...] = ()
     observers: tuple[Observer, ...] = ()
     events: tuple[Event, ...] = ()
+    # docs/states.md: the states, the sets of systems that share a condition, each system's own
+    # condition (its run_if and its sets', by system name), each stage's, and the systems that run
+    # on entering and leaving states' values.
+    states: tuple[State, ...] = ()
+    sets: tuple[RunSet, ...] = ()
+    conditions: tuple[tuple[str, Condition], ...] = ()
+    stage_conditions: tuple[tuple[str, Condition], ...] = ()
+    state_transitions: tuple[Transition, ...] = ()
+
+    def condition_of(self, name: str) -> Condition | None:
+        """The condition under which the system or stage `name` runs; None when it always runs."""
+        return dict(self.conditions).get(name)
+
+    def stage_condition(self, name: str) -> Condition | None:
+        return dict(self.stage_conditions).get(name)
 
     @property
     def declared_names(self) -> set[str]:
         """Every name the schema declares: the C++ names in its namespace."""
         kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers,
-                 self.events)
+                 self.events, self.states, self.sets)
         return {item.name for items in kinds for item in items}
 
     @property
@@ -425,8 +614,20 @@ class Schema:
 
     @property
     def extern_includes(self) -> list[str]:
-        """The headers of the externs, each once, in the order they are first declared."""
-        return list(dict.fromkeys(extern.include for extern in self.externs if extern.include))
+        """The headers of the externs and of the resources of C++ types, each once, in the order they
+        are first declared."""
+        return list(dict.fromkeys([extern.include for extern in self.externs if extern.include] +
+                                  [resource.include for resource in self.resources if resource.include]))
+
+    @property
+    def saved_resources(self) -> tuple["Resource", ...]:
+        """The resources that saves, JSON and dumps hold, in schema order."""
+        return tuple(resource for resource in self.resources if resource.saved)
+
+    @property
+    def unsaved_resources(self) -> tuple["Resource", ...]:
+        """The resources left out of them (kiln = { saved = false }), in schema order."""
+        return tuple(resource for resource in self.resources if not resource.saved)
 
     @property
     def archetypes_by_component(self) -> list[tuple[Component, list[Archetype]]]:

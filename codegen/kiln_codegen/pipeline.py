@@ -10,10 +10,13 @@ this module merges them and reports them once, so that one run reports every mis
 
 from collections.abc import Callable, Sequence
 
+from .check.archetype_modes import expand_modes
+from .check.states import ENTER, stale_conditions, transition_of, transitions
 from .check.world import check
 from .errors import Diagnostic, SchemaError, in_report_order
 from .front.loader import SchemaFile
-from .model import Schema
+from .plan.flushes import place_flushes
+from .model import Schema, Stage, State, Transition
 from .persistence.lockfile import Lock
 from .plan.schedule import plan
 
@@ -26,14 +29,32 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     first time and ids follow positions. Warnings go to `warn`, in report order, when the schema is
     valid; when it is not, they are among the SchemaError's diagnostics.
     """
+    files, mode_problems = expand_modes(files)  # archetypes' one_of, written out as archetypes
     checked = check(files, lock)
     planned = plan(checked.settings.stages, checked.systems, checked.archetypes, checked.fusions)
-    found = checked.diagnostics + tuple(planned.diagnostics(checked.locations.__getitem__, checked.settings.strict,
-                                                            checked.archetypes_known))
+    # The systems run on entering and leaving states' values, each group planned as a stage of its own.
+    moments = transitions(checked.states, checked.systems)
+    planned_moments = plan(moments, checked.systems, checked.archetypes, checked.fusions)
+    stages, missed = place_flushes(planned.stages, checked.changes, checked.archetypes)
+    moments, missed_in_moments = place_flushes(planned_moments.stages, checked.changes, checked.archetypes)
+    found = checked.diagnostics + tuple(mode_problems)
+    for planned_stages in (planned, planned_moments):
+        found += tuple(planned_stages.diagnostics(checked.locations.__getitem__, checked.settings.strict,
+                                                  checked.archetypes_known))
+    found += tuple(stale_conditions(planned.stages + planned_moments.stages, checked.conditions,
+                                    checked.settings.strict))
+    found += tuple(Diagnostic(checked.locations[problem.reader.name], problem.message(),
+                              "error" if checked.settings.strict else "warning") for problem in missed + missed_in_moments)
     _report(found, [file.path for file in files], warn)
     return Schema(checked.namespace, checked.version, checked.externs, checked.components, checked.resources,
-                  checked.archetypes, planned.stages, checked.settings.fixed_step, checked.systems, checked.observers,
-                  checked.events)
+                  checked.archetypes, tuple(stages), checked.settings.fixed_step, checked.systems, checked.observers,
+                  checked.events, checked.states, checked.conditions.sets, checked.conditions.systems,
+                  checked.conditions.stages, tuple(_transition(checked.states, stage) for stage in moments))
+
+
+def _transition(states: Sequence[State], stage: Stage) -> Transition:
+    state, value, kind = transition_of(stage.name)
+    return Transition(next(item for item in states if item.name == state), value, kind == ENTER, stage)
 
 
 def _report(found: Sequence[Diagnostic], paths: Sequence[str], warn: Callable[[Diagnostic], None]) -> None:

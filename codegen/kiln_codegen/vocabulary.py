@@ -90,7 +90,14 @@ OPTIONS = {  # under the reserved key `kiln` of a component, resource or event
         "track": Key("true keeps, for each row, when it gained the component and when it was last written, for "
                      "changed and added filters", _BOOLEAN),
     },
-    "resource": {"doc": _OPTION_DOC, "id": _OPTION_ID, "renamed_from": _OPTION_RENAMED},
+    "resource": {
+        "doc": _OPTION_DOC,
+        "id": _OPTION_ID,
+        "renamed_from": _OPTION_RENAMED,
+        "saved": Key("false leaves it out of saves, JSON and dumps, and a load keeps it (default true)", _BOOLEAN),
+        "cpp": Key("with saved = false: a C++ type of the game's that it is, instead of fields", _STRING),
+        "include": Key("the header that declares cpp's type; kilnc writes #include <...> for it", _STRING),
+    },
     "event": {
         "doc": _OPTION_DOC,
         "external": Key("true when game code sends it with world.emit, so no system need emit it", _BOOLEAN),
@@ -99,6 +106,9 @@ OPTIONS = {  # under the reserved key `kiln` of a component, resource or event
 
 ARCHETYPE = {
     "components": Key("the names of its components, at least one, each once", _names(1), required=True),
+    "one_of": Key("groups of components of which each entity holds exactly one: kilnc writes an archetype per "
+                  "choice, named by the archetype's name and the chosen components' (docs/states.md)",
+                  {"type": "array", "items": _names(2), "minItems": 1}),
     "doc": Key("a comment written above the archetype's struct", _STRING),
     "id": Key("its stable id, instead of the one kilnc gives", _ID),
     "renamed_from": Key("the name it had before, to keep its id", _NAME),
@@ -134,13 +144,45 @@ FLAGS = {
     "parallel": Key("its entities may be split into chunks that run at once (default false)", _BOOLEAN),
     "columns": Key("run() gets spans of a chunk's components instead of one entity's (default false)", _BOOLEAN),
 }
+LOOKUP = {  # of [system.NAME.lookup.LOOKUP]
+    "read": Key("the components it reads on the entities it reaches", _names()),
+    "write": Key("the components it writes on the entities it reaches", _names()),
+    "with": Key("components an entity must have for the lookup to reach it", _names()),
+    "without": Key("components an entity must not have for the lookup to reach it", _names()),
+    "single": Key("true: the one entity it reaches, and the system is skipped unless exactly one matches", _BOOLEAN),
+}
+_LOOKUP_VALUE = {"type": "object", "properties": {key: {"description": entry.doc, **entry.value}
+                                                  for key, entry in LOOKUP.items()}, "additionalProperties": False}
+REACH = {  # what a system reaches beyond its row's components
+    "entity": Key("true hands run() the entity it runs on, without commands (default false)", _BOOLEAN),
+    "optional": Key("components its rows may lack: run() gets const C*, null where the row lacks C", _names()),
+    "optional_write": Key("the same, written: run() gets C*", _names()),
+    "has": Key("components run() is told, per row, whether the row holds (bool has_c)", _names()),
+    "lookup": Key("its lookups by name: components it reads and writes on other entities",
+                  {"type": "object", "additionalProperties": _LOOKUP_VALUE}),
+}
+_MOMENT = {"type": "string", "pattern": r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$"}
+CONDITIONS = {  # of systems (docs/states.md)
+    "run_if": Key("a condition: it runs only while this holds when its stage starts, like \"Phase == playing and "
+                  "not Game.paused\"", _STRING),
+    "sets": Key("[set.NAME]s whose conditions must hold too", _names()),
+    "changes": Key("with commands: the components its commands add, remove or replace and the archetypes they "
+                   "create or destroy; kilnc places a flush before a later system of the stage that would miss them",
+                   _names()),
+    "on_enter": Key("instead of stage: \"State.value\", it runs when the state enters the value", _MOMENT),
+    "on_exit": Key("instead of stage: \"State.value\", it runs when the state leaves the value", _MOMENT),
+}
 SYSTEM = {
+    # Required unless on_enter or on_exit stands instead (json_schema.py says so).
     "stage": Key("the stage it runs in, one of [kiln] stages", _NAME, required=True),
     **ACCESS, **EVENT_LISTS, **CHANGES, **ORDER,
     "priority": Key("among systems that nothing orders, higher ones are placed first (default 0)", {"type": "integer"}),
     **FLAGS,
+    **CONDITIONS,
     "doc": Key("a comment written above its struct", _STRING),
+    **REACH,
 }
+STAGE_INSTEAD = ("on_enter", "on_exit")  # what a system may have instead of stage
 
 SET = {  # of on_enter and on_leave
     "with": Key("components the entity comes to have, or stops having", _names()),
@@ -171,6 +213,24 @@ PROPAGATE = {
     "doc": Key("a comment written above its struct", _STRING),
 }
 
+STATE = {
+    "values": Key("the values, each a C++ identifier, at least one, at most 255", {**_names(1), "maxItems": 255},
+                  required=True),
+    "initial": Key("the value the world starts in (default: the first)", _NAME),
+    "destroy_on_exit": Key("for a value, the archetypes (or components) whose entities are destroyed when the "
+                           "state leaves it", {"type": "object", "additionalProperties": _names()}),
+    "doc": Key("a comment written above the enum", _STRING),
+}
+
+RUN_SET = {
+    "run_if": Key("the condition its systems share (docs/states.md)", _STRING, required=True),
+    "doc": Key("a comment written above its struct", _STRING),
+}
+
+STAGE_TABLE = {  # [stage.NAME], NAME one of [kiln] stages
+    "run_if": Key("the stage runs only while this condition holds (docs/states.md)", _STRING),
+}
+
 FUSE = {
     "systems": Key("at least two systems of one stage, in the order they run", _names(2), required=True),
     "doc": Key("a note for readers of the schema (a fusion declares nothing in C++)", _STRING),
@@ -187,9 +247,11 @@ KIND_DOCS = {
     "observer": "a function the game defines, run when an entity comes to match it or stops matching it",
     "propagate": "a value computed down the hierarchy, from each entity's local part and its parent's global",
     "fuse": "systems of one stage run as one pass over the rows",
+    "state": "a value of a finite set that the world is in, changed only by transitions (docs/states.md)",
+    "set": "a condition that the systems listing it in sets share (docs/states.md)",
 }
 TABLES = {"extern": EXTERN, "archetype": ARCHETYPE, "system": SYSTEM, "observer": OBSERVER, "propagate": PROPAGATE,
-          "fuse": FUSE}  # the kinds whose keys are all named here; the others' keys are fields
+          "fuse": FUSE, "state": STATE, "set": RUN_SET}  # the kinds whose keys are all named here; the others' keys are fields
 
 KINDS = tuple(KIND_DOCS)
 HEADER_KEYS = tuple(HEADER)
@@ -203,7 +265,13 @@ CHANGE_KEYS = tuple(CHANGES)
 ORDER_KEYS = tuple(ORDER)
 FLAG_KEYS = tuple(FLAGS)
 SYSTEM_KEYS = tuple(SYSTEM)
+REACH_KEYS = tuple(REACH)
+LOOKUP_KEYS = tuple(LOOKUP)
 SET_KEYS = tuple(SET)
 OBSERVER_KEYS = tuple(OBSERVER)
 PROPAGATE_KEYS = tuple(PROPAGATE)
 FUSE_KEYS = tuple(FUSE)
+CONDITION_KEYS = tuple(CONDITIONS)
+STATE_KEYS = tuple(STATE)
+RUN_SET_KEYS = tuple(RUN_SET)
+STAGE_TABLE_KEYS = tuple(STAGE_TABLE)

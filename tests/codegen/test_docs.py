@@ -1,4 +1,4 @@
-"""docs/schema.md, systems.md, events.md, hierarchy.md and changes.md cannot drift from kilnc: their examples are run.
+"""docs/schema.md, systems.md, events.md, hierarchy.md, changes.md and states.md cannot drift from kilnc: their examples are run.
 
 Fenced blocks by info string:
   toml            a valid schema, without warnings; [kiln] with namespace = "game" is assumed when
@@ -69,6 +69,9 @@ class Examples(SchemaTestCase):
 
     def test_hierarchy_page(self):
         self.check_page("hierarchy.md", ("toml", "cpp generated"))
+
+    def test_states_page(self):
+        self.check_page("states.md", ("toml", "cpp generated", "toml invalid", "toml warning"))
 
     def test_changes_page(self):
         self.check_page("changes.md", ("toml", "cpp generated", "toml invalid"))

@@ -191,7 +191,6 @@ class Errors(SystemsTestCase):
             stage = "update"
             with = ["Frozen"]
             commands = true
-            parallel = true
 
             [system.Tick]
             stage = "update"
@@ -201,6 +200,7 @@ class Errors(SystemsTestCase):
             stage = "update"
             with = ["Frozen"]
             emit = ["Hit"]
+            parallel = true
 
             [system.Feel]
             stage = "update"
@@ -224,12 +224,11 @@ class Errors(SystemsTestCase):
         where = f"game.toml:{after_plain(43)}"
         self.assertEqual(errors, [
             f"{where}:20: error: fuse 'Pass': 'Spawn' cannot run in a fused pass, which hands each row to each system "
-            "in turn: it records commands (commands = true) and runs in parallel chunks (parallel = true); remove it "
-            "from systems",
+            "in turn: it records commands (commands = true); remove it from systems",
             f"{where}:29: error: fuse 'Pass': 'Tick' cannot run in a fused pass, which hands each row to each system in "
             "turn: it accesses no components (it runs once per run of its stage, not per row); remove it from systems",
             f"{where}:37: error: fuse 'Pass': 'Hurt' cannot run in a fused pass, which hands each row to each system in "
-            "turn: it emits events; remove it from systems",
+            "turn: it runs in parallel chunks (parallel = true) and emits events; remove it from systems",
             f"{where}:45: error: fuse 'Pass': 'Feel' cannot run in a fused pass, which hands each row to each system in "
             "turn: it reads events; remove it from systems",
             f"{where}:53: error: fuse 'Pass': 'Paint' cannot run in a fused pass, which hands each row to each system "

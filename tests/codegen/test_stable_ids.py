@@ -131,6 +131,20 @@ class AllowedEdits(EvolutionTestCase):
         self.generate_version(VERSION_1)
         self.assertEqual(self.lock()["component"]["Health"]["id"], 3)
 
+    def test_an_archetype_removed_and_declared_again_is_restored_with_its_id_and_no_warning(self):
+        self.generate_version(VERSION_1)
+        without_rock = VERSION_1[:VERSION_1.index("    [archetype.Rock]")]
+        self.generate_version(without_rock)
+        self.assertEqual(self.lock()["removed"], {"archetype": {"1": "Rock"}})
+        warnings = []
+        path = str(self.write("game.toml", VERSION_1))
+        schema = validate(load_all([path]), warnings.append, read_lock(str(self.directory / "game.kiln.lock")))
+        self.assertEqual(self.ids(schema)["Rock"], 1)
+        self.assertEqual(warnings, [])
+        self.generate_version(VERSION_1)
+        self.assertNotIn("removed", self.lock())  # and the next build warns of nothing either
+        self.assertEqual(self.lock()["next_id"]["archetype"], 2)
+
     def test_a_removed_field_keeps_its_id_reserved(self):
         self.generate_version(VERSION_1)
         self.generate_version(VERSION_1.replace('    regen = "f32"\n', ""))
@@ -325,13 +339,15 @@ class LockFile(EvolutionTestCase):
 
     def test_locked_and_check_fail_without_writing_when_the_lock_would_change(self):
         self.write("game.toml", VERSION_1)
-        for command in (["generate", "--out", "out", "--locked"], ["check"]):
+        # Each says what writes the lock for the command that was run: check was given no --locked.
+        for command, fix in ((["generate", "--out", "out", "--locked"],
+                              "run kilnc generate without --locked (or build without KILN_LOCKED) and commit"),
+                             (["check"], "run kilnc generate (or build), which writes it, and commit")):
             with self.subTest(command=command[0]):
                 result = self.kilnc(*command, "game.toml")
                 self.assertEqual((result.returncode, result.stderr),
                                  (1, "game.kiln.lock: error: the lock file is not current (there is no lock file yet); "
-                                     "run kilnc generate without --locked (or build without KILN_LOCKED) and commit "
-                                     "game.kiln.lock\n"))
+                                     f"{fix} game.kiln.lock\n"))
                 self.assertFalse((self.directory / "game.kiln.lock").exists())
                 self.assertFalse((self.directory / "out").exists())
         self.kilnc("generate", "--out", "out", "game.toml")

@@ -212,6 +212,19 @@ class ShapeErrors(SystemsTestCase):
         self.assertIn("parallel = true, but it accesses no components", errors[1])
         self.assertIn("columns = true, but it accesses no components", errors[2])
 
+    def test_a_system_that_records_commands_is_never_split(self):
+        errors = self.system_errors("""
+            [system.Reap]
+            stage = "update"
+            read = ["Position"]
+            commands = true
+            parallel = true
+        """)
+        self.assertEqual(errors, [f"game.toml:{line(5)}:1: error: system 'Reap': parallel = true and commands = true do "
+                                  "not go together: a system that records commands is never split, so that its "
+                                  "commands keep the order of its rows; remove parallel, or record the commands in a "
+                                  "system of their own"])
+
     def test_a_parallel_system_may_not_write_a_resource(self):
         errors = self.system_errors("""
             [system.Count]

@@ -3,6 +3,7 @@
 #include <kiln/hierarchy/propagation.hpp>
 #include <scene/world.hpp>
 #include <kiln/schema/reflect.hpp>
+#include <reach/systems.hpp>
 
 #include <string_view>
 
@@ -110,4 +111,23 @@ void fixture::Reap::run(kiln::system_commands<World>& commands, kiln::entity ent
     if (commands.has<Velocity>(entity)) {
         commands.destroy(entity);
     }
+}
+
+// Lookups read what they list, a write lookup writes, and an optional
+// component is a pointer (tests/schema/reach.toml).
+void reach::Hurt::run(const Target& target, const kiln::lookup<walls_lookup>& walls) {
+    if (Health* health = walls.get(target.id)) {
+        health->hp -= 1;
+    }
+}
+
+void reach::Note::run(kiln::entity entity, Seen& seen, const Shield* shield, bool has_frozen) {
+    seen = {entity, shield != nullptr ? shield->hp : -1, has_frozen};
+}
+
+// each on a const world reads.
+float read_positions(const fixture::World& world) {
+    float sum = 0;
+    world.each<const fixture::Position>([&](kiln::entity, const fixture::Position& p) { sum += p.x; });
+    return sum;
 }

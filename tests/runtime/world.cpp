@@ -361,6 +361,44 @@ TEST_CASE("each honours with and without filters") {
     CHECK(tagged == 1);
 }
 
+TEST_CASE("each on a const world reads every live entity, skipping the holes destroy left, and settles nothing") {
+    World world;
+    std::vector<kiln::entity> ships;
+    for (int i = 0; i < 40; ++i) {
+        ships.push_back(world.create<fixture::Ship>(fixture::Position{static_cast<float>(i), 0}));
+        world.create<fixture::Particle>(fixture::Position{-1, 0});
+    }
+    for (int i = 0; i < 40; i += 3) {
+        world.destroy(ships[static_cast<std::size_t>(i)]); // holes: nothing settles them below
+    }
+    const World& reader = world;
+    std::vector<kiln::entity> seen;
+    float sum = 0;
+    reader.each<const fixture::Position>(kiln::with<fixture::Health>, [&](kiln::entity e, const fixture::Position& p) {
+        seen.push_back(e);
+        sum += p.x;
+    });
+    std::vector<kiln::entity> alive;
+    float expected = 0;
+    for (int i = 0; i < 40; ++i) {
+        if (i % 3 != 0) {
+            alive.push_back(ships[static_cast<std::size_t>(i)]);
+            expected += static_cast<float>(i);
+        }
+    }
+    std::sort(seen.begin(), seen.end());
+    std::sort(alive.begin(), alive.end());
+    CHECK(seen == alive);
+    CHECK(sum == expected);
+    CHECK(reader.storage<fixture::Particle>().size() == 40); // no holes there: the plain loop
+    int particles = 0;
+    reader.each<const fixture::Position>(kiln::without<fixture::Health>, [&](const fixture::Position& p) {
+        particles += p.x == -1 ? 1 : 0;
+    });
+    CHECK(particles == 40);
+    CHECK(reader.unsettled_storage<fixture::Ship>().size() == 40); // still unsettled
+}
+
 TEST_CASE("count counts what each would visit") {
     World world;
     for (int i = 0; i < 3; ++i) {

@@ -12,7 +12,7 @@ from ..cpp.floats import shortest_f32
 from ..cpp.names import cpp_type, migration_function
 from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Layout, Origin, Resource,
                      Scalar, Schema, schema_type)
-from . import dot_filters, event_filters, system_filters
+from . import dot_filters, event_filters, lookup_filters, state_filters, system_filters
 
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
@@ -270,8 +270,10 @@ FILTERS = {
                       member_pointers, schema_type, cpp_string, default_text, field_info, migration_function,
                       field_migration, doc_string, cpp_origin, comment, standard_headers)},
     **system_filters.FILTERS,
+    **lookup_filters.FILTERS,
     **event_filters.FILTERS,
     **dot_filters.FILTERS,
+    **state_filters.FILTERS,
 }
 
 

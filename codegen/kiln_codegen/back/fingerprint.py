@@ -30,7 +30,7 @@ def fingerprint(schema: Schema) -> int:
     for component in schema.components:
         lines.append(f"component {component.stable_id} {component.layout.value}")
         lines += [f" field {field.id} {schema_type(field.type)}" for field in component.fields]
-    for resource in schema.resources:
+    for resource in schema.saved_resources:  # the others are in no save
         lines.append(f"resource {resource.stable_id}")
         lines += [f" field {field.id} {schema_type(field.type)}" for field in resource.fields]
     for archetype in schema.archetypes:

@@ -43,6 +43,9 @@ def json_schema() -> dict[str, Any]:
                 "propertyNames": _IDENTIFIER,
                 "additionalProperties": {"$ref": "#/definitions/field"},
             }
+    # A system names its stage, or the state's value it runs on entering or leaving instead.
+    definitions["system"].pop("required")
+    definitions["system"]["anyOf"] = [{"required": [key]} for key in ("stage",) + vocabulary.STAGE_INSTEAD]
     properties: dict[str, Any] = {"kiln": _table(vocabulary.HEADER, "the world: its C++ namespace, version and "
                                                  "settings; every file has one")}
     for kind in vocabulary.KINDS:
@@ -52,6 +55,12 @@ def json_schema() -> dict[str, Any]:
             "propertyNames": _IDENTIFIER,
             "additionalProperties": {"$ref": f"#/definitions/{kind}"},
         }
+    properties["stage"] = {
+        "type": "object",
+        "description": "[stage.NAME]: the condition under which a stage of [kiln] stages runs (docs/states.md)",
+        "propertyNames": _IDENTIFIER,
+        "additionalProperties": _table(vocabulary.STAGE_TABLE),
+    }
     return {
         "$schema": DRAFT,
         "title": "kiln schema",

@@ -6,7 +6,10 @@ from collections.abc import Iterable
 from ..access import matched
 from ..cpp.names import UNAVAILABLE_NAMES, snake_case, unique_name
 from ..errors import joined
-from ..model import Access, Component, Fusion, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, System
+from .lookup_filters import lookup_parameter
+from .state_filters import condition_type, plan_batches
+from ..model import (Access, Component, Fusion, Observer, ObserverEvent, Propagation, Resource, Schema, Stage, State,
+                     System)
 
 RUN_WIDTH = 120  # columns a run() declaration may take on one line; longer ones take a line per parameter
 _RUN_INDENT = "    static void run("
@@ -44,7 +47,12 @@ def resource_types(access: Access) -> str:
     >>> resource_types(Access(resources_write=(time,), resources_read=(input,)))
     'Time, const Input'
     """
-    return ", ".join(_constness(item, access.resources_read) + item.name for item in access.resources)
+    return ", ".join(_constness(item, access.resources_read) + _resource_type(item) for item in access.resources)
+
+
+def _resource_type(resource: Resource) -> str:
+    """How a resource is spelled in C++: a state's is the kiln::state the world keeps of it."""
+    return f"kiln::state<{resource.name}>" if isinstance(resource, State) else resource.name
 
 
 def cpp_bool(value: bool) -> str:
@@ -115,11 +123,21 @@ def run_parameters(item: System | Observer, schema: Schema) -> list[str]:
         add("kiln::system_commands<World>&", "commands")
         if item.per_entity:
             add("kiln::entity", "entity")
+    elif item.entity:
+        add("kiln::entity", "entity")
     columns = is_system and item.columns
     for component in item.access.components:
         add(_component_parameter(component, _is_in(component, item.access.read), columns), component.name)
+    for component in item.access.optional_write:
+        add(f"{component.name}*", component.name)
+    for component in item.access.optional_read:
+        add(f"const {component.name}*", component.name)
+    for component in item.access.has:
+        add("bool", f"has_{snake_case(component.name)}")
+    for lookup in item.access.lookups:
+        add(lookup_parameter(lookup), lookup.name)
     for resource in item.access.resources:
-        add(f"{_constness(resource, item.access.resources_read)}{resource.name}&", resource.name)
+        add(f"{_constness(resource, item.access.resources_read)}{_resource_type(resource)}&", resource.name)
     for event in item.emit if is_system else ():
         add(f"kiln::event_writer<{event.name}>&", f"emit_{snake_case(event.name)}")
     for event in item.events if is_system else ():
@@ -145,6 +163,11 @@ def system_summary(system: System) -> str:
         what = f"runs for each entity with {_set(system.access)}"
     if system.per_entity and system.parallel:
         what += ", in chunks that may run at once"
+    moment = system.stage.split(".")
+    if len(moment) == 3:
+        state, value, kind = moment
+        return (f"System run on {'entering' if kind == 'enter' else 'leaving'} {state}::{value}: "
+                f"{what.replace('each time the stage runs', 'each time')}. The game defines run().")
     return f"System of stage '{system.stage}': {what}. The game defines run()."
 
 
@@ -205,7 +228,7 @@ def observer_summary(observer: Observer) -> str:
     return f"Observer ({declared}): runs when an entity {when}. The game defines run()."
 
 
-def stage_plan(stage: Stage) -> str:
+def stage_plan(stage: Stage, condition: object = None) -> str:
     """A stage's kiln::stage_plan: its enumerator, its batches in order, and when it runs.
 
     >>> tick, show = System("Tick", "update", Access()), System("Show", "update", Access())
@@ -216,8 +239,10 @@ def stage_plan(stage: Stage) -> str:
     >>> stage_plan(Stage("init"))
     'kiln::stage_plan<stage::init, kiln::type_list<>, kiln::stage_role::init>'
     """
-    batches = ", ".join(f"kiln::{'fused' if stage.fusion_of(batch) else 'batch'}<"
-                        f"{', '.join(system.name for system in batch)}>" for batch in stage.batches)
+    batches = plan_batches(stage)
+    if condition is not None:
+        return (f"kiln::stage_plan<stage::{stage.name}, kiln::type_list<{batches}>, kiln::stage_role::{stage.role.value}, "
+                f"{condition_type(condition)}>")
     return f"kiln::stage_plan<stage::{stage.name}, kiln::type_list<{batches}>, kiln::stage_role::{stage.role.value}>"
 
 

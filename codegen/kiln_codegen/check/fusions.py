@@ -135,4 +135,8 @@ def _not_plain(system: System) -> list[str]:
         reasons.append("emits events")
     if system.events:
         reasons.append("reads events")
+    if system.access.lookups:
+        reasons.append("reaches other entities (lookup)")
+    if system.entity or system.access.optional_write or system.access.optional_read or system.access.has:
+        reasons.append("is handed its entity, optional components or has")
     return reasons

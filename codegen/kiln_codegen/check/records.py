@@ -9,6 +9,7 @@ from ..vocabulary import EXTERN_KEYS, LAYOUT_NAMES
 from .checker import Checker
 from .fields import check_size, fields_of, options_of
 from .tracking import tracked
+from .unsaved_resources import unsaved_options
 
 LAYOUTS = {name: Layout[name.upper()] for name in LAYOUT_NAMES}
 # What the reference view of a split component declares; its fields cannot take these names.
@@ -72,4 +73,5 @@ def resource(checker: Checker, declaration: Declaration) -> Resource:
     doc = checker.doc(declaration.file, declaration.keys + ("kiln", "doc"), options.get("doc"), declaration.label)
     fields = fields_of(checker, declaration)
     check_size(checker, declaration, fields)
-    return Resource(declaration.name, tuple(fields), doc, declaration.origin)
+    unsaved = unsaved_options(checker, declaration, options, fields)
+    return Resource(declaration.name, tuple(fields), doc, declaration.origin, **unsaved)

@@ -7,7 +7,7 @@ A system with a mistake in its own table is left out of the schedule too, so tha
 schedule reports (order cycles, ambiguities) is about systems that are as declared.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +18,8 @@ from ..front.key_positions import KeyPath
 from ..model import Access, Archetype, Component, Event, Layout, Observer, ObserverEvent, Resource, System
 from ..vocabulary import EVENT_KEYS, FLAG_KEYS, OBSERVER_KEYS, ORDER_KEYS, SET_KEYS, SYSTEM_KEYS
 from .checker import Checker
+from .lookups import reach
+from .states import TRANSITION_KEYS
 from .tracking import change_filters
 
 # An observer's events, in the order vocabulary.py lists them.
@@ -38,14 +40,18 @@ class _Entry:
 
 class SystemChecker:
     def __init__(self, checker: Checker, components: Sequence[Component], resources: Sequence[Resource],
-                 archetypes: Sequence[Archetype] | None, stages: Sequence[str], events: Sequence[Event] = ()):
-        """`archetypes` is None when some archetype is broken, and then no match is checked."""
+                 archetypes: Sequence[Archetype] | None, stages: Sequence[str], events: Sequence[Event] = (),
+                 transition_stage: Callable[[Declaration], str | None] | None = None):
+        """`archetypes` is None when some archetype is broken, and then no match is checked.
+        `resources` holds the states too; `transition_stage` gives a system with on_enter or on_exit
+        its pseudo-stage (states.py)."""
         self.checker = checker
         self.components = {component.name: component for component in components}
         self.resources = {resource.name: resource for resource in resources}
         self.events = {declared.name: declared for declared in events}
         self.archetypes = archetypes
         self.stages = tuple(stages)
+        self.transition_stage = transition_stage
 
     # Systems ---------------------------------------------------------------------------------
 
@@ -85,6 +91,7 @@ class SystemChecker:
         access, entries = self.access(declaration, [])
         events = {key: self.event_names(declaration, key) for key in EVENT_KEYS}
         flags = {key: self.flag(declaration, key) for key in FLAG_KEYS}
+        access, entity = reach(self, declaration, access, flags["parallel"], flags["columns"])
         priority = self.priority(declaration)
         doc = self.checker.doc(file, keys + ("doc",), body.get("doc"), label)
         if len(self.checker.errors) == reported and not misspelled:  # a misspelled key may be a list
@@ -92,7 +99,8 @@ class SystemChecker:
         filters = change_filters(self, declaration, access, flags["columns"])
         if stage is None:
             return None
-        return System(declaration.name, stage, access, priority=priority, doc=doc, **events, **flags, **filters)
+        return System(declaration.name, stage, access, priority=priority, doc=doc, entity=entity, **events, **flags,
+                      **filters)
 
     def event_names(self, declaration: Declaration, key: str) -> tuple[Event, ...]:
         """The events that emit or events names; the names of anything else are reported."""
@@ -114,6 +122,8 @@ class SystemChecker:
     def stage(self, declaration: Declaration, misspelled: bool) -> str | None:
         file, keys, label = declaration.file, declaration.keys, declaration.label
         stage = declaration.body.get("stage")
+        if self.transition_stage and any(key in declaration.body for key in TRANSITION_KEYS):
+            return self.transition_stage(declaration)
         if stage is None:
             if not misspelled:  # a misspelled `stage` is already reported
                 self.checker.error(file, keys, f'{label} has no stage; add stage = "{self.example_stage}" '
@@ -163,7 +173,7 @@ class SystemChecker:
                                    f"{label} has without but accesses no components and has no with, so it runs "
                                    "once per run of its stage and without filters nothing; remove without, or "
                                    "add the components it runs on")
-            elif not access.resources and not commands and not has_events:
+            elif not access.resources and not commands and not has_events and not access.lookups:
                 self.checker.error(file, keys,
                                    f"{label} accesses nothing: no components (write, read, with), no resources, "
                                    "no events and no commands; declare what it works on")
@@ -183,6 +193,11 @@ class SystemChecker:
                                f"so they would write {pronoun} at the same time; remove parallel, or list {written} "
                                "in resources (read-only) and write each entity's result to a component, for a later "
                                f"system that is not parallel to gather into {written}")
+        elif parallel and commands:
+            self.checker.error(file, keys + ("parallel",),
+                               f"{label}: parallel = true and commands = true do not go together: a system that "
+                               "records commands is never split, so that its commands keep the order of its rows; "
+                               "remove parallel, or record the commands in a system of their own")
         if columns and commands:
             self.checker.error(file, keys + ("columns",),
                                f"{label}: columns = true and commands = true do not go together: the column form is "
@@ -347,7 +362,7 @@ class SystemChecker:
         found = []
         for name, where in self.names_in(declaration, (key,), "resource"):
             declared = self.checker.declared.get(name)
-            if declared is not None and declared.kind == "resource":
+            if declared is not None and declared.kind in ("resource", "state") and name in self.resources:
                 found.append((self.resources[name], where))
                 continue
             if declared is not None:

@@ -8,12 +8,12 @@ rather than reported again. Each module of check/ checks one kind of thing; this
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import Diagnostic, Location
 from ..front.declaration import Declaration
 from ..front.loader import SchemaFile
-from ..model import Archetype, Component, Event, Extern, Fusion, Observer, Resource, System
+from ..model import Archetype, Changes, Component, Event, Extern, Fusion, Observer, Resource, State, System
 from ..persistence.lockfile import Lock, default_lock_path
 from ..persistence.stable_ids import StableIds
 from .archetypes import archetypes_of
@@ -27,8 +27,10 @@ from .limits import too_many_components
 from .propagations import PropagationChecker
 from .records import component, extern, resource
 from .settings import Settings, settings
+from .states import Conditions, StateChecker, check_changes, check_conditions
 from .systems import SystemChecker
 from .unheld_components import unheld_components
+from .unsaved_resources import check_distinct_types
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ class Checked:
     observers: tuple[Observer, ...]
     events: tuple[Event, ...]
     fusions: tuple[Fusion, ...]
+    states: tuple[State, ...] = ()
+    conditions: Conditions = Conditions((), (), (), {})  # docs/states.md: sets, and each system's and stage's
+    changes: dict[str, Changes] = field(default_factory=dict)  # each system's `changes`, by name
 
 
 def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
@@ -74,6 +79,7 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
         for component_id, declaration in enumerate(_of_kind(declarations, "component"))
     ]
     resources = [resource(checker, declaration) for declaration in _of_kind(declarations, "resource")]
+    check_distinct_types(checker, resources, lambda name: checker.declared[name])
     checker.errors.extend(too_many_components(
         [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")]))
     # Ids before archetypes and systems, which hold the components and archetypes as they are then.
@@ -91,8 +97,10 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
             [(declaration.name, declaration.location) for declaration in _of_kind(declarations, "component")],
             archetypes))
     events = [event(checker, declaration) for declaration in _of_kind(declarations, "event")]
-    systems = SystemChecker(checker, components, resources, archetypes if archetypes_known else None, world.stages,
-                            events)
+    state_checker = StateChecker(checker, components, archetypes if archetypes_known else None)
+    states = state_checker.states(_of_kind(declarations, "state"))
+    systems = SystemChecker(checker, components, resources + states, archetypes if archetypes_known else None,
+                            world.stages, events, state_checker.transition_stage)
     propagation_checker = PropagationChecker(checker, systems, components, archetypes if archetypes_known else None)
     propagations = propagation_checker.propagations(list(_of_kind(declarations, "propagate")))
     system_declarations = list(_of_kind(declarations, "system"))
@@ -102,10 +110,13 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     observers = [systems.observer(declaration) for declaration in _of_kind(declarations, "observer")]
     if not checker.errors:  # a system with a mistake is left out, and would seem not to use its events
         warn_of_unused(checker, checker.declared, events, checked_systems)
+    conditions = check_conditions(checker, files, states, resources, components,
+                                  archetypes if archetypes_known else None, world.stages)
+    changes = check_changes(checker, components, archetypes if archetypes_known else None, checked_systems)
     locations = {name: declaration.location for name, declaration in checker.declared.items()}
     return Checked(checker.diagnostics.found, locations, namespace, version, world, tuple(externs),
                    tuple(components), tuple(resources), tuple(archetypes), archetypes_known, tuple(checked_systems),
-                   tuple(observers), tuple(events), tuple(fusions))
+                   tuple(observers), tuple(events), tuple(fusions), tuple(states), conditions, changes)
 
 
 def _of_kind(declarations: Iterable[Declaration], kind: str) -> Iterable[Declaration]:

@@ -106,9 +106,11 @@ def updated(previous: Lock, schema: Schema) -> Lock:
             else:
                 entries[kind][record.name] = _locked_record(record, past_names, old)
         kept = {record.stable_id for record in current[kind]}
-        removed[kind] = dict(sorted({**previous.removed[kind],
-                                     **{entry.id: name for name, entry in previous.entries[kind].items()
-                                        if entry.id not in kept}}.items()))
+        # An id in use again (an archetype restored under its old name) is no longer reserved.
+        removed[kind] = dict(sorted({old_id: name for old_id, name in {
+            **previous.removed[kind],
+            **{entry.id: name for name, entry in previous.entries[kind].items() if entry.id not in kept}}.items()
+            if old_id not in kept}.items()))
         next_ids[kind] = max([previous.next_ids[kind]] + [record.stable_id + 1 for record in current[kind]])
     return Lock(previous.path, entries, next_ids, removed)
 

@@ -143,6 +143,13 @@ class StableIds:
                                f"id {entry.id}; remove id or write id = {entry.id} (saves name it by its id, so the id "
                                "cannot change)")
                 ids.append(entry.id)
+            elif wanted is None and claim.noun == "archetype" and claim.name in reserved.values():
+                # An archetype removed and declared again under its name is restored, with its id: an
+                # archetype is its name and its components, and old saves' rows map onto its
+                # components now as they would had it never left.
+                restored = next(old for old, name in reserved.items() if name == claim.name)
+                holders[restored] = claim
+                ids.append(restored)
             elif wanted is None:
                 ids.append(None)
             elif wanted in holders:
@@ -166,7 +173,7 @@ class StableIds:
                 ids[index] = free
                 holders[free] = claim
                 free += 1
-            if continued[index] is None and claim.name in unavailable.values():
+            if continued[index] is None and claim.name in unavailable.values() and ids[index] not in reserved:
                 old_id = next(old for old, name in unavailable.items() if name == claim.name)
                 self.diagnostics.warn(
                     claim.declaration.file.locate(claim.keys), f"{claim.label} has the name of one removed from the "

@@ -20,7 +20,8 @@ writes its local part and before each that reads its global part (on entities th
 unless after, before or events already order the two the other way; a system that does both is
 left for after or before to order. A propagation shares a batch with no other propagation and no
 system that records commands: it brings the world's hierarchy order, a cache, up to date when
-stale, which reads the entity table that a deferred create writes.
+stale, which reads the entity table that a deferred create writes. For the same reason a system
+with lookups shares no batch with one that records commands.
 
 A fusion ([fuse.NAME]) is placed as one system: its systems run in the order it lists them, one
 right after another, as kiln::fused, in a batch of their own. So the order it lists must agree
@@ -281,7 +282,8 @@ class _StagePlanner:
                     continue
                 candidate = unit[0]
                 if not any(self.conflict(candidate, member) or self.both_record_commands(candidate, member)
-                           or self.share_hierarchy_order(candidate, member) for member in batch):
+                           or self.share_hierarchy_order(candidate, member)
+                           or self.looks_up_while_recording(candidate, member) for member in batch):
                     batch.append(candidate)
             placed.update(batch)
             batches.append(tuple(self.systems[index] for index in batch))
@@ -289,6 +291,12 @@ class _StagePlanner:
 
     def both_record_commands(self, first: int, second: int) -> bool:
         return self.systems[first].commands and self.systems[second].commands
+
+    def looks_up_while_recording(self, first: int, second: int) -> bool:
+        """Whether one has lookups, which read the entity table, and the other records commands, whose
+        deferred creates may grow it."""
+        one, other = self.systems[first], self.systems[second]
+        return bool((one.access.lookups and other.commands) or (other.access.lookups and one.commands))
 
     def share_hierarchy_order(self, first: int, second: int) -> bool:
         """Whether one is a propagation and the other a propagation too or a recorder of commands."""

@@ -51,6 +51,10 @@ template <class World>
 class deferred_world;
 template <class World>
 class system_commands;
+template <class Spec>
+class lookup;
+template <class Spec>
+class single;
 template <class World>
 class hierarchy;
 class hierarchy_table;

@@ -66,6 +66,8 @@
 #include <kiln/system/command_recorder.hpp>
 #include <kiln/system/declared_systems.hpp>
 #include <kiln/system/deferred_world.hpp>
+#include <kiln/system/lookup.hpp>
+#include <kiln/system/lookup_maker.hpp>
 #include <kiln/system/system.hpp>
 #include <kiln/system/system_commands.hpp>
 #include <kiln/world.hpp>

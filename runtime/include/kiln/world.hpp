@@ -28,6 +28,8 @@
 #include <kiln/query/query_loop.hpp>
 #include <kiln/query/row_loop.hpp>
 #include <kiln/schedule/schedule.hpp>
+#include <kiln/schedule/state.hpp>
+#include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
@@ -52,6 +54,19 @@ struct resource_tuple;
 template <class... Resources>
 struct resource_tuple<type_list<Resources...>> {
     using type = std::tuple<Resources...>;
+};
+
+// The resources of a schema that no save holds (kiln = { saved = false }):
+// Schema::unsaved_resources, none when it declares none.
+template <class Schema>
+struct unsaved_resources_of {
+    using type = type_list<>;
+};
+
+template <class Schema>
+    requires requires { typename Schema::unsaved_resources; }
+struct unsaved_resources_of<Schema> {
+    using type = typename Schema::unsaved_resources;
 };
 
 // What save files and loaders reach inside a world (kiln/io/world_access.hpp).
@@ -84,6 +99,8 @@ class basic_world {
 
 public:
     using schema_type = Schema;
+    // The resources no save holds (kiln = { saved = false } in the schema).
+    using unsaved_resources = typename internal::unsaved_resources_of<Schema>::type;
     // Whether the schema tracks a component: only then does the world keep a clock (docs/changes.md).
     static constexpr bool tracks_changes = internal::tracks_any<typename Schema::components>::value;
 
@@ -341,6 +358,17 @@ public:
         return moves::template lose<C>(*this, e);
     }
 
+    // Replaces e's component Lost by Gained, given value, in one move: e
+    // moves to the archetype that holds its components with Lost replaced by
+    // Gained, which must be declared; none with Lost removed and Gained not
+    // yet added need be (docs/states.md, "Modes"). Returns false, and does
+    // nothing, when e is dead or lacks Lost; stops the program with a message
+    // when e has Gained already or no declared archetype fits.
+    template <class Lost, class Gained>
+    bool replace(entity e, Gained value = Gained{}) {
+        return moves::template replace<Lost, Gained>(*this, e, std::move(value));
+    }
+
     // The same for an entity whose archetype is known: a missing transition
     // is a compile error, and the result is a handle of the new archetype.
     template <class C, class A>
@@ -384,18 +412,61 @@ public:
         return lookup::template try_get<const C>(*this, e);
     }
 
-    // The resource R: one instance per world.
+    // The resource R: one instance per world. A state's kiln::state<E> is
+    // one too, for the systems that list E among their resources. A resource
+    // the schema leaves out of saves (kiln = { saved = false }) is in no save,
+    // JSON document or dump, and stays as it is when the world loads one or
+    // swaps.
     template <class R>
     [[nodiscard]] R& resource() noexcept {
-        static_assert(contains_v<R, typename Schema::resources>,
-                      "kiln::world::resource<R>: R must be a resource declared in this world's schema");
-        return std::get<R>(resources_);
+        if constexpr (internal::is_state_v<R>) {
+            return state<typename R::value_type>();
+        } else {
+            static_assert(contains_v<R, typename Schema::resources> || contains_v<R, unsaved_resources>,
+                          "kiln::world::resource<R>: R must be a resource declared in this world's schema");
+            if constexpr (contains_v<R, unsaved_resources>) {
+                return std::get<R>(unsaved_);
+            } else {
+                return std::get<R>(resources_);
+            }
+        }
     }
     template <class R>
     [[nodiscard]] const R& resource() const noexcept {
-        static_assert(contains_v<R, typename Schema::resources>,
-                      "kiln::world::resource<R>: R must be a resource declared in this world's schema");
-        return std::get<R>(resources_);
+        if constexpr (internal::is_state_v<R>) {
+            return state<typename R::value_type>();
+        } else {
+            static_assert(contains_v<R, typename Schema::resources> || contains_v<R, unsaved_resources>,
+                          "kiln::world::resource<R>: R must be a resource declared in this world's schema");
+            if constexpr (contains_v<R, unsaved_resources>) {
+                return std::get<R>(unsaved_);
+            } else {
+                return std::get<R>(resources_);
+            }
+        }
+    }
+
+    // The state E ([state.E] of the schema, docs/states.md): its current
+    // value, and request() to ask for a transition, applied at the start of
+    // the next progress (or at the end of the stage, from a system).
+    template <class E>
+    [[nodiscard]] kiln::state<E>& state() noexcept {
+        return std::get<kiln::state<E>>(states_);
+    }
+    template <class E>
+    [[nodiscard]] const kiln::state<E>& state() const noexcept {
+        return std::get<kiln::state<E>>(states_);
+    }
+
+    // Which run of its stage the running stage is, from 0 (the first), for
+    // kiln::every; on-enter and on-exit systems see the run of the stage at
+    // whose end their transition happens.
+    [[nodiscard]] std::uint64_t stage_run() const noexcept { return stage_run_; }
+
+    // The live entities of archetype A.
+    template <archetype A>
+    [[nodiscard]] std::size_t size_of() const noexcept {
+        return storages_[A::id].size() - storages_[A::id].hole_count();
     }
 
     // Calls function for every entity whose archetype holds all of Access
@@ -424,6 +495,28 @@ public:
     }
     template <class... Access, class... With, class... Without, class Function>
     void each(with_t<With...>, without_t<Without...>, Function&& function) {
+        using matching = query<type_list<Access...>, type_list<With...>, type_list<Without...>>;
+        query_loop::template each<matching, Access...>(*this, function);
+    }
+
+    // The same on a const world: every component const (each<const C>), the
+    // function given the entity or not but no deferred_world; the rows that
+    // destroy left as holes, which a const world cannot settle, are skipped.
+    template <class... Access, class Function>
+    void each(Function&& function) const {
+        query_loop::template each<query<type_list<Access...>>, Access...>(*this, function);
+    }
+    template <class... Access, class... With, class Function>
+    void each(with_t<With...>, Function&& function) const {
+        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(*this, function);
+    }
+    template <class... Access, class... Without, class Function>
+    void each(without_t<Without...>, Function&& function) const {
+        using matching = query<type_list<Access...>, type_list<>, type_list<Without...>>;
+        query_loop::template each<matching, Access...>(*this, function);
+    }
+    template <class... Access, class... With, class... Without, class Function>
+    void each(with_t<With...>, without_t<Without...>, Function&& function) const {
         using matching = query<type_list<Access...>, type_list<With...>, type_list<Without...>>;
         query_loop::template each<matching, Access...>(*this, function);
     }
@@ -498,7 +591,10 @@ public:
         runner::run_frame(*this, executor, [this, seconds](const auto& frame) {
             if (!started_) {
                 started_ = true;
+                transitions::enter_initial(*this); // every state's initial value (docs/states.md)
                 runner::template run_role<stage_role::init>(*this, frame);
+            } else {
+                transitions::apply(*this); // the requests of game code since the last frame
             }
             accumulated_ += seconds;
             while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
@@ -556,9 +652,11 @@ public:
         apply_observer_commands();
     }
 
-    // Exchanges entities, rows, hierarchy and resources with other: every handle issued
-    // by either world now names the same entity in the other. Command
-    // buffers, and where progress is in its stages, stay with each world;
+    // Exchanges entities, rows, hierarchy, resources and states (each
+    // state's value and request, and whether the world has started) with
+    // other: every handle issued by either world now names the same entity
+    // in the other. Command buffers, and where progress is in its stages
+    // (timers' counts among it), stay with each world;
     // observers are not told; every tracked row counts as added at the swap
     // (docs/changes.md). The JSON loader fills a fresh world and swaps
     // it in only once the whole input has been read, so that bad input
@@ -584,6 +682,8 @@ public:
         tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
         tracking::stamp_all(other);
         hierarchy_.swap(other.hierarchy_);
+        std::swap(states_, other.states_);
+        std::swap(started_, other.started_);
     }
 
 private:
@@ -606,6 +706,7 @@ private:
     friend tracking;
     using tree_moves = internal::hierarchy_moves<basic_world>;
     friend tree_moves;
+    using transitions = internal::state_transitions<basic_world, runner>;
 
     static constexpr auto archetype_names = internal::names_of(archetypes{});
 
@@ -681,6 +782,14 @@ private:
 
     internal::archetype_table<Schema> storages_;
     typename internal::resource_tuple<typename Schema::resources>::type resources_;
+    // Not swapped, not saved, not loaded: they stay with this world.
+    typename internal::resource_tuple<unsaved_resources>::type unsaved_;
+    typename internal::state_tuple<typename internal::states_of<Schema>::type>::type states_;
+    // Which systems with a run condition (docs/states.md) the running stage skips, set when it starts.
+    std::array<bool, systems::size> skipped_{};
+    // How many times each stage of the schedule has run (for kiln::every), and the running one's run.
+    std::array<std::uint64_t, internal::systems_of<Schema>::schedule::size> stage_runs_{};
+    std::uint64_t stage_run_ = 0;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
     internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp

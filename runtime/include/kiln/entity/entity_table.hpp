@@ -102,12 +102,15 @@ public:
     // the word against the rows of a few archetypes, where unpacking it would
     // be most of their instructions.
     [[nodiscard]] std::uint32_t find_place(entity e) const noexcept {
+        // The slots' address is read before the test: read after it, a loop
+        // of lookups read it again for every entity (kiln/system/lookup.hpp).
+        const slot* const slots = slots_.get();
         if (e.index() >= slot_count_) [[unlikely]] {
             return unplaced;
         }
         // Two 4-byte reads of the slot, which compilers fold into the
         // compare and the return; one 8-byte read would be split by shifts.
-        const slot& s = slots_[e.index()];
+        const slot& s = slots[e.index()];
         if (s.generation != e.generation()) [[unlikely]] {
             return unplaced;
         }

@@ -36,6 +36,33 @@ struct query_loop {
         }
     }
 
+    // each on a const world: the components read-only, the function given
+    // the entity or not but no deferred_world, and the world left as it is:
+    // rows that destroy left as holes (no settle has filled them) are
+    // skipped, in the archetypes that have some.
+    template <class Query, class... Access, class Function>
+    static void each(const World& world, Function& function) {
+        if constexpr (!Query::well_formed) {
+            Query::name_unheld();
+        } else if constexpr (!(std::is_const_v<Access> && ...)) {
+            static_assert((std::is_const_v<Access> && ...),
+                          "kiln::world::each on a const world: its components are read-only, so every one must "
+                          "be const (each<const C>); to write them, call each on a world that is not const");
+        } else if constexpr (!std::is_invocable_v<Function&, reference_t<Access>...> &&
+                             !std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+            static_assert(std::is_invocable_v<Function&, reference_t<Access>...>,
+                          "kiln::world::each on a const world: the function must take (reference_t<Access>...), "
+                          "optionally preceded by kiln::entity: const C& for packed components, C::cref for split "
+                          "ones; a const world has no deferred_world to hand it");
+        } else {
+            for (const auto& target : Query::targets) {
+                const archetype_storage& rows = world.storages_[target.archetype];
+                each_const_row<Access...>(world, function, rows, target.first_columns,
+                                          std::index_sequence_for<Access...>{});
+            }
+        }
+    }
+
     template <class Query>
     static std::size_t count(const World& world) noexcept {
         std::size_t total = 0;
@@ -86,6 +113,32 @@ private:
             auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
             for_each_row(with_world, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
+            for_each_row_with_entity(function, 0, rows.size(), entities,
+                                     access_cursor<Access>(columns, first_columns[I])...);
+        } else {
+            for_each_row(function, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
+        }
+    }
+
+    template <class... Access, class Function, std::size_t... I>
+    static void each_const_row(const World& world, Function& function, const archetype_storage& rows,
+                               const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
+                               std::index_sequence<I...>) {
+        const std::byte* const* columns = rows.columns();
+        const entity* entities = rows.entities().data();
+        constexpr bool takes_entity = std::is_invocable_v<Function&, entity, reference_t<Access>...>;
+        if (rows.hole_count() > 0) [[unlikely]] {
+            auto live = [&](entity e, reference_t<Access>... values) {
+                if (world.entities_.alive(e)) {
+                    if constexpr (takes_entity) {
+                        function(e, values...);
+                    } else {
+                        function(values...);
+                    }
+                }
+            };
+            for_each_row_with_entity(live, 0, rows.size(), entities, access_cursor<Access>(columns, first_columns[I])...);
+        } else if constexpr (takes_entity) {
             for_each_row_with_entity(function, 0, rows.size(), entities,
                                      access_cursor<Access>(columns, first_columns[I])...);
         } else {

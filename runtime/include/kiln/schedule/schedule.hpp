@@ -22,8 +22,11 @@
 #include <kiln/hierarchy/propagation.hpp>
 #include <kiln/query/query.hpp>
 #include <kiln/query/row_loop.hpp>
+#include <kiln/schedule/run_condition.hpp>
+#include <kiln/schedule/transitions.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 #include <kiln/system/declared_systems.hpp>
+#include <kiln/system/lookup_maker.hpp>
 #include <kiln/system/system.hpp>
 #include <kiln/system/system_commands.hpp>
 
@@ -112,6 +115,18 @@ struct stage_runner {
     // and not; the other runs are serial.
     template <class Plan, class Executor>
     static void run_plan(World& world, const Executor& executor) {
+        world.stage_run_ = world.stage_runs_[index_of_v<Plan, schedule>]++;
+        if constexpr (!std::is_void_v<typename Plan::run_if>) {
+            if (!Plan::run_if::holds(world)) {
+                return; // [stage.NAME] run_if: the whole stage waits (docs/states.md)
+            }
+        }
+        run_plan_now<Plan>(world, executor);
+        state_transitions<World, stage_runner>::apply(world); // the stage boundary (docs/states.md)
+    }
+
+    template <class Plan, class Executor>
+    static void run_plan_now(World& world, const Executor& executor) {
         constexpr bool splits = splits_work_v<typename Plan::batches>;
         if constexpr (is_frame_v<Executor>) {
             run_plan_as<Plan>(world, executor.executor, splits && executor.split, splits && executor.measure);
@@ -137,6 +152,30 @@ struct stage_runner {
         }
     }
 
+    // The commands recorded so far in the plan, applied between two of its
+    // batches (kiln::flush), system by system in schedule order as at the
+    // stage's end, then the observers' they set off; the world settled again
+    // for the batches after. Systems that have not run have none.
+    template <class Plan>
+    static void apply_commands(World& world) {
+        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
+            for_each_type(typename Batch::systems{}, [&]<class S>() {
+                if constexpr (S::commands) {
+                    world.template commands_of<S>().apply();
+                }
+            });
+        });
+    }
+
+    template <class Plan>
+    static void flush_commands(World& world) {
+        --world.iteration_depth_;
+        apply_commands<Plan>(world);
+        world.apply_observer_commands();
+        world.settle();
+        ++world.iteration_depth_;
+    }
+
     // split: whether this run splits work; measure: whether it times each
     // system's work (a split run always does).
     template <class Plan, class Executor>
@@ -151,41 +190,82 @@ struct stage_runner {
 
     template <class Plan, class Executor>
     static void run_plan_untimed(World& world, const Executor& executor, bool split, bool measure) {
+        decide_conditions(world, typename Plan::batches{});
         world.settle(); // before any system reads rows, on any thread
         ++world.iteration_depth_;
         run_batches<Plan>(world, executor, split, measure);
         World::tracking::end_runs(world);
         --world.iteration_depth_;
-        for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            for_each_type(typename Batch::systems{}, [&]<class S>() {
-                if constexpr (S::commands) {
-                    world.template commands_of<S>().apply();
-                }
-            });
-        });
+        apply_commands<Plan>(world);
         world.apply_observer_commands();
         World::observer_dispatch::notify_changes(world);
         world.apply_observer_commands();
         world.events_.drop_read();
     }
 
+    // Evaluates the run condition of each system of a plan that has one,
+    // once, before the plan's first batch: what they read cannot change
+    // until the stage ends (kilnc reports a condition whose stage writes
+    // its input), and a skipped system then costs a branch.
+    template <class... Batches>
+    static void decide_conditions(World& world, type_list<Batches...>) noexcept {
+        (decide_batch(world, typename Batches::systems{}), ...);
+    }
+
+    template <class... Systems>
+    static void decide_batch(World& world, type_list<Systems...>) noexcept {
+        for_each_type(type_list<Systems...>{}, [&]<class S>() {
+            if constexpr (conditional_system<S>) {
+                world.skipped_[index_of_v<S, typename World::systems>] = !S::run_if::holds(world);
+            }
+        });
+    }
+
+    // Whether S is skipped in this run of its stage.
+    template <class S>
+    static bool skipped(const World& world) noexcept {
+        if constexpr (conditional_system<S>) {
+            return world.skipped_[index_of_v<S, typename World::systems>];
+        } else {
+            return false;
+        }
+    }
+
+    template <class... Systems>
+    static void start_runs(World& world, type_list<Systems...>) noexcept {
+        if constexpr (internal::any_of({conditional_system<Systems>...})) {
+            // One at a time, so that a skipped system keeps the tick of its last run as its since.
+            for_each_type(type_list<Systems...>{}, [&]<class S>() {
+                if (!skipped<S>(world)) {
+                    World::tracking::start_runs(world, type_list<S>{});
+                }
+            });
+        } else {
+            World::tracking::start_runs(world, type_list<Systems...>{});
+        }
+    }
+
     template <class Plan, class Executor>
     static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-            World::tracking::start_runs(world, typename Batch::systems{});
-            if constexpr (is_fused_v<Batch>) {
-                // Nested, so that Clang does not look up ran in an executor without it
-                // (a condition that still depends on Batch keeps the branch checked).
-                if constexpr (times_runs_v<Executor>) {
-                    executor.template ran<typename Batch::systems>(
-                        wall_time([&] { run_fused(world, typename Batch::systems{}); }));
-                } else {
-                    run_fused(world, typename Batch::systems{});
-                }
+            if constexpr (std::is_same_v<Batch, flush>) {
+                flush_commands<Plan>(world);
             } else {
-                run_batch(world, executor, split, measure, typename Batch::systems{});
+                start_runs(world, typename Batch::systems{});
+                if constexpr (is_fused_v<Batch>) {
+                    // Nested, so that Clang does not look up ran in an executor without it
+                    // (a condition that still depends on Batch keeps the branch checked).
+                    if constexpr (times_runs_v<Executor>) {
+                        executor.template ran<typename Batch::systems>(
+                            wall_time([&] { run_fused(world, typename Batch::systems{}); }));
+                    } else {
+                        run_fused(world, typename Batch::systems{});
+                    }
+                } else {
+                    run_batch(world, executor, split, measure, typename Batch::systems{});
+                }
+                world.events_.publish(typename Batch::systems{});
             }
-            world.events_.publish(typename Batch::systems{});
         });
     }
 
@@ -264,10 +344,11 @@ struct stage_runner {
     static constexpr bool fusable() {
         static_assert(!propagation_system<S> && !S::commands && !S::columns && !S::parallel &&
                           !World::tracking::template filtered_system_v<S> && S::archetypes::size > 0 &&
-                          emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0,
+                          emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0 &&
+                          lookups_of<S>::type::size == 0 && !per_archetype_v<S> && !entity_of_v<S>,
                       "kiln::fused<...>: a fused system touches only its own entity's components, through its "
-                      "matched archetypes: no commands, columns, parallel chunks, changed or added filter, events "
-                      "or propagation");
+                      "matched archetypes: no commands, columns, parallel chunks, changed or added filter, events, "
+                      "propagation, lookups, optional components, has or entity");
         return true;
     }
 
@@ -282,7 +363,17 @@ struct stage_runner {
     // What S does to one row of A: nothing when S does not match A.
     template <class S, class A>
     static auto row_step(World& world, archetype_storage& rows) {
-        if constexpr (contains_v<A, typename S::archetypes>) {
+        if constexpr (contains_v<A, typename S::archetypes> && conditional_system<S>) {
+            const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
+            return [runs = !skipped<S>(world),
+                    step = step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
+                                      typename S::resources{}, std::make_index_sequence<S::access::size>{})](
+                       std::size_t row) {
+                if (runs) {
+                    step(row);
+                }
+            };
+        } else if constexpr (contains_v<A, typename S::archetypes>) {
             const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
             return step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
                               typename S::resources{}, std::make_index_sequence<S::access::size>{});
@@ -305,6 +396,9 @@ struct stage_runner {
     template <class S, class A>
     static void mark_fused_target(World& world, archetype_storage& rows) noexcept {
         if constexpr (contains_v<A, typename S::archetypes>) {
+            if (skipped<S>(world)) {
+                return;
+            }
             World::tracking::template mark_system_target<S>(world, typename S::access{},
                                                             index_of_v<A, typename S::archetypes>, rows);
         }
@@ -326,6 +420,9 @@ struct stage_runner {
 
     template <class S>
     static std::chrono::nanoseconds estimate(const World& world) noexcept {
+        if (skipped<S>(world)) {
+            return std::chrono::nanoseconds{0};
+        }
         return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
     }
 
@@ -341,6 +438,9 @@ struct stage_runner {
     // took.
     template <class S, class Executor>
     static void run_measured(World& world, const Executor& executor, bool split, bool measure) {
+        if (skipped<S>(world)) {
+            return; // its last run's timing stays its estimate
+        }
         if (!measure) {
             run_system<S>(world, serial_executor{});
             return;
@@ -365,6 +465,9 @@ struct stage_runner {
 
     template <class S, class Executor>
     static void run_system(World& world, const Executor& executor) {
+        if (skipped<S>(world)) {
+            return; // its run condition was false when the stage started: a branch
+        }
         if constexpr (dirty_propagation_v<S>) {
             // Only below what changed since S last ran (docs/hierarchy.md); a full pass, when it is one, splits
             // each depth among the executor's threads, to the serial pass's values.
@@ -392,23 +495,61 @@ struct stage_runner {
                       "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
         // The event writers and readers run() is handed after its resources; none for most systems.
         system_events<S, decltype(world.events_)> events{world.events_};
+        // Its lookups, handed after its row's values; a single lookup that does not find its one entity skips
+        // the system.
+        bool complete = true;
+        const auto reach = lookup_maker<World::archetypes::size>::template make_all<S>(world.entities_, world.storages_, now(world),
+                                                                     complete);
+        if (!complete) {
+            return;
+        }
         if constexpr (S::access::size == 0 && S::with::size == 0) {
-            events.call([&](auto&... io) { call_once<S>(world, typename S::resources{}, io...); });
+            events.call([&](auto&... io) { call_once<S>(world, reach, typename S::resources{}, io...); });
         } else if constexpr (S::parallel && !S::commands && runs_chunks_at_once_v<Executor>) {
-            run_split<S>(world, executor, events);
+            run_split<S>(world, executor, events, reach);
         } else {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = world.storages_[target.archetype];
+                const std::size_t index = &target - query_of<S>::targets.data();
                 if (!rows.empty()) {
                     events.call([&](auto&... io) {
-                        run_rows<S>(world, rows, &target - query_of<S>::targets.data(), target.first_columns, 0,
-                                    rows.size(), typename S::access{}, typename S::resources{},
-                                    std::make_index_sequence<S::access::size>{}, io...);
+                        run_target<S>(world, rows, index, 0, rows.size(), reach, io...);
                     });
                 }
-                World::tracking::template mark_system_target<S>(world, typename S::access{},
-                                                                &target - query_of<S>::targets.data(), rows);
+                World::tracking::template mark_system_target<S>(world, typename S::access{}, index, rows);
             }
+        }
+    }
+
+    // The tick writes through a lookup are stamped with.
+    static change_tick now([[maybe_unused]] const World& world) noexcept {
+        if constexpr (World::tracks_changes) {
+            return world.clock_.now;
+        } else {
+            return change_tick{};
+        }
+    }
+
+    // Rows begin to end of S's index-th target: through run_rows, with the
+    // target's archetype known at compile time when S's optional components
+    // or has need it.
+    template <class S, class Reach, class... Events>
+    static void run_target(World& world, archetype_storage& rows, std::size_t index, std::size_t begin,
+                           std::size_t end, const Reach& reach, Events&... events) {
+        const auto& first_columns = query_of<S>::targets[index].first_columns;
+        if constexpr (per_archetype_v<S>) {
+            [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
+                // A braced list, not a fold: a system may run on thousands of archetypes (type_list.hpp).
+                in_order({(index == I ? (run_rows<S, Archetypes>(world, rows, index, first_columns, begin, end,
+                                                                 typename S::access{}, typename S::resources{},
+                                                                 std::make_index_sequence<S::access::size>{}, reach,
+                                                                 events...),
+                                         0)
+                                      : 0)...});
+            }(typename S::archetypes{}, std::make_index_sequence<S::archetypes::size>{});
+        } else {
+            run_rows<S, void>(world, rows, index, first_columns, begin, end, typename S::access{},
+                              typename S::resources{}, std::make_index_sequence<S::access::size>{}, reach, events...);
         }
     }
 
@@ -417,8 +558,8 @@ struct stage_runner {
     // per archetype (each meeting costs a hand-off, and waits for the slowest
     // chunk). A chunk that reaches from one archetype into the next runs the
     // rows of each; chunks are in row order, so events keep a serial run's.
-    template <class S, class Executor, class Events>
-    static void run_split(World& world, const Executor& executor, Events& events) {
+    template <class S, class Executor, class Events, class Reach>
+    static void run_split(World& world, const Executor& executor, Events& events, const Reach& reach) {
         constexpr auto& targets = query_of<S>::targets;
         std::array<std::size_t, targets.size() + 1> starts{};
         for (std::size_t t = 0; t < targets.size(); ++t) {
@@ -429,9 +570,8 @@ struct stage_runner {
                 const std::size_t from = std::max(begin, starts[t]);
                 const std::size_t to = std::min(end, starts[t + 1]);
                 if (from < to) {
-                    run_rows<S>(world, world.storages_[targets[t].archetype], t, targets[t].first_columns,
-                                from - starts[t], to - starts[t], typename S::access{}, typename S::resources{},
-                                std::make_index_sequence<S::access::size>{}, io...);
+                    run_target<S>(world, world.storages_[targets[t].archetype], t, from - starts[t], to - starts[t],
+                                  reach, io...);
                 }
             }
         });
@@ -443,57 +583,88 @@ struct stage_runner {
     }
 
     // A system without components: one call per run.
-    template <class S, class... Resources, class... Events>
-    static void call_once(World& world, type_list<Resources...>, Events&... events) {
-        if constexpr (S::commands) {
-            system_commands<World> commands{world, world.template commands_of<S>()};
-            S::run(commands, world.template resource<std::remove_const_t<Resources>>()..., events...);
-        } else {
-            S::run(world.template resource<std::remove_const_t<Resources>>()..., events...);
-        }
+    template <class S, class Reach, class... Resources, class... Events>
+    static void call_once(World& world, const Reach& reach, type_list<Resources...>, Events&... events) {
+        std::apply(
+            [&](const auto&... lookups) {
+                if constexpr (S::commands) {
+                    system_commands<World> commands{world, world.template commands_of<S>()};
+                    S::run(commands, lookups..., world.template resource<std::remove_const_t<Resources>>()...,
+                           events...);
+                } else {
+                    S::run(lookups..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+                }
+            },
+            reach);
     }
 
     // Rows begin to end of one archetype, through the row loop that each()
     // runs, so that a system is as fast as the same work written with each().
-    template <class S, class... Access, class... Resources, std::size_t... I, class... Events>
+    // A (void when S needs none) is the archetype, for the cursors of S's
+    // optional components and has, which come after the row's components.
+    template <class S, class A, class... Access, class... Resources, std::size_t... I, class Reach, class... Events>
     static void run_rows(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
-                         Events&... events) {
+                         const Reach& reach, Events&... events) {
         // Unused by a system that accesses no component (it has only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
+        const auto extras = [&] {
+            if constexpr (std::is_void_v<A>) {
+                return std::tuple{};
+            } else {
+                return lookup_maker<World::archetypes::size>::template row_extras<S, A>(columns);
+            }
+        }();
+        std::apply(
+            [&](const auto&... lookups) {
+                // run() with the row's values (the commands and the entity first, when S takes them).
+                auto finish = [&](auto&&... head) {
+                    S::run(head..., lookups..., world.template resource<std::remove_const_t<Resources>>()...,
+                           events...);
+                };
+                std::apply(
+                    [&](auto... extra) {
+                        each_row<S>(world, rows, target_index, begin, end, finish,
+                                    access_cursor<Access>(columns, first_columns[I])..., extra...);
+                    },
+                    extras);
+            },
+            reach);
+    }
+
+    // Calls finish with each row's values: with the commands and the entity
+    // first when S records commands, the entity first when S takes it.
+    template <class S, class Finish, class... Cursors>
+    static void each_row(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
+                         std::size_t begin, std::size_t end, Finish& finish, Cursors... cursors) {
         if constexpr (S::columns) {
-            S::run(std::span{access_cursor<Access>(columns, first_columns[I]) + begin, end - begin}...,
-                   world.template resource<std::remove_const_t<Resources>>()..., events...);
+            finish(std::span{cursors + begin, end - begin}...);
         } else if constexpr (World::tracking::template filtered_system_v<S>) {
             // changed = [...] or added = [...]: only the rows changed since S last ran (docs/changes.md).
             const auto filter = World::tracking::template system_rows<S>(world, rows, target_index);
             [[maybe_unused]] std::optional<system_commands<World>> commands;
-            auto call = [&](entity e, reference_t<Access>... values) {
+            auto call = [&](entity e, auto&&... values) {
                 if constexpr (S::commands) {
-                    S::run(*commands, e, values..., world.template resource<std::remove_const_t<Resources>>()...,
-                           events...);
+                    finish(*commands, e, values...);
+                } else if constexpr (entity_of_v<S>) {
+                    finish(e, values...);
                 } else {
-                    S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
+                    finish(values...);
                 }
             };
             if constexpr (S::commands) {
                 commands.emplace(world, world.template commands_of<S>());
             }
-            filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(),
-                        access_cursor<Access>(columns, first_columns[I])...);
+            filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(), cursors...);
         } else if constexpr (S::commands) {
             system_commands<World> commands{world, world.template commands_of<S>()};
-            auto call = [&](entity e, reference_t<Access>... values) {
-                S::run(commands, e, values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
-            };
-            for_each_row_with_entity(call, begin, end, rows.entities().data(),
-                                     access_cursor<Access>(columns, first_columns[I])...);
+            auto call = [&](entity e, auto&&... values) { finish(commands, e, values...); };
+            for_each_row_with_entity(call, begin, end, rows.entities().data(), cursors...);
+        } else if constexpr (entity_of_v<S>) {
+            for_each_row_with_entity(finish, begin, end, rows.entities().data(), cursors...);
         } else {
-            auto call = [&](reference_t<Access>... values) {
-                S::run(values..., world.template resource<std::remove_const_t<Resources>>()..., events...);
-            };
-            for_each_row(call, begin, end, access_cursor<Access>(columns, first_columns[I])...);
+            for_each_row(finish, begin, end, cursors...);
         }
     }
 };

@@ -2,7 +2,10 @@
 // component, as the generator computed them.
 #pragma once
 
+#include <type_traits>
+
 #include <kiln/core/type_list.hpp>
+#include <kiln/storage/archetype.hpp>
 
 namespace kiln {
 
@@ -65,5 +68,75 @@ using add_target_t = typename internal::edge_from<From, typename transitions<C>:
 // void when there is none.
 template <class From, class C>
 using remove_target_t = typename internal::edge_from<From, typename transitions<C>::remove>::type::to;
+
+namespace internal {
+
+template <class... Lists>
+struct concat_lists {
+    using type = type_list<>;
+};
+
+template <class... Types>
+struct concat_lists<type_list<Types...>> {
+    using type = type_list<Types...>;
+};
+
+template <class... First, class... Second, class... Rest>
+struct concat_lists<type_list<First...>, type_list<Second...>, Rest...>
+    : concat_lists<type_list<First..., Second...>, Rest...> {};
+
+// Whether archetype A holds exactly From's components without Lost and with
+// Gained: same count, and each of From's (but Lost) and Gained held.
+template <class A, class Components, class Lost, class Gained>
+struct holds_exactly;
+
+template <class A, class... Components, class Lost, class Gained>
+struct holds_exactly<A, type_list<Components...>, Lost, Gained> {
+    static constexpr bool value =
+        A::components::size == sizeof...(Components) && contains_v<Gained, typename A::components> &&
+        ((std::is_same_v<Components, Lost> || contains_v<Components, typename A::components>) && ...);
+};
+
+// The archetype of Archetypes that holds From's components with Lost
+// replaced by Gained; void when none is declared.
+template <class From, class Lost, class Gained, class Archetypes>
+struct replaced_archetype;
+
+template <class From, class Lost, class Gained>
+struct replaced_archetype<From, Lost, Gained, type_list<>> {
+    using type = void;
+};
+
+template <class From, class Lost, class Gained, class First, class... Rest>
+struct replaced_archetype<From, Lost, Gained, type_list<First, Rest...>> {
+    using type = std::conditional_t<holds_exactly<First, typename From::components, Lost, Gained>::value, First,
+                                    typename replaced_archetype<From, Lost, Gained, type_list<Rest...>>::type>;
+};
+
+// The edges of replacing Lost by Gained: from each archetype of Holders (the
+// archetypes that hold Lost) that lacks Gained, to the archetype holding its
+// components with Lost replaced by Gained, where one is declared.
+template <class Lost, class Gained, class Holders, class Archetypes>
+struct replace_edges;
+
+template <class Lost, class Gained, class... Holders, class Archetypes>
+struct replace_edges<Lost, Gained, type_list<Holders...>, Archetypes> {
+    template <class From>
+    using target = std::conditional_t<contains_v<Gained, typename From::components>, void,
+                                      typename replaced_archetype<From, Lost, Gained, Archetypes>::type>;
+    using type = typename concat_lists<std::conditional_t<std::is_void_v<target<Holders>>, type_list<>,
+                                             type_list<edge<Holders, target<Holders>>>>...>::type;
+};
+
+} // namespace internal
+
+// The edges an entity takes when its component Lost is replaced by Gained
+// (world.replace<Lost, Gained>): one move, from each archetype holding Lost
+// to the declared archetype holding its components with Lost replaced by
+// Gained, without the archetype in between that a remove then an add would
+// need. Computed here, from the archetypes, for the pairs a game replaces.
+template <class Lost, class Gained, class Archetypes>
+using replace_edges_t = typename internal::replace_edges<Lost, Gained, typename archetypes_with<Lost>::type,
+                                                         Archetypes>::type;
 
 } // namespace kiln

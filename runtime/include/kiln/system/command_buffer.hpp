@@ -19,7 +19,7 @@
 
 namespace kiln {
 
-// Records create, destroy, add, remove, set, set_parent and remove_parent
+// Records create, destroy, add, remove, replace, set, set_parent and remove_parent
 // for one world, to apply them
 // later in the order they were recorded. While a loop runs over a world's
 // columns, changing the world's shape would move the rows the loop is
@@ -93,6 +93,18 @@ public:
     void remove(entity e) {
         static_assert(component<C>, "kiln::command_buffer::remove<C>: C must be a component declared in a schema");
         record<&apply_remove<C>>(e);
+    }
+
+    // Records world.replace<Lost, Gained>(e, value): one move, to the
+    // archetype that holds e's components with Lost replaced by Gained.
+    // Applied, it does nothing when e is dead or lacks Lost by then; it stops
+    // the program with a message, as world.replace does, when e has Gained by
+    // then or no declared archetype holds the result.
+    template <class Lost, class Gained>
+    void replace(entity e, const Gained& value = Gained{}) {
+        static_assert(component<Lost> && component<Gained>,
+                      "kiln::command_buffer::replace<Lost, Gained>: both must be components declared in a schema");
+        record<&apply_replace<Lost, Gained>>(e, value);
     }
 
     // Records world.set<C>(e, value): assigns C when e has it by then, adds
@@ -226,6 +238,12 @@ private:
     template <class C>
     static void apply_remove(World& world, const command_buffer& buffer, std::size_t offset) {
         world.template remove<C>(std::get<0>(buffer.read<entity>(offset)));
+    }
+
+    template <class Lost, class Gained>
+    static void apply_replace(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [e, value] = buffer.read<entity, Gained>(offset);
+        world.template replace<Lost, Gained>(e, value); // false, and nothing done, for a dead e
     }
 
     template <class C>

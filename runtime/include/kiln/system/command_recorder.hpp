@@ -8,7 +8,7 @@
 
 namespace kiln {
 
-// Records create, destroy, add, remove, set, set_parent and remove_parent
+// Records create, destroy, add, remove, replace, set, set_parent and remove_parent
 // into a command buffer, and answers alive and has from the world's entity
 // table, and parent and children from its hierarchy. What deferred_world
 // (a loop's view of the world) and system_commands (a system's) share.
@@ -58,6 +58,13 @@ public:
     template <class C>
     void remove(entity e) const {
         buffer().template remove<C>(e);
+    }
+
+    // Records world.replace<Lost, Gained>(e, value); when applied, nothing if
+    // e is dead or lacks Lost then (command_buffer::replace).
+    template <class Lost, class Gained>
+    void replace(entity e, const Gained& value = Gained{}) const {
+        buffer().template replace<Lost, Gained>(e, value);
     }
 
     // Records world.set<C>(e, value): assign or add when applied, skipped if

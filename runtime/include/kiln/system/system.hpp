@@ -32,6 +32,14 @@ struct fused {
     using systems = type_list<Systems...>;
 };
 
+// A flush point in a stage's plan: the commands that the systems of the
+// batches before it recorded are applied here, so that the batches after it
+// see what they changed (kilnc places one where a system's `changes` would
+// otherwise be missed by a later system of the stage; docs/states.md).
+struct flush {
+    using systems = type_list<>;
+};
+
 // When a stage runs in a frame (see basic_world::progress).
 enum class stage_role : std::uint8_t {
     init,     // once, before the first frame
@@ -41,12 +49,14 @@ enum class stage_role : std::uint8_t {
 };
 
 // One stage of the schedule: its id in the schema's stage enum, its batches
-// in order, and its role.
-template <auto Stage, class Batches, stage_role Role = stage_role::frame>
+// in order, its role, and the condition under which it runs (void: always;
+// else a run condition, kiln/schedule/run_condition.hpp).
+template <auto Stage, class Batches, stage_role Role = stage_role::frame, class RunIf = void>
 struct stage_plan {
     static constexpr auto stage = Stage;
     static constexpr stage_role role = Role;
     using batches = Batches;
+    using run_if = RunIf;
 };
 
 // An observer runs when an entity enters the set of entities its query

@@ -5,7 +5,7 @@
 
 namespace kiln {
 
-// Records structural changes (create, destroy, add, remove, set) into a
+// Records structural changes (create, destroy, add, remove, replace, set) into a
 // system's command buffer, applied when its stage ends, and answers alive and
 // has from the entity table, which no one changes while a stage runs. It
 // reads no component and no resource: a system shares its batch with others,

@@ -173,6 +173,48 @@ struct structural_moves {
         return true;
     }
 
+    // world.replace<Lost, Gained>(e, value): e moves, in one move, to the
+    // archetype that holds its components with Lost replaced by Gained
+    // (replace_edges_t): no archetype in between, as remove then add would
+    // need. Returns false, and does nothing, when e is dead or lacks Lost.
+    template <class Lost, class Gained>
+    static bool replace(World& world, entity e, Gained value) {
+        static_assert(component<Lost> && component<Gained>,
+                      "kiln::world::replace<Lost, Gained>: both must be components declared in a schema");
+        static_assert(!std::is_same_v<Lost, Gained>, "kiln::world::replace<Lost, Gained>: Lost and Gained are one "
+                                                     "component; set its value with world.set");
+        world.settle(); // as for gain
+        const std::uint32_t place = world.entities_.find_place(e);
+        const auto move = [&]<class From, class To>(std::uint32_t row) {
+            world.assert_not_iterating("replace");
+            move_entity<From, To>(world, e, row, std::move(value));
+        };
+        if (!visit_edge(replace_edges_t<Lost, Gained, typename World::archetypes>{}, world.entities_, place, move))
+            [[unlikely]] {
+            if (!world.template has<Lost>(e)) {
+                return false;
+            }
+            report_impossible_replace(e, world.entities_.location(e).archetype, component_traits<Lost>::name,
+                                      component_traits<Gained>::name, world.template has<Gained>(e));
+        }
+        world.apply_observer_commands();
+        return true;
+    }
+
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible_replace(entity e, std::uint32_t archetype,
+                                                                                std::string_view lost,
+                                                                                std::string_view gained, bool held) {
+        const std::string_view from = World::archetype_name_of(archetype);
+        KILN_CHECK(false,
+                   "world::replace<%.*s, %.*s>: entity %u:%u of archetype %.*s %s", static_cast<int>(lost.size()),
+                   lost.data(), static_cast<int>(gained.size()), gained.data(), e.index(), e.generation(),
+                   static_cast<int>(from.size()), from.data(),
+                   held ? "already has the component it would gain; remove it, or set its value"
+                        : "cannot move: no declared archetype holds its components with the first replaced by the "
+                          "second; declare one in the schema to allow the move");
+        std::abort();
+    }
+
     // Removes the row at where, filling it with its archetype's last row,
     // through the archetype's typed view (see archetype_view::swap_remove).
     // A function of its own, not written out in destroy: there, GCC stopped

@@ -1,0 +1,217 @@
+// What a system is handed besides its row's components, made by the schedule
+// each time the system runs: its lookups (kiln::lookup, kiln::single), and,
+// per archetype it runs on, the cursors of its optional components and the
+// answers of its has, chosen when the archetype is known at compile time.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
+#include <kiln/storage/archetype_dispatch.hpp>
+#include <kiln/storage/change_ticks.hpp>
+#include <kiln/storage/column.hpp>
+#include <kiln/system/lookup.hpp>
+
+namespace kiln::internal {
+
+// The lookups of system S (S::lookups, each a struct kilnc writes), none when
+// it declares none; whether a lookup is a single one (Spec::single).
+template <class S>
+struct lookups_of {
+    using type = type_list<>;
+};
+
+template <class S>
+    requires requires { typename S::lookups; }
+struct lookups_of<S> {
+    using type = typename S::lookups;
+};
+
+template <class Spec>
+inline constexpr bool single_lookup_v = false;
+
+template <class Spec>
+    requires(Spec::single)
+inline constexpr bool single_lookup_v<Spec> = true;
+
+// What run() is handed for lookup Spec.
+template <class Spec>
+using reach_t = std::conditional_t<single_lookup_v<Spec>, single<Spec>, lookup<Spec>>;
+
+template <class Lookups>
+struct reach_tuple;
+
+template <class... Specs>
+struct reach_tuple<type_list<Specs...>> {
+    using type = std::tuple<reach_t<Specs>...>;
+};
+
+// S's optional components (const when read) and the components of its has;
+// none when it declares none. Whether run() is handed the row's entity
+// without commands (S::entity).
+template <class S>
+struct optional_of {
+    using type = type_list<>;
+};
+
+template <class S>
+    requires requires { typename S::optional; }
+struct optional_of<S> {
+    using type = typename S::optional;
+};
+
+template <class S>
+struct has_of {
+    using type = type_list<>;
+};
+
+template <class S>
+    requires requires { typename S::has; }
+struct has_of<S> {
+    using type = typename S::has;
+};
+
+template <class S>
+inline constexpr bool entity_of_v = false;
+
+template <class S>
+    requires(S::entity)
+inline constexpr bool entity_of_v<S> = true;
+
+// Whether S's rows need their archetype known at compile time: for optional
+// components and has.
+template <class S>
+inline constexpr bool per_archetype_v = optional_of<S>::type::size + has_of<S>::type::size > 0;
+
+// An optional component's rows in an archetype that holds it: the address of
+// each row's value.
+template <class C>
+struct address_cursor {
+    C* first;
+    C* operator[](std::size_t row) const noexcept {
+        C* const address = first + row;
+        if (address == nullptr) {
+            __builtin_unreachable(); // a row's address: so run()'s test of it folds away
+        }
+        return address;
+    }
+};
+
+// An optional component's rows in an archetype that lacks it: null.
+template <class C>
+struct null_cursor {
+    C* operator[](std::size_t) const noexcept { return nullptr; }
+};
+
+// A has answer: the same for every row of the archetype.
+template <bool Value>
+struct constant_cursor {
+    bool operator[](std::size_t) const noexcept { return Value; }
+};
+
+// Makes the lookups and the per-archetype cursors, for a world of
+// ArchetypeCount archetypes.
+template <std::size_t ArchetypeCount>
+struct lookup_maker {
+    // S's lookups, in a tuple; false in `complete` when a single one does not
+    // reach exactly one entity, and then the system does not run.
+    template <class S, class Storages>
+    static auto make_all(const entity_table& table, Storages& storages, change_tick now, bool& complete) {
+        using lookups = typename lookups_of<S>::type;
+        using result = typename reach_tuple<lookups>::type;
+        return [&]<class... Specs>(type_list<Specs...>) {
+            return result{make_one<Specs>(table, storages, now, complete)...};
+        }(lookups{});
+    }
+
+    template <class Spec, class Storages>
+    static reach_t<Spec> make_one(const entity_table& table, Storages& storages, change_tick now, bool& complete) {
+        if constexpr (single_lookup_v<Spec>) {
+            single<Spec> made;
+            made.lookup_ = make<Spec>(table, storages, now);
+            std::size_t count = 0;
+            for_each_type(typename Spec::archetypes{}, [&]<class A>() {
+                const auto& rows = storages[A::id];
+                if (rows.size() > 0) {
+                    made.entity_ = rows.entities()[0];
+                }
+                count += rows.size();
+            });
+            complete = complete && count == 1;
+            return made;
+        } else {
+            return make<Spec>(table, storages, now);
+        }
+    }
+
+    template <class Spec, class Storages>
+    static lookup<Spec> make(const entity_table& table, Storages& storages, change_tick now) {
+        using archetypes = typename Spec::archetypes;
+        lookup<Spec> made;
+        made.table_ = &table;
+        made.max_rows_ = table.max_rows();
+        made.now_ = now;
+        [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
+            in_order({(fill<Spec, Archetypes, I>(made, table, storages), 0)...}); // no fold: archetypes may be many
+        }(archetypes{}, std::make_index_sequence<archetypes::size>{});
+        return made;
+    }
+
+    // The cursors of S's optional components, then its has answers, in
+    // archetype A.
+    template <class S, class A>
+    static auto row_extras(std::byte* const* columns) noexcept {
+        return std::tuple_cat(optional_cursors<A>(columns, typename optional_of<S>::type{}),
+                              has_cursors<A>(typename has_of<S>::type{}));
+    }
+
+private:
+    template <class Spec, class A, std::size_t I, class Storages>
+    static void fill(lookup<Spec>& made, const entity_table& table, Storages& storages) {
+        made.first_place_[I] = table.encode({A::id, 0});
+        std::byte* const* columns = storages[A::id].columns();
+        std::size_t stamped = 0;
+        [&]<class... Access, std::size_t... K>(type_list<Access...>, std::index_sequence<K...>) {
+            in_order({(fill_component<Access, A, I, K>(made, columns, stamped), 0)...});
+        }(typename Spec::access{}, std::make_index_sequence<Spec::access::size>{});
+    }
+
+    template <class Access, class A, std::size_t I, std::size_t K, class Spec>
+    static void fill_component(lookup<Spec>& made, std::byte* const* columns, std::size_t& stamped) {
+        using value_type = std::remove_const_t<Access>;
+        constexpr std::uint32_t first = first_columns_by_id<value_type, ArchetypeCount>[A::id];
+        std::get<K>(made.cursors_)[I] = make_cursor<value_type, std::is_const_v<Access>>(columns + first);
+        if constexpr (lookup_columns<typename Spec::access>::template stamps_v<Access>) {
+            made.ticks_[stamped++][I] = tick_columns_at(columns, first_tick_column<value_type>(typename A::components{}));
+        }
+    }
+
+    template <class A, class... Optional>
+    static auto optional_cursors([[maybe_unused]] std::byte* const* columns, type_list<Optional...>) noexcept {
+        return std::tuple{optional_cursor<A, Optional>(columns)...};
+    }
+
+    template <class A, class Optional>
+    static auto optional_cursor([[maybe_unused]] std::byte* const* columns) noexcept {
+        using value_type = std::remove_const_t<Optional>;
+        if constexpr (contains_v<value_type, typename A::components>) {
+            constexpr std::uint32_t first = first_columns_by_id<value_type, ArchetypeCount>[A::id];
+            return address_cursor<Optional>{make_cursor<value_type, std::is_const_v<Optional>>(columns + first)};
+        } else {
+            return null_cursor<Optional>{};
+        }
+    }
+
+    template <class A, class... Has>
+    static auto has_cursors(type_list<Has...>) noexcept {
+        return std::tuple{constant_cursor<contains_v<Has, typename A::components>>{}...};
+    }
+};
+
+} // namespace kiln::internal
