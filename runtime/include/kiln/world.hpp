@@ -12,6 +12,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <kiln/changes/change_tracking.hpp>
 #include <kiln/config.hpp>
@@ -31,6 +32,7 @@
 #include <kiln/schedule/state.hpp>
 #include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/component.hpp>
+#include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
 #include <kiln/storage/archetype_storage.hpp>
@@ -204,6 +206,26 @@ public:
         requires std::invocable<MakeValues&, std::size_t>
     std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
         return moves::template create_rows<A>(*this, count, make_values);
+    }
+
+    // Spawns prefab P (docs/content.md): its root and its children, each an
+    // entity of its archetype with the prefab's values (a copy: the entities
+    // own them), the children parented to the root, the entity fields that
+    // name the prefab's parts written. Each override replaces the root's
+    // value: a component (Health{5}), one field (kiln::field(&Health::hp,
+    // 5)), or a child's (kiln::child<P::gun>(...)). Returns the handles.
+    template <prefab P, class... Overrides>
+    spawned<P> spawn(const Overrides&... overrides) {
+        internal::world_sink<basic_world> sink{*this};
+        return internal::spawn_through<P>(sink, overrides...);
+    }
+
+    // Spawns count copies of prefab P, the same overrides for each: each
+    // part's rows laid down at once, as create_n does, then the children
+    // parented. Returns each spawn's handles, in order.
+    template <prefab P, class... Overrides>
+    std::vector<spawned<P>> spawn_n(std::size_t count, const Overrides&... overrides) {
+        return internal::spawn_n<P>(*this, count, overrides...);
     }
 
     // Destroys every entity of archetype A.
