@@ -1,8 +1,6 @@
 """Jinja filters of prefabs (docs/content.md): a part's values as constexpr C++ data, and the links
 between a prefab's parts as a type list."""
 
-import dataclasses
-
 from ..model import ComponentValues, Prefab, PrefabPart
 
 
@@ -14,12 +12,16 @@ def component_value(given: ComponentValues) -> str:
     >>> hp = Component("Health", 0, Layout.PACKED, (Field("hp", Scalar.I32, 100, None),
     ...                                             Field("max", Scalar.I32, 100, None)), None)
     >>> component_value(ComponentValues(hp, ((hp.fields[0], 50),)))
-    'Health{.hp{50}, .max{100}}'
+    'Health{.hp = 50, .max = 100}'
     """
-    from .filters import braced_default  # filters.py gathers this module's filters, so imports it first
+    from .filters import cpp_value  # filters.py gathers this module's filters, so imports it first
 
-    fields = ", ".join("." + field.name + braced_default(dataclasses.replace(field, default=given.value_of(field)))
-                       for field in given.component.fields)
+    def value(field) -> str:
+        given_value = given.value_of(field)
+        return "{}" if given_value is None else cpp_value(given_value, field.type)
+
+    # `.f = v`, not `.f{v}`: Clang warns of braces around a scalar's initialiser.
+    fields = ", ".join(f".{field.name} = {value(field)}" for field in given.component.fields)
     return f"{given.component.name}{{{fields}}}"
 
 

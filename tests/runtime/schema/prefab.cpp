@@ -8,7 +8,11 @@
 #include <catch2/catch.hpp>
 
 #include <kiln/dump.hpp>
+#if KILN_PREFAB_TEST_JSON
+#include <kiln/json.hpp>
+#endif
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -164,6 +168,62 @@ TEST_CASE("a loop's deferred world spawns when the loop returns") {
     REQUIRE(made.size() == 1);
     check_fighter(world, made[0]);
 }
+
+TEST_CASE("the world names the prefab and child each spawned entity came from, in dumps too") {
+    content::World world;
+    const kiln::entity made = world.create<content::Ship>();
+    const auto ace = world.spawn<Ace>();
+    kiln::command_buffer<content::World> commands{world};
+    const auto deferred = commands.spawn<Fighter>();
+    CHECK(!world.prefab_of(made));
+    REQUIRE(world.prefab_of(ace.root()));
+    CHECK(world.prefab_of(ace.root())->prefab == "Ace");
+    CHECK(world.prefab_of(ace.root())->part.empty());
+    CHECK(world.prefab_of(ace.child<Ace::spare>())->part == "spare");
+    CHECK(!world.prefab_of(deferred.root()));  // not made yet
+    commands.apply();
+    CHECK(world.prefab_of(deferred.child<Fighter::lamp>())->prefab == "Fighter");
+    CHECK(world.prefab_of(deferred.child<Fighter::lamp>())->part == "lamp");
+    const std::vector<kiln::spawned<Fighter>> many = world.spawn_n<Fighter>(3);
+    CHECK(world.prefab_of(many[2].child<Fighter::gun>())->part == "gun");
+    CHECK(dumped(world).find(" (Ace.spare)") != std::string::npos);
+
+    // A destroyed entity's slot, reused by a plain create, names no prefab.
+    world.destroy(ace.root());
+    CHECK(!world.prefab_of(ace.child<Ace::gun>()));
+    const kiln::entity reused = world.create<content::Turret>();
+    const std::vector<kiln::entity> parts{ace.root(), ace.child<Ace::gun>(), ace.child<Ace::lamp>(),
+                                          ace.child<Ace::spare>()};
+    CHECK(std::any_of(parts.begin(), parts.end(), [&](kiln::entity e) { return e.index() == reused.index(); }));
+    CHECK(!world.prefab_of(reused));
+    world.clear();
+    CHECK(!world.prefab_of(world.create<content::Ship>()));
+}
+
+#if KILN_PREFAB_TEST_JSON
+TEST_CASE("JSON names each spawned entity's prefab and reads it back") {
+    content::World world;
+    world.create<content::Ship>();
+    const auto fighter = world.spawn<Fighter>();
+    const nlohmann::ordered_json document = kiln::to_json(world);
+    const auto& ships = document["archetypes"]["Ship"];
+    CHECK(!ships[0].contains("prefab"));
+    CHECK(ships[1]["prefab"] == "Fighter");
+    CHECK(document["archetypes"]["Light"][0]["prefab"] == "Fighter.lamp");
+
+    content::World loaded;
+    REQUIRE_FALSE(kiln::from_json(loaded, document));
+    CHECK(loaded.prefab_of(fighter.child<Fighter::gun>())->part == "gun");
+    CHECK(kiln::to_json(loaded) == document);
+
+    nlohmann::ordered_json wrong = document;
+    wrong["archetypes"]["Light"][0]["prefab"] = "Fighter.mast";
+    const kiln::snapshot_error error = kiln::from_json(loaded, wrong);
+    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    CHECK(error.message.find("/archetypes/Light/0/prefab") != std::string::npos);
+    CHECK(kiln::to_json(loaded) == document);  // unchanged by the failed read
+}
+#endif
 
 TEMPLATE_LIST_TEST_CASE("systems spawn from their commands, the same world serially and in parallel", "",
                         kiln_test::every_executor) {

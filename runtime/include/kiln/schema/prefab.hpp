@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -184,6 +185,13 @@ constexpr void apply_child_override(Rows& rows, const child_override<Child, Over
 
 } // namespace internal
 
+// What world.prefab_of(e) answers for an entity a spawn made: the prefab's
+// name, and the child's (empty for the root), as the schema spells them.
+struct prefab_part {
+    std::string_view prefab;
+    std::string_view part;
+};
+
 // What a spawn returns: the root's handle, and each child's, typed.
 // Converts to the root's handle and to kiln::entity (the root).
 template <class P>
@@ -263,14 +271,17 @@ void make_part(Sink& sink, Rows& rows, Handles& handles) {
 // to the parts made before it, each child parented to the root, then the
 // links to parts made after their owners written. Sink has create<A>(...),
 // set<C>(handle, value) and set_parent(child, parent).
-template <class P, class Sink, class... Overrides>
-spawned<P> spawn_through(Sink& sink, const Overrides&... overrides) {
+//
+// note(entity, part) is told each part made, for the world's records of
+// which prefab made each entity (kiln/world/prefab_records.hpp).
+template <class P, class Sink, class Note, class... Overrides>
+spawned<P> spawn_through(Sink& sink, Note&& note, const Overrides&... overrides) {
     static_assert(prefab<P>, "kiln::spawn<P>: P must be a prefab that kilnc declares ([prefab.NAME])");
     auto rows = rows_of<P>(overrides...);
     spawned<P> made{};
     constexpr std::size_t parts = std::tuple_size_v<decltype(rows)>;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-        in_order({(make_part<P, I>(sink, rows, made.handles), 0)...});
+        in_order({(make_part<P, I>(sink, rows, made.handles), note(entity{std::get<I>(made.handles)}, I), 0)...});
         in_order({(I == 0 ? 0 : (sink.set_parent(std::get<I>(made.handles), std::get<0>(made.handles)), 0))...});
     }(std::make_index_sequence<parts>{});
     write_links_made_after(sink, rows, made.handles, typename P::links{});
@@ -296,8 +307,8 @@ struct world_sink {
 // count spawns of P in world, each part's rows laid down at once by
 // create_n (a column at a time), then the children parented and the links
 // to parts made after their owners written. Returns each spawn's handles.
-template <class P, class World, class... Overrides>
-std::vector<spawned<P>> spawn_n(World& world, std::size_t count, const Overrides&... overrides) {
+template <class P, class World, class Note, class... Overrides>
+std::vector<spawned<P>> spawn_n(World& world, Note&& note, std::size_t count, const Overrides&... overrides) {
     static_assert(prefab<P>, "kiln::spawn_n<P>: P must be a prefab that kilnc declares ([prefab.NAME])");
     const auto rows = rows_of<P>(overrides...);
     std::vector<spawned<P>> made(count);
@@ -312,6 +323,7 @@ std::vector<spawned<P>> spawn_n(World& world, std::size_t count, const Overrides
             });
         for (std::size_t i = 0; i < count; ++i) {
             std::get<I>(made[i].handles) = handle<archetype>::adopt(entities[i]);
+            note(entities[i], I);
         }
     };
     world_sink<World> sink{world};

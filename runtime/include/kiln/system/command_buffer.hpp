@@ -80,7 +80,8 @@ public:
     // alive once applied, as create's.
     template <prefab P, class... Overrides>
     spawned<P> spawn(const Overrides&... overrides) {
-        return internal::spawn_through<P>(*this, overrides...);
+        return internal::spawn_through<P>(
+            *this, [this](entity e, std::size_t part) { record<&apply_spawned<P>>(e, part); }, overrides...);
     }
 
     // Records world.destroy(e): e and its descendants in the hierarchy.
@@ -261,6 +262,14 @@ private:
         const auto [e, value] = buffer.read<entity, C>(offset);
         if (world.alive(e)) {
             world.template set<C>(e, value);
+        }
+    }
+
+    template <class P>
+    static void apply_spawned(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [e, part] = buffer.read<entity, std::size_t>(offset);
+        if (world.alive(e)) {
+            world.template record_spawned<P>(e, part);
         }
     }
 
