@@ -261,10 +261,17 @@ class Prefab:
     base: str | None = None
     doc: str | None = None
     origin: Origin = NO_ORIGIN
+    # The values a base wrote, for `kilnc prefab`: (part, component, field, the base that wrote it).
+    inherited: tuple[tuple[int, str, str, str], ...] = ()
 
     @property
     def parts(self) -> tuple[PrefabPart, ...]:
         return (self.root,) + self.children
+
+    def written_by(self, part: int, component: str, field: str) -> str | None:
+        """The base that wrote a value of this prefab, or None when the prefab wrote it (or no one did)."""
+        return next((prefab for position, name, field_name, prefab in self.inherited
+                     if (position, name, field_name) == (part, component, field)), None)
 
 
 @dataclass(frozen=True)

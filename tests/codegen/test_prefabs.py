@@ -212,12 +212,12 @@ class PrefabCommand(PrefabTestCase):
             prefab Ace: archetype Ship, base Fighter
               Position.x = 0.0  (default)
               Position.y = 0.0  (default)
-              Health.hp = 50
+              Health.hp = 50  (from Fighter)
               Health.max = 20
               child gun: archetype Turret
                 Position.x = 0.0  (default)
                 Position.y = 0.0  (default)
-                Owner.ship = root
+                Owner.ship = root  (from Fighter)
                 Owner.crew = null  (default)
         """))
 

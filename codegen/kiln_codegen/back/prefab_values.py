@@ -7,7 +7,8 @@ from ..model import Array, Component, DefaultValue, Extern, FieldType, Prefab, P
 
 def describe(prefab: Prefab) -> str:
     """A prefab's resolved values, as `kilnc prefab` prints them: every part, every component, every
-    field, given or default (a default marked so), entity fields naming the part they link to.
+    field, given or default (a default marked so, and a value a base gave marked with the base), entity
+    fields naming the part they link to.
 
     >>> from ..model import Archetype, Field, Layout
     >>> hp = Component("Health", 0, Layout.PACKED, (Field("hp", Scalar.I32, 100, None),), None)
@@ -31,14 +32,15 @@ def describe(prefab: Prefab) -> str:
             for field_ in component.fields:
                 link = next((link for link in prefab.links if link.owner == position
                              and link.component.name == component.name and link.field.name == field_.name), None)
+                base = prefab.written_by(position, component.name, field_.name)
                 if link is not None:
-                    value, note = names[link.target], ""
+                    value, note = names[link.target], f"  (from {base})" if base else ""
                 elif field_.type is Scalar.ENTITY or (isinstance(field_.type, Array)
                                                       and field_.type.element is Scalar.ENTITY):
                     value, note = "null", "  (default)"
                 else:
                     value = _shown(given.value_of(field_), field_.type)
-                    note = "" if field_.name in written else "  (default)"
+                    note = ("  (default)" if field_.name not in written else f"  (from {base})" if base else "")
                 lines.append(f"{indent}{component.name}.{field_.name} = {value}{note}")
     return "\n".join(lines)
 

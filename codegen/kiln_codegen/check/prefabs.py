@@ -33,13 +33,15 @@ class _Part:
     archetype: Archetype
     values: dict[str, dict[str, DefaultValue]] = field(default_factory=dict)
     links: dict[tuple[str, str], str] = field(default_factory=dict)  # (component, field): the part named
+    written_by: dict[tuple[str, str], str] = field(default_factory=dict)  # (component, field): the prefab
 
     def copy_onto(self, archetype: Archetype) -> "_Part":
         """The part's values and links that `archetype` holds the components of."""
         held = {component.name for component in archetype.components}
         return _Part(self.name, archetype,
                      {name: dict(values) for name, values in self.values.items() if name in held},
-                     {key: target for key, target in self.links.items() if key[0] in held})
+                     {key: target for key, target in self.links.items() if key[0] in held},
+                     {key: prefab for key, prefab in self.written_by.items() if key[0] in held})
 
 
 @dataclass
@@ -95,8 +97,7 @@ class PrefabChecker:
         root = base.root.copy_onto(archetype) if base else _Part(ROOT, archetype)
         ok = self._values(declaration, keys, label, body, PREFAB_KEYS, root)
         children = {name: part for name, part in base.children.items()} if base else {}
-        children = {name: _Part(part.name, part.archetype, {c: dict(v) for c, v in part.values.items()},
-                                dict(part.links)) for name, part in children.items()}
+        children = {name: part.copy_onto(part.archetype) for name, part in children.items()}
         written = body.get("children", {})
         if not isinstance(written, dict):
             checker.error(file, keys + ("children",),
@@ -250,6 +251,7 @@ class PrefabChecker:
                         ok = False
                     else:
                         part.links[(name, field_name)] = value
+                        part.written_by[(name, field_name)] = declaration.name
                     continue
                 if isinstance(field_.type, Array) and field_.type.element is Scalar.ENTITY:
                     checker.error(file, field_where, f"{label}: {name}.{field_name} is an array of entities, which "
@@ -263,6 +265,7 @@ class PrefabChecker:
                     ok = False
                     continue
                 given[field_name] = checked
+                part.written_by[(name, field_name)] = declaration.name
         return ok
 
     def _check_links(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any], root: _Part,
@@ -302,9 +305,12 @@ class PrefabChecker:
                     if target is not None:
                         links.append(PrefabLink(owner, component, field_, index[target]))
         base = declaration.body.get("base")
+        inherited = tuple((position, component, field_name, prefab) for position, part in enumerate(parts)
+                          for (component, field_name), prefab in part.written_by.items()
+                          if prefab != declaration.name)
         return Prefab(declaration.name, _part(resolved.root), tuple(_part(child) for child in parts[1:]),
                       tuple(links), base if isinstance(base, str) else None, declaration.body.get("doc"),
-                      declaration.origin)
+                      declaration.origin, inherited)
 
 
 def _part(part: _Part) -> PrefabPart:
