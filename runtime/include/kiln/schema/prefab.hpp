@@ -57,7 +57,8 @@ concept prefab = requires {
 
 // One field of one component of a spawned entity, set to value instead of
 // the prefab's: kiln::field(&Health::hp, 5). The value converts to the
-// field's type as an assignment would, narrowing refused.
+// field's type as an assignment would (the field's type, not the value's,
+// decides: -Wconversion warns of a narrowing one).
 template <class C, class T>
 struct field_override {
     T C::*member;
