@@ -26,7 +26,7 @@ PREFAB_MEMBERS = ("name", "archetype", "values", "children", "links", "origin")
 
 
 @dataclass
-class _Part:
+class PartValues:
     """A part of a prefab while it is resolved: its values by component and field, and its links."""
 
     name: str
@@ -35,10 +35,10 @@ class _Part:
     links: dict[tuple[str, str], str] = field(default_factory=dict)  # (component, field): the part named
     written_by: dict[tuple[str, str], str] = field(default_factory=dict)  # (component, field): the prefab
 
-    def copy_onto(self, archetype: Archetype) -> "_Part":
+    def copy_onto(self, archetype: Archetype) -> "PartValues":
         """The part's values and links that `archetype` holds the components of."""
         held = {component.name for component in archetype.components}
-        return _Part(self.name, archetype,
+        return PartValues(self.name, archetype,
                      {name: dict(values) for name, values in self.values.items() if name in held},
                      {key: target for key, target in self.links.items() if key[0] in held},
                      {key: prefab for key, prefab in self.written_by.items() if key[0] in held})
@@ -46,8 +46,8 @@ class _Part:
 
 @dataclass
 class _Resolved:
-    root: _Part
-    children: dict[str, _Part]
+    root: PartValues
+    children: dict[str, PartValues]
 
 
 class PrefabChecker:
@@ -91,11 +91,11 @@ class PrefabChecker:
         base = self._base(declaration)
         if base is False:
             return None
-        archetype = self._archetype(declaration, keys, label, body, base.root.archetype if base else None)
+        archetype = self.archetype_of(declaration, keys, label, body, base.root.archetype if base else None)
         if archetype is None:
             return None
-        root = base.root.copy_onto(archetype) if base else _Part(ROOT, archetype)
-        ok = self._values(declaration, keys, label, body, PREFAB_KEYS, root)
+        root = base.root.copy_onto(archetype) if base else PartValues(ROOT, archetype)
+        ok = self.check_values(declaration, keys, label, body, PREFAB_KEYS, root)
         children = {name: part for name, part in base.children.items()} if base else {}
         children = {name: part.copy_onto(part.archetype) for name, part in children.items()}
         written = body.get("children", {})
@@ -128,14 +128,14 @@ class PrefabChecker:
                 ok = False
                 continue
             inherited = children.get(child_name)
-            child_archetype = self._archetype(declaration, child_keys, child_label, child_body,
+            child_archetype = self.archetype_of(declaration, child_keys, child_label, child_body,
                                               inherited.archetype if inherited else None)
             if child_archetype is None:
                 ok = False
                 continue
-            child = inherited.copy_onto(child_archetype) if inherited else _Part(child_name, child_archetype)
+            child = inherited.copy_onto(child_archetype) if inherited else PartValues(child_name, child_archetype)
             ok &= self._in_hierarchy(declaration, child_keys, child_label, child_archetype)
-            ok &= self._values(declaration, child_keys, child_label, child_body, PREFAB_CHILD_KEYS, child)
+            ok &= self.check_values(declaration, child_keys, child_label, child_body, PREFAB_CHILD_KEYS, child)
             children[child_name] = child
         ok &= self._check_links(declaration, keys, label, body, root, children)
         return _Resolved(root, children) if ok else None
@@ -165,7 +165,7 @@ class PrefabChecker:
         resolved = self._resolve(base)
         return False if resolved is None else resolved
 
-    def _archetype(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any],
+    def archetype_of(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any],
                    inherited: Archetype | None) -> Archetype | None:
         name = body.get("archetype")
         if name is None:
@@ -197,8 +197,8 @@ class PrefabChecker:
                 return False
         return True
 
-    def _values(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any],
-                own_keys: Sequence[str], part: _Part) -> bool:
+    def check_values(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any],
+                own_keys: Sequence[str], part: PartValues) -> bool:
         """Checks the component values of a prefab's root or child and writes them onto `part`."""
         checker, file = self.checker, declaration.file
         ok = True
@@ -268,8 +268,8 @@ class PrefabChecker:
                 part.written_by[(name, field_name)] = declaration.name
         return ok
 
-    def _check_links(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any], root: _Part,
-                     children: dict[str, _Part]) -> bool:
+    def _check_links(self, declaration: Declaration, keys: KeyPath, label: str, body: dict[str, Any], root: PartValues,
+                     children: dict[str, PartValues]) -> bool:
         """Each entity field written in this declaration names the root or a child the prefab has."""
         ok = True
         parts = [ROOT] + list(children)
@@ -313,7 +313,7 @@ class PrefabChecker:
                       declaration.origin, inherited)
 
 
-def _part(part: _Part) -> PrefabPart:
+def _part(part: PartValues) -> PrefabPart:
     values = []
     for component in part.archetype.components:
         given = part.values.get(component.name)
