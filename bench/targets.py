@@ -30,13 +30,16 @@ class Target:
     issue: int
     what: str
     measured: str
-    over: tuple[str, ...]  # the fastest of these is the denominator
+    over: tuple[str, ...]  # the fastest of these is the denominator; none for a target of time
     at_most: float | None
     sizes: tuple[int, ...]
     # A counter of the measured benchmark that says the least the ratio can
     # be (the share of the work any correct implementation does, counted by
     # the benchmark itself), or None.
     floor: str | None = None
+    # A target of time, not of a ratio: the most nanoseconds one iteration of
+    # `measured` may take (an issue's "a skipped system costs at most 20 ns").
+    at_most_ns: float | None = None
 
     def names(self, n: int) -> tuple[str, tuple[str, ...]]:
         """The benchmarks compared at N.
@@ -62,7 +65,15 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
     (('b',), ('o/{n}',), 1.5)
     >>> parse_suite('binaries = []\\ntargets = [{ issue = 1, what = "w", measured = "m" }]')
     Traceback (most recent call last):
-    targets.TargetError: bench/suite.toml: target 1 ('w') lacks over, n
+    targets.TargetError: bench/suite.toml: target 1 ('w') lacks over (or at_most_ns), n
+    >>> t = parse_suite('binaries = []\\ntargets = [{ issue = 1, what = "w", measured = "m/{n}", '
+    ...                 'at_most_ns = 20, n = [1] }]').targets[0]
+    >>> t.over, t.at_most_ns
+    ((), 20)
+    >>> parse_suite('binaries = []\\ntargets = [{ issue = 1, what = "w", measured = "m", over = "o", '
+    ...             'at_most_ns = 20, n = [1] }]')
+    Traceback (most recent call last):
+    targets.TargetError: bench/suite.toml: target 1 ('w'): a target has over (a ratio) or at_most_ns (a time), not both
     """
     try:
         document = tomllib.loads(text)
@@ -74,12 +85,20 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
     targets = []
     for index, entry in enumerate(document.get("targets", []), start=1):
         missing = [key for key in ("issue", "what", "measured", "over", "n") if key not in entry]
+        if "at_most_ns" in entry and "over" in entry:
+            raise TargetError(
+                f"{source}: target {index} ({entry['what']!r}): a target has over (a ratio) or at_most_ns (a time),"
+                " not both"
+            )
+        if "at_most_ns" in entry:
+            missing.remove("over")
+        missing = [key if key != "over" else "over (or at_most_ns)" for key in missing]
         if missing:
             raise TargetError(f"{source}: target {index} ({entry.get('what', '?')!r}) lacks {', '.join(missing)}")
-        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n", "floor"})
+        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n", "floor", "at_most_ns"})
         if unknown:
             raise TargetError(f"{source}: target {index} ({entry['what']!r}): unknown key {', '.join(unknown)}")
-        over = entry["over"]
+        over = entry.get("over", ())
         targets.append(
             Target(
                 issue=entry["issue"],
@@ -89,6 +108,7 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
                 at_most=entry.get("at_most"),
                 sizes=tuple(entry["n"]),
                 floor=entry.get("floor"),
+                at_most_ns=entry.get("at_most_ns"),
             )
         )
     return Suite(tuple(binaries), tuple(targets))
@@ -192,9 +212,14 @@ class Verdict:
     missing: str | None  # the first benchmark the run lacks
     cv: float | None
     floor: float | None = None  # the least the ratio can be, from the target's floor counter
+    ns: float | None = None  # a target of time's measured nanoseconds per iteration
 
     @property
     def holds(self) -> str:
+        if self.target.at_most_ns is not None:
+            if self.ns is None:
+                return "not measured"
+            return "yes" if self.ns <= self.target.at_most_ns else "**no**"
         if self.ratio is None:
             return "not measured"
         if self.target.at_most is None:
@@ -212,6 +237,9 @@ def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
     >>> t = Target(1, "", "a/{n}", ("b/{n}",), 0.05, (10,), floor="covered")
     >>> judge(t, {"a/10": Timing(3.0, None, {"covered": 0.08}), "b/10": Timing(30.0, None)})[0].floor
     0.08
+    >>> t = Target(1, "", "a/{n}", (), None, (1, 50), at_most_ns=20.0)
+    >>> [(x.ns, x.holds) for x in judge(t, {"a/1": Timing(12.0, 0.01), "a/50": Timing(25.0, None)})]
+    [(12.0, 'yes'), (25.0, '**no**')]
     """
     verdicts = []
     for n in target.sizes:
@@ -219,6 +247,9 @@ def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
         missing = next((name for name in (measured, *over) if name not in timings), None)
         if missing is not None:
             verdicts.append(Verdict(target, n, None, None, missing, None))
+            continue
+        if not over:
+            verdicts.append(Verdict(target, n, None, None, None, timings[measured].cv, ns=timings[measured].ns))
             continue
         fastest = min(over, key=lambda name: timings[name].ns)
         cvs = [timings[name].cv for name in (measured, fastest) if timings[name].cv is not None]
@@ -237,7 +268,8 @@ def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool
         "## Targets of the issues",
         "",
         "Each target of [bench/suite.toml](../bench/suite.toml): the wall-clock time of one benchmark",
-        "over another's (over the fastest, where it names several), at each N, against the most it may be.",
+        "over another's (over the fastest, where it names several), at each N, against the most it may be;",
+        "a target of time (no `over`) gives the measured time per iteration in the ratio's column.",
         "Where a benchmark counts the least share of the work any correct implementation must do, the",
         "floor column gives it: the ratio at that share, at the baseline's own cost per unit of work.",
         "Rows named `peerbench:` come from a run of ../shared/peerbench, both sides from that run"
@@ -249,17 +281,30 @@ def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool
     for target in suite.targets:
         for verdict in judge(target, timings):
             measured, over = target.names(verdict.n)
-            shown_over = verdict.against or " or ".join(over)
-            ratio = "—" if verdict.ratio is None else f"{verdict.ratio:.3f}"
-            limit = "—" if target.at_most is None else f"{target.at_most:g}"
+            shown_over = verdict.against or " or ".join(over) or "—"
+            if target.at_most_ns is not None:
+                ratio = "—" if verdict.ns is None else f"{verdict.ns:,.1f} ns"
+                limit = f"{target.at_most_ns:g} ns"
+            else:
+                ratio = "—" if verdict.ratio is None else f"{verdict.ratio:.3f}"
+                limit = "—" if target.at_most is None else f"{target.at_most:g}"
             floor = "—" if verdict.floor is None else f"{verdict.floor:.3f}"
             holds = verdict.holds if verdict.missing is None else f"not measured (no {verdict.missing})"
             cv = "—" if verdict.cv is None or math.isnan(verdict.cv) else f"{100 * verdict.cv:.1f}%"
             out.append(
-                f"| #{target.issue} | {target.what} | {verdict.n} | `{measured}` | `{shown_over}` "
+                f"| #{target.issue} | {target.what} | {verdict.n} | `{measured}` | {code(shown_over)} "
                 f"| {ratio} | {limit} | {floor} | {holds} | {cv} |"
             )
     return out
+
+
+def code(name: str) -> str:
+    """A benchmark's name as code, or the dash of a target with none.
+
+    >>> code("a/10"), code("—")
+    ('`a/10`', '—')
+    """
+    return name if name == "—" else f"`{name}`"
 
 
 def other_lines(timings: dict[str, Timing], binaries: dict[str, list[str]]) -> list[str]:

@@ -706,9 +706,11 @@ public:
         apply_observer_commands();
     }
 
-    // Exchanges entities, rows, hierarchy and resources with other: every handle issued
-    // by either world now names the same entity in the other. Command
-    // buffers, and where progress is in its stages, stay with each world;
+    // Exchanges entities, rows, hierarchy, resources and states (each
+    // state's value and request, and whether the world has started) with
+    // other: every handle issued by either world now names the same entity
+    // in the other. Command buffers, and where progress is in its stages
+    // (timers' counts among it), stay with each world;
     // observers are not told; every tracked row counts as added at the swap
     // (docs/changes.md). The JSON loader fills a fresh world and swaps
     // it in only once the whole input has been read, so that bad input
@@ -735,6 +737,8 @@ public:
         tracking::stamp_all(other);
         hierarchy_.swap(other.hierarchy_);
         prefab_records_.swap(other.prefab_records_);
+        std::swap(states_, other.states_);
+        std::swap(started_, other.started_);
     }
 
 private:

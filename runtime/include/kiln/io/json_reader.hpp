@@ -28,6 +28,7 @@
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
+#include <kiln/io/json_states.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
@@ -533,13 +534,14 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
         return in.fail(snapshot_errc::not_a_save, "expected an object, a world as kiln::to_json writes it, found %s",
                        in.found(document).c_str());
     }
-    constexpr std::string_view keys[] = {"schema", "version", "resources", "archetypes", "entity_table", "hierarchy"};
+    constexpr std::string_view keys[] = {"schema",       "version",   "resources", "archetypes",
+                                         "entity_table", "hierarchy", "states"};
     for (auto item = document.begin(); item != document.end(); ++item) {
         if (std::find(std::begin(keys), std::end(keys), item.key()) == std::end(keys)) {
             const json_path::segment at{in.path, item.key()};
             return in.fail(snapshot_errc::corrupt,
-                           "a world has the keys schema, version, resources, archetypes, entity_table and hierarchy "
-                           "only");
+                           "a world has the keys schema, version, resources, archetypes, entity_table, hierarchy "
+                           "and states only");
         }
     }
     const auto schema = document.find("schema");
@@ -603,6 +605,15 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
         if (!read_hierarchy(in, *links, access::entities(fresh), access::hierarchy(fresh))) {
             return false;
         }
+    }
+    if (const auto states = document.find("states"); states != document.end()) {
+        const json_path::segment at{in.path, "states"};
+        auto positions = access::states(fresh); // each in its initial value
+        schedule_position position{false, positions};
+        if (!read_states_json(in, *states, description, position)) {
+            return false;
+        }
+        access::restore_states(fresh, position);
     }
     const auto resources = access::resources(fresh);
     null_dead_references(description, storages, resources, access::entities(fresh));
