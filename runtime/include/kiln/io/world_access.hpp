@@ -160,6 +160,12 @@ struct snapshot_access<basic_world<Schema>> {
         }
         world.resources_ = decltype(world.resources_){};
         world.hierarchy_.clear();
+        world.prefab_records_.clear(); // a save does not hold them (JSON does: prefab_records below)
+    }
+
+    template <class World>
+    static auto& prefab_records(World& world) {
+        return world.prefab_records_;
     }
 
     // The commands waiting in the world's buffers, which a save would miss
