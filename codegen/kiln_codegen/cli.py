@@ -1,4 +1,4 @@
-"""The kilnc command line: generate, check, outputs and schema-json.
+"""The kilnc command line: generate, check, outputs, prefab, scene and schema-json.
 
 Exit status: 0 when all is well, warnings or not (each printed to stderr as
 path:line:column: warning: message); 1 when the schema has mistakes (each printed as
@@ -15,7 +15,7 @@ from pathlib import Path, PurePath
 from .back.depfile import depfile_text, tool_files
 from .back.outputs import output_paths
 from .persistence.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
-from .errors import Diagnostic, Location, SchemaError, joined
+from .errors import Diagnostic, Location, SchemaError, in_report_order, joined
 from .front.loader import load_all
 from .model import Schema
 from .pipeline import validate
@@ -84,6 +84,25 @@ def _parser() -> argparse.ArgumentParser:
     outputs.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
     outputs.set_defaults(run=_outputs)
 
+    prefab = commands.add_parser(
+        "prefab", help="print a prefab's resolved values",
+        description="Checks the schema, then prints the prefab's values after its bases and the schema's "
+        "defaults: its archetype, then each component's fields, then each child's (docs/content.md).")
+    _lock_argument(prefab)
+    prefab.add_argument("name", metavar="PREFAB", help="the prefab's name, or 'all' for every prefab")
+    prefab.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
+    prefab.set_defaults(run=_prefab)
+
+    scene = commands.add_parser(
+        "scene", help="check a scene file against the schema",
+        description="Checks the schema, then the scene file against it: its entities (prefab instances with "
+        "overrides, archetypes' entities with values), their parents and entity fields, and the resources' values "
+        "(docs/content.md, Scenes). Writes nothing.")
+    _lock_argument(scene)
+    scene.add_argument("scene", metavar="SCENE", help="the scene file")
+    scene.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
+    scene.set_defaults(run=_scene)
+
     schema_json = commands.add_parser(
         "schema-json", help="print the JSON Schema of kiln's TOML, for editors",
         description="Prints the JSON Schema that editors (Taplo, Even Better TOML) check kiln schemas with, as "
@@ -128,6 +147,31 @@ def _outputs(args: argparse.Namespace) -> int:
     schema, _ = _validated(args)
     for path in output_paths(args.out, schema.namespace):
         print(path.as_posix())
+    return 0
+
+
+def _prefab(args: argparse.Namespace) -> int:
+    from .back.prefab_values import describe
+
+    schema, _ = _validated(args)
+    chosen = [prefab for prefab in schema.prefabs if args.name in (prefab.name, "all")]
+    if not chosen:
+        known = ", ".join(prefab.name for prefab in schema.prefabs) or "none"
+        print(f"kilnc: error: no prefab '{args.name}' in the schema (its prefabs: {known})", file=sys.stderr)
+        return 1
+    print("\n\n".join(describe(prefab) for prefab in chosen))
+    return 0
+
+
+def _scene(args: argparse.Namespace) -> int:
+    from .check.scenes import check_scene
+    from .front.loader import load
+
+    schema, _ = _validated(args)
+    found = check_scene(schema, load(args.scene))
+    errors = [diagnostic for diagnostic in found if diagnostic.severity == "error"]
+    if errors:
+        raise SchemaError(in_report_order(found, [args.scene]))
     return 0
 
 

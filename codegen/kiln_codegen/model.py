@@ -212,6 +212,69 @@ class Archetype:
 
 
 @dataclass(frozen=True)
+class ComponentValues:
+    """The values a prefab gives one component's fields, in the component's field order; the fields
+    not named take the schema's defaults (docs/content.md)."""
+
+    component: Component
+    values: tuple[tuple[Field, DefaultValue], ...]
+
+    def value_of(self, field: Field) -> DefaultValue:
+        """The field's value as given, else its default."""
+        return dict((given.name, value) for given, value in self.values).get(field.name, field.default)
+
+
+@dataclass(frozen=True)
+class PrefabPart:
+    """One entity of a prefab: its root (named "root") or one of its named children."""
+
+    name: str
+    archetype: Archetype
+    values: tuple[ComponentValues, ...]  # only the components given values, in the archetype's order
+
+    def values_of(self, component: Component) -> ComponentValues:
+        """What the part gives `component`, or nothing (every field its default)."""
+        return next((given for given in self.values if given.component.name == component.name),
+                    ComponentValues(component, ()))
+
+
+@dataclass(frozen=True)
+class PrefabLink:
+    """An entity field of a prefab's part that names another part of the same prefab: written, at
+    spawn, with that part's new entity. Parts count from 0, the root, then the children in order."""
+
+    owner: int
+    component: Component
+    field: Field
+    target: int
+
+
+@dataclass(frozen=True)
+class Prefab:
+    """[prefab.NAME]: an entity and its named children, with values, resolved: a variant's base
+    already applied, so the generated code and a spawn need no base."""
+
+    name: str
+    root: PrefabPart
+    children: tuple[PrefabPart, ...]
+    links: tuple[PrefabLink, ...]
+    base: str | None = None
+    doc: str | None = None
+    origin: Origin = NO_ORIGIN
+    # The values a base wrote, for `kilnc prefab`: (part, component, field, the base that wrote it).
+    inherited: tuple[tuple[int, str, str, str], ...] = ()
+
+    @property
+    def parts(self) -> tuple[PrefabPart, ...]:
+        return (self.root,) + self.children
+
+    def written_by(self, part: int, component: str, field: str) -> str | None:
+        """The base that wrote a value of this prefab, or None when the prefab wrote it (or no one did)."""
+        return next((prefab for position, name, field_name, prefab in self.inherited
+                     if (position, name, field_name) == (part, component, field)), None)
+
+
+@dataclass(frozen=True)
 class Edge:
     """A move between archetypes: an entity of `source` that gains or loses a component lands in `target`."""
 
@@ -587,6 +650,7 @@ class Schema:
     conditions: tuple[tuple[str, Condition], ...] = ()
     stage_conditions: tuple[tuple[str, Condition], ...] = ()
     state_transitions: tuple[Transition, ...] = ()
+    prefabs: tuple[Prefab, ...] = ()  # docs/content.md
 
     def condition_of(self, name: str) -> Condition | None:
         """The condition under which the system or stage `name` runs; None when it always runs."""
@@ -599,7 +663,7 @@ class Schema:
     def declared_names(self) -> set[str]:
         """Every name the schema declares: the C++ names in its namespace."""
         kinds = (self.externs, self.components, self.resources, self.archetypes, self.systems, self.observers,
-                 self.events, self.states, self.sets)
+                 self.events, self.states, self.sets, self.prefabs)
         return {item.name for items in kinds for item in items}
 
     @property

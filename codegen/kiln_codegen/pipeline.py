@@ -53,7 +53,8 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
     return Schema(checked.namespace, checked.version, checked.externs, checked.components, checked.resources,
                   checked.archetypes, tuple(stages), checked.settings.fixed_step, checked.systems, checked.observers,
                   checked.events, checked.states, checked.conditions.sets, checked.conditions.systems,
-                  checked.conditions.stages, tuple(_transition(checked.states, stage) for stage in moments))
+                  checked.conditions.stages, tuple(_transition(checked.states, stage) for stage in moments),
+                  checked.prefabs)
 
 
 def _transition(states: Sequence[State], stage: Stage) -> Transition:

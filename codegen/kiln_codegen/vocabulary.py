@@ -239,6 +239,26 @@ FUSE = {
     "doc": Key("a note for readers of the schema (a fusion declares nothing in C++)", _STRING),
 }
 
+_COMPONENT_VALUES = {"type": "object", "description": "a component's field values: each key a field of it, each value "
+                     "one its type takes; an entity field names \"root\" or a child of the prefab",
+                     "propertyNames": {"pattern": _IDENTIFIER}}
+PREFAB_VALUES = _COMPONENT_VALUES
+PREFAB_CHILD = {  # of [prefab.NAME.children.CHILD]; its other keys are components, each a table of field values
+    "archetype": Key("the child's archetype (in a variant, default: the base's child's)", _NAME),
+    "doc": Key("a note for readers of the schema", _STRING),
+}
+_CHILD_VALUE = {"type": "object", "properties": {key: {"description": entry.doc, **entry.value}
+                                                 for key, entry in PREFAB_CHILD.items()},
+                "propertyNames": {"pattern": _IDENTIFIER}, "additionalProperties": _COMPONENT_VALUES}
+PREFAB = {  # its other keys are components, each a table of field values (docs/content.md)
+    "archetype": Key("the archetype its root is an entity of (in a variant, default: the base's)", _NAME),
+    "base": Key("a prefab whose values, children and archetype this one takes and patches field by field", _NAME),
+    "children": Key("its children by name, each with its archetype and values, parented to the root at spawn",
+                    {"type": "object", "propertyNames": {"pattern": _IDENTIFIER},
+                     "additionalProperties": _CHILD_VALUE}),
+    "doc": Key("a comment written above its struct", _STRING),
+}
+
 # The named tables, [KIND.NAME], and what each is. Components, resources and events take fields.
 KIND_DOCS = {
     "extern": "a C++ type defined elsewhere, to use as a field type",
@@ -252,6 +272,8 @@ KIND_DOCS = {
     "fuse": "systems of one stage run as one pass over the rows",
     "state": "a value of a finite set that the world is in, changed only by transitions (docs/states.md)",
     "set": "a condition that the systems listing it in sets share (docs/states.md)",
+    "prefab": "an entity, and its named children, with values, that the game spawns (docs/content.md): each key "
+              "other than archetype, base, children and doc is a component, given a table of field values",
 }
 TABLES = {"extern": EXTERN, "archetype": ARCHETYPE, "system": SYSTEM, "observer": OBSERVER, "propagate": PROPAGATE,
           "fuse": FUSE, "state": STATE, "set": RUN_SET}  # the kinds whose keys are all named here; the others' keys are fields
@@ -278,3 +300,5 @@ CONDITION_KEYS = tuple(CONDITIONS)
 STATE_KEYS = tuple(STATE)
 RUN_SET_KEYS = tuple(RUN_SET)
 STAGE_TABLE_KEYS = tuple(STAGE_TABLE)
+PREFAB_KEYS = tuple(PREFAB)
+PREFAB_CHILD_KEYS = tuple(PREFAB_CHILD)

@@ -6,17 +6,24 @@
 //
 //   invaders                        play in a window: arrows move, space fires, F5 saves, F9 restores, R restarts
 //   invaders --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
+//   invaders --inspect [PORT]         the same, with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
 //
 // A run prints when a game ends and a new one starts, and at the end the
 // game's state and the time per frame split into the ECS's and the drawing's.
 #include <invaders/reflection.hpp>
 
 #include <kiln/snapshot.hpp>
+#if KILN_HAS_INSPECTOR
+#include <kiln/inspector.hpp>
+#endif
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <screen/input_script.hpp>
 #include <screen/keys.hpp>
@@ -39,7 +46,11 @@ struct settings {
     std::int64_t zoom = 1;
     std::string save = "invaders.save";
     bool parallel = false;
+    std::int64_t inspect = -1; // the inspector's port; -1: no inspector
 };
+
+// The inspector's port when --inspect is given without one.
+constexpr std::int64_t default_inspect_port = 7341;
 
 double milliseconds(clock_type::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
@@ -132,6 +143,22 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         std::fprintf(stderr, "invaders: %s\n", error.c_str());
         return 1;
     }
+#if KILN_HAS_INSPECTOR
+    // With --inspect, the inspector answers between frames, and a paused
+    // game still runs its render stage each frame, so that an edit shows.
+    std::unique_ptr<kiln::inspect::basic_inspector<invaders::World>> inspector;
+    if (chosen.inspect >= 0) {
+        inspector = std::make_unique<kiln::inspect::basic_inspector<invaders::World>>();
+        kiln::inspect::options where;
+        where.port = static_cast<int>(chosen.inspect);
+        if (const std::string error = inspector->start(where); !error.empty()) {
+            std::fprintf(stderr, "invaders: the inspector: %s\n", error.c_str());
+            return 1;
+        }
+        std::printf("inspector: %s\n", inspector->url().c_str());
+        std::fflush(stdout);
+    }
+#endif
     const auto& canvas = world.resource<invaders::Screen>();
     screen::draw_list list;
     screen::image picture{static_cast<int>(canvas.width), static_cast<int>(canvas.height)};
@@ -146,7 +173,19 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         const auto start = clock_type::now();
         {
             const screen::bind_draw_list bound{world.resource<invaders::Screen>().target, list};
-            world.progress(host.seconds_since_last_frame(start), executor);
+#if KILN_HAS_INSPECTOR
+            if (inspector) {
+                const double seconds = host.seconds_since_last_frame(start);
+                if (inspector->serve(world)) {
+                    world.progress(seconds, inspector->executor(executor));
+                } else {
+                    world.run(invaders::stage::render, executor); // paused: draw the world as it is
+                }
+            } else
+#endif
+            {
+                world.progress(host.seconds_since_last_frame(start), executor);
+            }
         }
         const auto simulated = clock_type::now();
         const auto& game = world.resource<invaders::Game>();
@@ -160,6 +199,10 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         const auto drawn = clock_type::now();
         ecs_time += simulated - start;
         draw_time += drawn - simulated;
+        if (chosen.headless && chosen.inspect >= 0) {
+            // Inspected, a headless run keeps to 60 frames a second, so that a person or a test can follow it.
+            std::this_thread::sleep_until(start + std::chrono::microseconds{16'667});
+        }
         if (!chosen.png.empty() && frame % chosen.every == 0) {
             const std::string path = screen::frame_path(chosen.png, frame);
             const std::string error =
@@ -187,10 +230,37 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
 
 } // namespace
 
+// Takes --inspect [PORT] out of the arguments (its port is optional, which
+// screen::options does not offer); "" or what is wrong with it.
+std::string take_inspect(std::vector<char*>& arguments, settings& chosen) {
+    for (std::size_t i = 1; i < arguments.size(); ++i) {
+        if (std::string_view{arguments[i]} != "--inspect") {
+            continue;
+        }
+        chosen.inspect = default_inspect_port;
+        std::size_t taken = 1;
+        if (i + 1 < arguments.size() && arguments[i + 1][0] != '-') {
+            char* end = nullptr;
+            const long port = std::strtol(arguments[i + 1], &end, 10);
+            if (*end != '\0' || port < 0 || port > 65535) {
+                return std::string("--inspect takes a port from 0 (any free one) to 65535, not '") + arguments[i + 1] + "'";
+            }
+            chosen.inspect = port;
+            taken = 2;
+        }
+        arguments.erase(arguments.begin() + static_cast<std::ptrdiff_t>(i),
+                        arguments.begin() + static_cast<std::ptrdiff_t>(i + taken));
+        return "";
+    }
+    return "";
+}
+
 int main(int argc, char** argv) {
     settings chosen;
+    std::vector<char*> arguments(argv, argv + argc);
+    const std::string inspect_problem = take_inspect(arguments, chosen);
     screen::options options{"invaders", "invaders [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
-                                        "[--seed S] [--save FILE] [--parallel]"};
+                                        "[--seed S] [--save FILE] [--parallel] [--inspect [PORT]]"};
     options.flag("--headless", chosen.headless, "play without a window, the keys read from --input");
     options.number("--frames", chosen.frames, 0, 1'000'000'000,
                    "how many frames to run (default 0: until the window closes; a headless run needs a number)");
@@ -204,7 +274,15 @@ int main(int argc, char** argv) {
     options.text("--save", chosen.save, "the file the save key (F5) writes and the restore key (F9) reads "
                                         "(default invaders.save)");
     options.flag("--parallel", chosen.parallel, "run the systems on the parallel executor (oneTBB)");
-    switch (options.parse(argc, argv)) {
+    bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
+    options.flag("--inspect", listed_only,
+                 "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; 0: any free port), "
+                 "docs/inspector.md");
+    if (!inspect_problem.empty()) {
+        options.reject(inspect_problem);
+        return 2;
+    }
+    switch (options.parse(static_cast<int>(arguments.size()), arguments.data())) {
     case screen::options::outcome::help_shown:
         return 0;
     case screen::options::outcome::rejected:
@@ -212,6 +290,12 @@ int main(int argc, char** argv) {
     case screen::options::outcome::run:
         break;
     }
+#if !KILN_HAS_INSPECTOR
+    if (chosen.inspect >= 0) {
+        options.reject("--inspect: this invaders was built without the inspector (it needs libcpp-httplib-dev)");
+        return 2;
+    }
+#endif
     if (!chosen.headless && (!chosen.input.empty() || !chosen.png.empty())) {
         options.reject("--input and --png are for --headless runs");
         return 2;

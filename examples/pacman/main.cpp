@@ -117,34 +117,9 @@ public:
     }
 
 private:
-    // kiln's saves hold no states (docs/states.md): a save taken in another
-    // phase or wave than the game's now would leave the world in a state
-    // its entities do not fit (two Pac-Men after a restart, say). So the
-    // save is read into a scratch world first, and restored only when the
-    // states it noted (the resource Saved) are the game's.
+    // A save holds the states too (docs/saves.md): restored in another
+    // phase, the game goes back to the saved one, its entities with it.
     void restore(pacman::World& world, std::int64_t frame) {
-        pacman::World scratch;
-        if (const kiln::snapshot_error error = kiln::load_file(scratch, chosen_.save); error) {
-            report("restored", error, world, frame);
-            return;
-        }
-        const auto& then = scratch.resource<pacman::Saved>();
-        const auto phase = world.state<pacman::Phase>().current();
-        const auto wave = world.state<pacman::Wave>().current();
-        if (then.phase != static_cast<std::uint8_t>(phase) || then.wave != static_cast<std::uint8_t>(wave)) {
-            const auto name = [](auto value) {
-                using E = decltype(value);
-                const auto index = static_cast<std::size_t>(value);
-                return index < kiln::state_traits<E>::values.size() ? std::string{kiln::state<E>::name_of(value)}
-                                                                    : std::string{"?"};
-            };
-            std::printf("frame %lld: not restored: %s was saved in %s and %s, the game is in %s and %s, and saves "
-                        "hold no states\n",
-                        static_cast<long long>(frame), chosen_.save.c_str(),
-                        name(static_cast<pacman::Phase>(then.phase)).c_str(),
-                        name(static_cast<pacman::Wave>(then.wave)).c_str(), name(phase).c_str(), name(wave).c_str());
-            return;
-        }
         report("restored", kiln::load_file(world, chosen_.save), world, frame);
     }
 

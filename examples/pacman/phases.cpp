@@ -138,9 +138,4 @@ void pacman::HouseClock::run(House& house) {
 
 void pacman::Thaw::run(Freeze& freeze) { --freeze.steps; }
 
-void pacman::NoteStates::run(Saved& saved, const kiln::state<Phase>& phase, const kiln::state<Wave>& wave) {
-    saved.phase = static_cast<std::uint8_t>(phase.current());
-    saved.wave = static_cast<std::uint8_t>(wave.current());
-}
-
 void pacman::ClearLevel::run(kiln::state<Phase>& phase) { phase.request(Phase::cleared); }

@@ -4,6 +4,7 @@
 #include <scene/world.hpp>
 #include <kiln/schema/reflect.hpp>
 #include <reach/systems.hpp>
+#include <content/world.hpp>
 
 #include <string_view>
 
@@ -130,4 +131,10 @@ float read_positions(const fixture::World& world) {
     float sum = 0;
     world.each<const fixture::Position>([&](kiln::entity, const fixture::Position& p) { sum += p.x; });
     return sum;
+}
+
+// spawn_override_of_other_archetype, spawn_child_of_other_prefab: overrides
+// of the root's components and of the prefab's own child.
+void spawn_fighter(content::World& world) {
+    world.spawn<content::Fighter>(content::Armor{}, kiln::child<content::Fighter::gun>(content::Aim{}));
 }

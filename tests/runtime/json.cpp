@@ -291,7 +291,8 @@ TEST_CASE("a document that does not fit the schema is an error naming its JSON p
         {"no version", [](json& d) { d.erase("version"); }, snapshot_errc::corrupt,
          "/version: expected the schema version the document was written with, at most 3, found none"},
         {"an unknown key", [](json& d) { d["a/b"] = 1; }, snapshot_errc::corrupt,
-         "/a~1b: a world has the keys schema, version, resources, archetypes, entity_table and hierarchy only"},
+         "/a~1b: a world has the keys schema, version, resources, archetypes, entity_table, hierarchy and states "
+         "only"},
         {"a hierarchy that is not a list", [](json& d) { d["hierarchy"] = 1; }, snapshot_errc::corrupt,
          "/hierarchy: expected an array of [child, parent] handle pairs, found 1"},
         {"a link that is not a pair", [](json& d) { d["hierarchy"] = {{"0:0"}}; }, snapshot_errc::corrupt,

@@ -12,7 +12,7 @@ from ..cpp.floats import shortest_f32
 from ..cpp.names import cpp_type, migration_function
 from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Layout, Origin, Resource,
                      Scalar, Schema, schema_type)
-from . import dot_filters, event_filters, lookup_filters, state_filters, system_filters
+from . import dot_filters, event_filters, lookup_filters, prefab_filters, state_filters, system_filters
 
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
@@ -274,6 +274,7 @@ FILTERS = {
     **event_filters.FILTERS,
     **dot_filters.FILTERS,
     **state_filters.FILTERS,
+    **prefab_filters.FILTERS,
 }
 
 

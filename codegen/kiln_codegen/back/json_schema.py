@@ -33,7 +33,10 @@ def json_schema() -> dict[str, Any]:
         },
     }
     for kind in vocabulary.KINDS:
-        if kind in vocabulary.TABLES:
+        if kind == "prefab":  # its own keys, and components' values
+            definitions[kind] = {**_table(vocabulary.PREFAB, vocabulary.KIND_DOCS[kind]),
+                                 "additionalProperties": vocabulary.PREFAB_VALUES}
+        elif kind in vocabulary.TABLES:
             definitions[kind] = _table(vocabulary.TABLES[kind], vocabulary.KIND_DOCS[kind])
         else:  # its keys are fields, but for `kiln`
             definitions[kind] = {

@@ -42,7 +42,7 @@ def top_level(checker: Checker) -> None:
                 advice = (f"did you mean [{close}]?" if close else
                           "a schema has only [kiln], [extern.NAME], [component.NAME], [resource.NAME], "
                           "[event.NAME], [archetype.NAME], [system.NAME], [observer.NAME], "
-                          "[propagate.NAME], [fuse.NAME], [state.NAME], [set.NAME] and [stage.NAME]")
+                          "[propagate.NAME], [fuse.NAME], [state.NAME], [set.NAME], [prefab.NAME] and [stage.NAME]")
                 checker.error(file, (key,), f"unknown table [{key}]; {advice}")
             elif key != "kiln" and not isinstance(value, dict):
                 checker.error(file, (key,), f"'{key}' must be a table of {key}s, each written [{key}.NAME]")

@@ -23,41 +23,43 @@ class DefaultProblem:
     element: tuple[int, ...]  # where in a (nested) array default, () for the whole default
 
 
-def check_default(value: Any, field_type: FieldType) -> DefaultValue | DefaultProblem:
+def check_default(value: Any, field_type: FieldType, subject: str = "default") -> DefaultValue | DefaultProblem:
     """The model's value for a TOML default of a field of `field_type`, or why it does not fit.
 
     >>> check_default(255, Scalar.U8), check_default([1, 2], Array(Scalar.F32, 2))
     (255, (1, 2))
+    >>> check_default(256, Scalar.U8, "value").clause
+    'value 256 is out of range for u8; use a whole number from 0 to 255'
     >>> check_default(256, Scalar.U8).clause
     'default 256 is out of range for u8; use a whole number from 0 to 255'
     >>> check_default([1, 300], Array(Scalar.U8, 2))
     DefaultProblem(clause='default[1] = 300 is out of range for u8; use a whole number from 0 to 255', element=(1,))
     """
     if isinstance(field_type, Array):
-        return _array_default(value, field_type)
+        return _array_default(value, field_type, subject)
     if isinstance(field_type, Extern):
-        return _extern_default(value, field_type, "default")
-    clause = _scalar_problem(value, field_type, "default")
+        return _extern_default(value, field_type, subject)
+    clause = _scalar_problem(value, field_type, subject)
     if clause is not None:
         return DefaultProblem(clause, ())
     return value
 
 
-def _array_default(value: Any, array: Array) -> DefaultValue | DefaultProblem:
+def _array_default(value: Any, array: Array, subject: str) -> DefaultValue | DefaultProblem:
     spelled = f"{_type_name(array.element)}[{array.length}]"
     if array.element is Scalar.ENTITY:
         return DefaultProblem(_ENTITY_HAS_NO_DEFAULT, ())
     if not isinstance(value, list):
-        clause = f"default {shown(value)} is not an array; '{spelled}' needs an array of {array.length} values"
+        clause = f"{subject} {shown(value)} is not an array; '{spelled}' needs an array of {array.length} values"
         return DefaultProblem(clause, ())
     if len(value) != array.length:
-        return DefaultProblem(f"default has {len(value)} values but '{spelled}' needs {array.length}", ())
+        return DefaultProblem(f"{subject} has {len(value)} values but '{spelled}' needs {array.length}", ())
     elements = []
     for index, element in enumerate(value):
         if isinstance(array.element, Extern):
-            checked = _extern_default(element, array.element, f"default[{index}]")
+            checked = _extern_default(element, array.element, f"{subject}[{index}]")
         else:
-            clause = _scalar_problem(element, array.element, f"default[{index}] =")
+            clause = _scalar_problem(element, array.element, f"{subject}[{index}] =")
             checked = DefaultProblem(clause, ()) if clause else element
         if isinstance(checked, DefaultProblem):
             return DefaultProblem(checked.clause, (index,) + checked.element)
@@ -69,7 +71,7 @@ def _extern_default(value: Any, extern: Extern, subject: str) -> DefaultValue | 
     """An extern's default is a brace list of numbers (nested as deep as the type needs)."""
     if not isinstance(value, list) or not _all_numbers(value):
         return DefaultProblem(
-            f"{subject} {shown(value)} does not fit extern type '{extern.name}'; an extern's default is an "
+            f"{subject} {shown(value)} does not fit extern type '{extern.name}'; an extern's {subject.split('[')[0]} is an "
             f"array of numbers, like [1.0, 0.0], which becomes the brace list {{1.0, 0.0}}",
             (),
         )

@@ -1,7 +1,7 @@
 """Checks the declarations of one world and turns them into the model's values.
 
 Checks run in the order things depend on each other (the [kiln] header, the names declared,
-externs, fields, events, archetypes, propagations, systems, fusions and observers) and each goes on
+externs, fields, events, archetypes, propagations, systems, fusions, observers and prefabs) and each goes on
 after a mistake, so one run reports all it can. Something already reported is left out of later checks
 rather than reported again. Each module of check/ checks one kind of thing; this one runs them.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..errors import Diagnostic, Location
 from ..front.declaration import Declaration
 from ..front.loader import SchemaFile
-from ..model import Archetype, Changes, Component, Event, Extern, Fusion, Observer, Resource, State, System
+from ..model import Archetype, Changes, Component, Event, Extern, Fusion, Observer, Prefab, Resource, State, System
 from ..persistence.lockfile import Lock, default_lock_path
 from ..persistence.stable_ids import StableIds
 from .archetypes import archetypes_of
@@ -24,6 +24,7 @@ from .fields import field_type
 from .fusions import FusionChecker
 from .header import header
 from .limits import too_many_components
+from .prefabs import PrefabChecker
 from .propagations import PropagationChecker
 from .records import component, extern, resource
 from .settings import Settings, settings
@@ -55,6 +56,7 @@ class Checked:
     states: tuple[State, ...] = ()
     conditions: Conditions = Conditions((), (), (), {})  # docs/states.md: sets, and each system's and stage's
     changes: dict[str, Changes] = field(default_factory=dict)  # each system's `changes`, by name
+    prefabs: tuple[Prefab, ...] = ()  # docs/content.md
 
 
 def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
@@ -113,10 +115,13 @@ def check(files: Sequence[SchemaFile], lock: Lock | None = None) -> Checked:
     conditions = check_conditions(checker, files, states, resources, components,
                                   archetypes if archetypes_known else None, world.stages)
     changes = check_changes(checker, components, archetypes if archetypes_known else None, checked_systems)
+    prefabs = PrefabChecker(checker, components, archetypes if archetypes_known else None,
+                            propagations).prefabs(list(_of_kind(declarations, "prefab")))
     locations = {name: declaration.location for name, declaration in checker.declared.items()}
     return Checked(checker.diagnostics.found, locations, namespace, version, world, tuple(externs),
                    tuple(components), tuple(resources), tuple(archetypes), archetypes_known, tuple(checked_systems),
-                   tuple(observers), tuple(events), tuple(fusions), tuple(states), conditions, changes)
+                   tuple(observers), tuple(events), tuple(fusions), tuple(states), conditions, changes,
+                   tuple(prefabs))
 
 
 def _of_kind(declarations: Iterable[Declaration], kind: str) -> Iterable[Declaration]:

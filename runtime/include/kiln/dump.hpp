@@ -109,6 +109,15 @@ void dump_archetype(std::FILE* out, const World& world, type_list<Components...>
         for (std::size_t row = first; row < first + count; ++row) {
             dump_text(out, "  entity ");
             dump_value(out, rows.entities()[row]);
+            if (const auto spawned = world.prefab_of(rows.entities()[row])) {
+                dump_text(out, " (");
+                dump_text(out, spawned->prefab);
+                if (!spawned->part.empty()) {
+                    dump_text(out, ".");
+                    dump_text(out, spawned->part);
+                }
+                dump_text(out, ")");
+            }
             internal::in_order({(dump_component<Components>(out, rows, row), 0)...});
             dump_text(out, "\n");
         }
@@ -159,6 +168,8 @@ void dump_world(std::FILE* out, const World& world, type_list<Resources...>, typ
 //     archetype Particle (schema/game.toml:61): 2 entities
 //       entity 0:0  Position { x = 1, y = 2 }  Velocity { x = 0, y = 0 }
 //
+// An entity a spawn made names its prefab, and the child of it, after its
+// handle: `entity 4:0 (Fighter.gun)` (docs/content.md).
 // Values: bool as true or false, integers in decimal, floating point with
 // %g, entities as index:generation or null, std::array as [a, b, c]; an
 // extern type as <Name> (its name in the schema) unless its C++ type is a

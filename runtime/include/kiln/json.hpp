@@ -30,6 +30,7 @@
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/json_reader.hpp>
+#include <kiln/io/json_states.hpp>
 #include <kiln/io/json_syntax_error.hpp>
 #include <kiln/io/json_writer.hpp>
 #include <kiln/io/snapshot_error.hpp>
@@ -48,7 +49,8 @@ concept json_document = std::same_as<Json, nlohmann::ordered_json> || std::same_
 //      "resources": {"Time": {"dt": 0.016666668, "frame": 0}},
 //      "archetypes": {"Particle": [{"entity": "0:0", "Position": {"x": 1.0, "y": 2.0}, ...}], ...},
 //      "entity_table": {"free": ["3:1"], "retired": []},
-//      "hierarchy": [["1:0", "0:0"], ["2:0", "1:0"]]}
+//      "hierarchy": [["1:0", "0:0"], ["2:0", "1:0"]],
+//      "states": {"started": true, "values": {"Phase": "playing"}, "requested": {}}}
 //
 // Every resource and archetype in schema order, an archetype's entities in
 // row order, each component's fields by name. Values: integers exact, floats
@@ -56,8 +58,9 @@ concept json_document = std::same_as<Json, nlohmann::ordered_json> || std::same_
 // JSON numbers cannot hold), bools, handles as "index:generation" (null for
 // the null entity), std::arrays as arrays, other extern types as the hex of
 // their bytes. "hierarchy", present when some entity has a parent, lists
-// [child, parent] pairs, each parent's children in order. docs/json.md
-// describes it.
+// [child, parent] pairs, each parent's children in order. "states", present
+// when the schema declares some, holds each state's value and request by
+// name, and whether the world has started. docs/json.md describes it.
 //
 // Precondition, as for save: nothing pending in the world (call flush()
 // first); checked in debug builds. Rows that destroy(e) left and no settle
@@ -79,10 +82,16 @@ template <class Schema>
     if (access::hierarchy(world).link_count() != 0) {
         document["hierarchy"] = internal::hierarchy_json(access::hierarchy(world));
     }
+    const internal::world_description description = internal::described_schema<Schema>::get();
+    if (!description.states.empty()) {
+        auto states = access::states(world);
+        document["states"] = internal::states_json(description, {access::started(world), states});
+    }
     return document;
 }
 
-// Replaces world's entities, handles and resources with those of document,
+// Replaces world's entities, handles, resources and states with those of
+// document (a state the document leaves out is in its initial value),
 // as load does a save's: every handle names the same entity afterwards, the
 // world issues the same new handles the written one would have, and entity
 // fields naming no live entity become null.

@@ -77,8 +77,11 @@ template <class Schema, class Sink>
     };
     const auto storages = access::storages(world);
     const auto resources = access::resources(world);
+    auto states = access::states(world);
+    const internal::schedule_position position{access::started(world), states};
     if (!internal::save_world(internal::described_schema<Schema>::get(), storages, resources, access::entities(world),
-                              access::hierarchy(world), {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
+                              access::hierarchy(world), position,
+                              {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
         return internal::make_snapshot_error(snapshot_errc::io, 0, "save: the sink failed to take the bytes");
     }
     return {};
@@ -94,8 +97,8 @@ template <class Schema>
     return save(world, [&out](std::span<const std::byte> bytes) { out.insert(out.end(), bytes.begin(), bytes.end()); });
 }
 
-// Replaces world's entities, handles and resources with those of the save in
-// input, which may come from this schema or an older version of it (the
+// Replaces world's entities, handles, resources and states (docs/states.md)
+// with those of the save in input, which may come from this schema or an older version of it (the
 // rules are in docs/saves.md). Every handle saved names the same entity
 // afterwards, and the world issues the same new handles as the saved one
 // would have; entity fields naming no live entity become null.
@@ -126,10 +129,14 @@ template <class Schema>
         return loader.error();
     }
     access::empty_for_load(world);
-    const bool applied = loader.apply();
+    // A save from before states (format 2 or 3) leaves them as they were.
+    auto states = access::states(world);
+    internal::schedule_position position{access::started(world), states};
+    const bool applied = loader.apply(position);
     // Only a bug in the loader gets here: the check pass accepted these bytes.
     KILN_CHECK(applied, "kiln::load: the apply pass refused a save that the check pass accepted: %s",
                loader.error().message.c_str());
+    access::restore_states(world, position);
     internal::change_tracking<basic_world<Schema>>::stamp_all(world); // loaded rows count as added (docs/changes.md)
     return {};
 }

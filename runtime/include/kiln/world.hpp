@@ -12,6 +12,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <kiln/changes/change_tracking.hpp>
 #include <kiln/config.hpp>
@@ -31,6 +32,7 @@
 #include <kiln/schedule/state.hpp>
 #include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/component.hpp>
+#include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
 #include <kiln/storage/archetype_storage.hpp>
@@ -42,6 +44,7 @@
 #include <kiln/system/system.hpp>
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
+#include <kiln/world/prefab_records.hpp>
 #include <kiln/world/structural_moves.hpp>
 
 namespace kiln {
@@ -67,6 +70,19 @@ template <class Schema>
     requires requires { typename Schema::unsaved_resources; }
 struct unsaved_resources_of<Schema> {
     using type = typename Schema::unsaved_resources;
+};
+
+// The prefabs of a schema (docs/content.md): Schema::prefabs, none when it
+// declares none.
+template <class Schema>
+struct prefabs_of {
+    using type = type_list<>;
+};
+
+template <class Schema>
+    requires requires { typename Schema::prefabs; }
+struct prefabs_of<Schema> {
+    using type = typename Schema::prefabs;
 };
 
 // What save files and loaders reach inside a world (kiln/io/world_access.hpp).
@@ -101,6 +117,7 @@ public:
     using schema_type = Schema;
     // The resources no save holds (kiln = { saved = false } in the schema).
     using unsaved_resources = typename internal::unsaved_resources_of<Schema>::type;
+    using prefabs = typename internal::prefabs_of<Schema>::type; // the schema's prefabs, in schema order
     // Whether the schema tracks a component: only then does the world keep a clock (docs/changes.md).
     static constexpr bool tracks_changes = internal::tracks_any<typename Schema::components>::value;
 
@@ -204,6 +221,42 @@ public:
         requires std::invocable<MakeValues&, std::size_t>
     std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
         return moves::template create_rows<A>(*this, count, make_values);
+    }
+
+    // Spawns prefab P (docs/content.md): its root and its children, each an
+    // entity of its archetype with the prefab's values (a copy: the entities
+    // own them), the children parented to the root, the entity fields that
+    // name the prefab's parts written. Each override replaces the root's
+    // value: a component (Health{5}), one field (kiln::field(&Health::hp,
+    // 5)), or a child's (kiln::child<P::gun>(...)). Returns the handles.
+    template <prefab P, class... Overrides>
+    spawned<P> spawn(const Overrides&... overrides) {
+        internal::world_sink<basic_world> sink{*this};
+        return internal::spawn_through<P>(
+            sink, [this](entity e, std::size_t part) { record_spawned<P>(e, part); }, overrides...);
+    }
+
+    // Spawns count copies of prefab P, the same overrides for each: each
+    // part's rows laid down at once, as create_n does, then the children
+    // parented. Returns each spawn's handles, in order.
+    template <prefab P, class... Overrides>
+    std::vector<spawned<P>> spawn_n(std::size_t count, const Overrides&... overrides) {
+        return internal::spawn_n<P>(
+            *this, [this](entity e, std::size_t part) { record_spawned<P>(e, part); }, count, overrides...);
+    }
+
+    // The prefab, and the child of it, that a spawn made e from (world.spawn,
+    // spawn_n, or a command buffer's spawn once applied); nothing for an
+    // entity made otherwise, or dead. Loads from saves forget it; JSON keeps it.
+    [[nodiscard]] std::optional<prefab_part> prefab_of(entity e) const noexcept {
+        if (prefab_records_.empty() || !alive(e)) {
+            return std::nullopt;
+        }
+        const auto found = prefab_records_.find(e);
+        if (!found) {
+            return std::nullopt;
+        }
+        return internal::prefab_names<prefabs>::of(found->prefab, found->part);
     }
 
     // Destroys every entity of archetype A.
@@ -649,12 +702,15 @@ public:
             moves::destroy_rows(*this, id);
         }
         hierarchy_.clear();
+        prefab_records_.clear(); // the table's generations restart
         apply_observer_commands();
     }
 
-    // Exchanges entities, rows, hierarchy and resources with other: every handle issued
-    // by either world now names the same entity in the other. Command
-    // buffers, and where progress is in its stages, stay with each world;
+    // Exchanges entities, rows, hierarchy, resources and states (each
+    // state's value and request, and whether the world has started) with
+    // other: every handle issued by either world now names the same entity
+    // in the other. Command buffers, and where progress is in its stages
+    // (timers' counts among it), stay with each world;
     // observers are not told; every tracked row counts as added at the swap
     // (docs/changes.md). The JSON loader fills a fresh world and swaps
     // it in only once the whole input has been read, so that bad input
@@ -680,6 +736,9 @@ public:
         tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
         tracking::stamp_all(other);
         hierarchy_.swap(other.hierarchy_);
+        prefab_records_.swap(other.prefab_records_);
+        std::swap(states_, other.states_);
+        std::swap(started_, other.started_);
     }
 
 private:
@@ -752,6 +811,14 @@ private:
         }
     }
 
+    // For spawns, and command buffers' once applied: e was made as part
+    // `part` of prefab P (kiln/world/prefab_records.hpp).
+    template <class P>
+    void record_spawned(entity e, std::size_t part) {
+        static_assert(contains_v<P, prefabs>, "kiln::world::spawn<P>: P is a prefab of another schema");
+        prefab_records_.record(e, static_cast<std::uint16_t>(index_of_v<P, prefabs>), static_cast<std::uint16_t>(part));
+    }
+
     // For command buffers: a handle for an entity created later, and the
     // slot given back when its create is discarded.
     entity reserve_entity() { return entities_.reserve(); }
@@ -788,6 +855,7 @@ private:
     std::uint64_t stage_run_ = 0;
     entity_table entities_{archetypes::size};
     hierarchy_table hierarchy_;
+    internal::prefab_records prefab_records_; // which prefab each spawned entity came from
     internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp
     // What each propagation system's last dirty pass saw (kiln/hierarchy/propagation.hpp).
     std::array<propagation_state, internal::propagation_slots<systems>::count> propagation_states_{};

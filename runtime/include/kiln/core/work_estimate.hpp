@@ -261,6 +261,17 @@ inline constexpr bool splits_by_work_v = requires(const Executor& executor) {
     { executor.stage_serial_below } -> std::convertible_to<std::chrono::nanoseconds>;
 };
 
+// Whether an executor wants to be told what each run took: one that has
+// `static constexpr bool times_runs = true` (the inspector's, kiln::inspector
+// in inspector/) is handed each stage's wall time, through
+// stage_ran<Plan>(time), and each system's or fused pass's, through
+// ran<type_list<Systems...>>(time), which may come from several threads at
+// once. Every other executor compiles to what it did without this.
+template <class Executor>
+inline constexpr bool times_runs_v = requires {
+    requires Executor::times_runs;
+};
+
 // Executor, splitting into chunks of chunk_rows, with the time of every
 // chunk it runs added to a meter.
 template <class Executor>

@@ -18,17 +18,21 @@ namespace kiln::internal {
 
 // The key of an entity's handle beside its components' names.
 inline constexpr std::string_view json_handle_key = "entity";
+// The key of the prefab, and the child of it, that a spawn made an entity
+// from ("Fighter.gun"), beside its handle; absent for an entity made otherwise.
+inline constexpr std::string_view json_prefab_key = "prefab";
 
 template <class... Components>
 constexpr bool names_no_component_entity(type_list<Components...>) {
-    return all_of({traits_of_t<Components>::name != json_handle_key...});
+    return all_of({(traits_of_t<Components>::name != json_handle_key &&
+                    traits_of_t<Components>::name != json_prefab_key)...});
 }
 
 template <class Schema>
 constexpr void check_json_schema() {
     static_assert(names_no_component_entity(typename Schema::components{}),
-                  "kiln/json.hpp: a component is named `entity`, which is the key of each entity's handle in a "
-                  "JSON document; rename the component to use to_json and from_json");
+                  "kiln/json.hpp: a component is named `entity` or `prefab`, which are the keys of each entity's "
+                  "handle and prefab in a JSON document; rename the component to use to_json and from_json");
 }
 
 // "index:generation", in decimal, as kiln::dump writes handles.

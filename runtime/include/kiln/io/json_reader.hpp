@@ -28,9 +28,11 @@
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
+#include <kiln/io/json_states.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
+#include <kiln/world/prefab_records.hpp>
 #include <kiln/schema/field_info.hpp>
 #include <kiln/schema/reflect.hpp>
 #include <kiln/storage/archetype_storage.hpp>
@@ -414,7 +416,8 @@ bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<C
                            in.found(row).c_str());
         }
         for (auto item = row.begin(); item != row.end(); ++item) {
-            if (item.key() != json_handle_key && all_of({item.key() != traits_of_t<Components>::name...})) {
+            if (item.key() != json_handle_key && item.key() != json_prefab_key &&
+                all_of({item.key() != traits_of_t<Components>::name...})) {
                 const json_path::segment key{in.path, item.key()};
                 return in.fail(snapshot_errc::corrupt, "archetype %.*s has no component %s",
                                static_cast<int>(A::name.size()), A::name.data(), item.key().substr(0, 64).c_str());
@@ -431,6 +434,17 @@ bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<C
             if (!in.handle(*handle, e)) {
                 return false;
             }
+        }
+        if (const auto prefab = row.find(std::string(json_prefab_key)); prefab != row.end()) {
+            const json_path::segment key{in.path, json_prefab_key};
+            const auto found = prefab->is_string()
+                                   ? prefab_names<typename World::prefabs>::find(prefab->template get_ref<const std::string&>())
+                                   : std::nullopt;
+            if (!found) {
+                return in.fail(snapshot_errc::corrupt, "expected the name of a prefab of the schema, or of its child "
+                               "as \"Prefab.child\", found %s", in.found(*prefab).c_str());
+            }
+            snapshot_access<World>::prefab_records(fresh).record(e, found->prefab, found->part);
         }
         std::tuple<Components...> values; // each component's defaults, until the document says otherwise
         bool read = true; // until a component fails, which stops the rest
@@ -520,13 +534,14 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
         return in.fail(snapshot_errc::not_a_save, "expected an object, a world as kiln::to_json writes it, found %s",
                        in.found(document).c_str());
     }
-    constexpr std::string_view keys[] = {"schema", "version", "resources", "archetypes", "entity_table", "hierarchy"};
+    constexpr std::string_view keys[] = {"schema",       "version",   "resources", "archetypes",
+                                         "entity_table", "hierarchy", "states"};
     for (auto item = document.begin(); item != document.end(); ++item) {
         if (std::find(std::begin(keys), std::end(keys), item.key()) == std::end(keys)) {
             const json_path::segment at{in.path, item.key()};
             return in.fail(snapshot_errc::corrupt,
-                           "a world has the keys schema, version, resources, archetypes, entity_table and hierarchy "
-                           "only");
+                           "a world has the keys schema, version, resources, archetypes, entity_table, hierarchy "
+                           "and states only");
         }
     }
     const auto schema = document.find("schema");
@@ -590,6 +605,15 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
         if (!read_hierarchy(in, *links, access::entities(fresh), access::hierarchy(fresh))) {
             return false;
         }
+    }
+    if (const auto states = document.find("states"); states != document.end()) {
+        const json_path::segment at{in.path, "states"};
+        auto positions = access::states(fresh); // each in its initial value
+        schedule_position position{false, positions};
+        if (!read_states_json(in, *states, description, position)) {
+            return false;
+        }
+        access::restore_states(fresh, position);
     }
     const auto resources = access::resources(fresh);
     null_dead_references(description, storages, resources, access::entities(fresh));

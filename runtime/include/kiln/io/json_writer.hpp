@@ -123,6 +123,14 @@ nlohmann::ordered_json archetype_json(const World& world, type_list<Components..
         for (std::size_t row = first; row < first + count; ++row) {
             nlohmann::ordered_json item = nlohmann::ordered_json::object();
             item[std::string(json_handle_key)] = handle_text(rows.entities()[row]);
+            if (const auto spawned = world.prefab_of(rows.entities()[row])) {
+                std::string name{spawned->prefab};
+                if (!spawned->part.empty()) {
+                    name += '.';
+                    name += spawned->part;
+                }
+                item[std::string(json_prefab_key)] = std::move(name);
+            }
             in_order(
                 {(item[std::string(traits_of_t<Components>::name)] = component_json<Components>(rows, row), 0)...});
             entities.push_back(std::move(item));

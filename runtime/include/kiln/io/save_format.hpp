@@ -78,6 +78,14 @@ struct archetype_description {
     std::span<const std::uint32_t> components; // positions in world_description::components
 };
 
+// A state (kiln/schedule/state.hpp) as this program compiled it: its name,
+// its values' names, in the enum's order, and which is its initial value.
+struct state_description {
+    std::string_view name;
+    std::span<const std::string_view> values;
+    std::uint32_t initial;
+};
+
 struct world_description {
     std::string_view name;
     std::uint32_t version;
@@ -85,6 +93,22 @@ struct world_description {
     std::span<const type_description> components;
     std::span<const type_description> resources;
     std::span<const archetype_description> archetypes; // in id order
+    std::span<const state_description> states = {};   // in schema order
+};
+
+// One state's value in a world, as indices into its description's values.
+struct state_position {
+    std::uint32_t current = 0;
+    std::uint32_t next = 0; // the requested value, when requested
+    bool requested = false;
+};
+
+// Where a world is in its states: whether it has entered their initial
+// values (its first progress), and each state's value (world_description's
+// states, in order).
+struct schedule_position {
+    bool started = false;
+    std::span<state_position> states;
 };
 
 // A field's type as data: what field_info holds for the program's fields,

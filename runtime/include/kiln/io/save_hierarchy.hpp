@@ -19,26 +19,17 @@ namespace kiln::internal {
 // format 3 save, whose links they would drop.
 inline constexpr std::uint32_t hierarchy_format_version = 3;
 
-// The newest format this runtime reads.
-inline constexpr std::uint32_t newest_save_format_version = hierarchy_format_version;
-
-inline std::uint32_t save_format_for(const hierarchy_table& links) noexcept {
-    return links.link_count() == 0 ? save_format_version : hierarchy_format_version;
-}
-
-// The bytes write_links writes.
+// The bytes write_links writes, at most.
 inline std::size_t links_size(const hierarchy_table& links) noexcept {
-    return links.link_count() == 0 ? 0 : 4 + 16 * links.link_count();
+    return 4 + 16 * links.link_count();
 }
 
-// Writes the links when there are any: a u32 count, then per link the
-// child's handle and the parent's, as u64s, in hierarchy_table's
-// for_each_link order, which rebuilds each parent's children in order.
+// Writes the links in a save of format 3 or later (a save of format 2 has
+// none): a u32 count, then per link the child's handle and the parent's, as
+// u64s, in hierarchy_table's for_each_link order, which rebuilds each
+// parent's children in order.
 template <class Writer>
 void write_links(Writer& out, const hierarchy_table& links) {
-    if (links.link_count() == 0) {
-        return;
-    }
     out.u32(static_cast<std::uint32_t>(links.link_count()));
     links.for_each_link([&](entity child, entity parent) {
         out.u64(child.to_bits());

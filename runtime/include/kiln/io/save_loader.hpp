@@ -19,6 +19,7 @@
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
+#include <kiln/io/save_states.hpp>
 #include <kiln/io/save_type_mapping.hpp>
 #include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
@@ -50,17 +51,20 @@ public:
             return false;
         }
         values_at_ = in_.offset();
-        return resource_values() && table() && archetype_rows() && check_hierarchy() && end();
+        return resource_values() && table() && archetype_rows() && check_hierarchy() &&
+               (format_ < states_format_version || read_states(in_, world_, nullptr)) && end();
     }
 
     // Writes the save that check() accepted into the world, which must have
-    // no rows, no links and every resource at its default. false only if the
-    // passes disagree: a bug.
-    bool apply() {
+    // no rows, no links and every resource at its default, and into position
+    // the states of a save that holds them (format 4; position is left as it
+    // was otherwise). false only if the passes disagree: a bug.
+    bool apply(schedule_position& position) {
         pass_ = pass::apply;
         in_.seek(values_at_);
         return resource_values() && table() && archetype_rows() && finish_table() &&
-               (format_ < hierarchy_format_version || apply_links(in_, entities_, links_));
+               (format_ < hierarchy_format_version || apply_links(in_, entities_, links_)) &&
+               (format_ < states_format_version || read_states(in_, world_, &position));
     }
 
     [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
@@ -490,7 +494,10 @@ private:
             return fail_at(snapshot_errc::corrupt, in_.offset(),
                            "corrupt save: %zu byte%s the %s, at byte %zu, where the save should end", in_.remaining(),
                            in_.remaining() == 1 ? " follows" : "s follow",
-                           format_ < hierarchy_format_version ? "last archetype" : "hierarchy", in_.offset());
+                           format_ < hierarchy_format_version ? "last archetype"
+                           : format_ < states_format_version  ? "hierarchy"
+                                                              : "states",
+                           in_.offset());
         }
         return true;
     }

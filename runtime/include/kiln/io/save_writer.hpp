@@ -14,6 +14,7 @@
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/io/save_format.hpp> // and xxhash.h, for the checksum's state
 #include <kiln/io/save_hierarchy.hpp>
+#include <kiln/io/save_states.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/field_info.hpp>
 #include <kiln/storage/archetype_storage.hpp>
@@ -174,7 +175,8 @@ inline void write_values(save_writer& out, const std::byte* values, std::span<co
 // A bound on the bytes save_world writes, for sinks that reserve.
 inline std::size_t saved_size_bound(const world_description& world, std::span<const archetype_storage* const> storages,
                                     const entity_table& entities, const hierarchy_table& links) {
-    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count() + links_size(links) + save_checksum_size;
+    std::size_t total = 64 + world.name.size() + 8 * entities.slot_count() + links_size(links) +
+                        states_size_bound(world) + save_checksum_size;
     for (const auto* types : {&world.components, &world.resources}) {
         for (const type_description& type : *types) {
             total += 13 + type.size;
@@ -196,14 +198,16 @@ inline std::size_t saved_size_bound(const world_description& world, std::span<co
 
 // Writes the world whose types are world, whose archetypes' rows are
 // storages (in id order), whose resources are at resources and whose handles
-// are entities and whose hierarchy is links. Returns false when the sink
-// failed. The caller checked that no entity is reserved.
+// are entities, whose hierarchy is links and whose states are at position.
+// Returns false when the sink failed. The caller checked that no entity is
+// reserved.
 inline bool save_world(const world_description& world, std::span<const archetype_storage* const> storages,
                        std::span<const std::byte* const> resources, const entity_table& entities,
-                       const hierarchy_table& links, sink_ref sink) {
+                       const hierarchy_table& links, const schedule_position& position, sink_ref sink) {
     save_writer out{sink};
     out.bytes(save_magic, sizeof save_magic);
-    out.u32(save_format_for(links));
+    const std::uint32_t format = save_format_for(world, links);
+    out.u32(format);
     out.u32(world.version);
     out.u64(world.fingerprint);
     out.text(world.name);
@@ -275,7 +279,10 @@ inline bool save_world(const world_description& world, std::span<const archetype
             columns += column_count(type);
         }
     }
-    write_links(out, links);
+    if (format >= hierarchy_format_version) {
+        write_links(out, links);
+    }
+    write_states(out, world, position);
     return out.finish();
 }
 

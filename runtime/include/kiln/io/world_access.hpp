@@ -16,6 +16,8 @@
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
+#include <kiln/schedule/state.hpp>
+#include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/reflect.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 
@@ -65,15 +67,24 @@ std::array<archetype_description, sizeof...(Archetypes)> describe_archetypes(typ
     return {archetype_description{Archetypes::stable_id, Archetypes::name, archetype_positions<Schema, Archetypes>}...};
 }
 
+// The schema's states (kiln::state_plan each) as their names and values' names.
+template <class... Plans>
+std::array<state_description, sizeof...(Plans)> describe_states(type_list<Plans...>) {
+    return {state_description{state_traits<typename Plans::state_type>::name,
+                              state_traits<typename Plans::state_type>::values,
+                              static_cast<std::uint32_t>(state_traits<typename Plans::state_type>::initial)}...};
+}
+
 // The schema's types as data, built once.
 template <class Schema>
 struct described_schema {
     static inline const auto components = describe_types(typename Schema::components{});
     static inline const auto resources = describe_types(typename Schema::resources{});
     static inline const auto archetypes = describe_archetypes<Schema>(typename Schema::archetypes{});
+    static inline const auto states = describe_states(typename states_of<Schema>::type{});
 
     static world_description get() {
-        return {Schema::name, Schema::version, Schema::fingerprint, components, resources, archetypes};
+        return {Schema::name, Schema::version, Schema::fingerprint, components, resources, archetypes, states};
     }
 };
 
@@ -111,6 +122,35 @@ struct snapshot_access<basic_world<Schema>> {
         return world.hierarchy_;
     }
 
+    using state_plans = typename states_of<Schema>::type;
+
+    // Each state's value and request, as indices into its values, in schema
+    // order.
+    static std::array<state_position, state_plans::size> states(const world_type& world) {
+        std::array<state_position, state_plans::size> all{};
+        std::size_t s = 0;
+        for_each_type(state_plans{}, [&]<class Plan>() {
+            const auto& state = world.template state<typename Plan::state_type>();
+            all[s++] = {static_cast<std::uint32_t>(state.current()), static_cast<std::uint32_t>(state.next()),
+                        state.requested()};
+        });
+        return all;
+    }
+
+    static bool started(const world_type& world) noexcept { return world.started_; }
+
+    // Puts the world where position says: started or not, and each state in
+    // its value, with its request.
+    static void restore_states(world_type& world, const schedule_position& position) {
+        world.started_ = position.started;
+        std::size_t s = 0;
+        for_each_type(state_plans{}, [&]<class Plan>() {
+            using E = typename Plan::state_type;
+            const state_position& at = position.states[s++];
+            world.template state<E>().restore(static_cast<E>(at.current), at.requested, static_cast<E>(at.next));
+        });
+    }
+
     // Empties the world for a load, keeping the memory of its columns and
     // table: no rows, and every resource at its default.
     static void empty_for_load(world_type& world) {
@@ -120,6 +160,12 @@ struct snapshot_access<basic_world<Schema>> {
         }
         world.resources_ = decltype(world.resources_){};
         world.hierarchy_.clear();
+        world.prefab_records_.clear(); // a save does not hold them (JSON does: prefab_records below)
+    }
+
+    template <class World>
+    static auto& prefab_records(World& world) {
+        return world.prefab_records_;
     }
 
     // The commands waiting in the world's buffers, which a save would miss

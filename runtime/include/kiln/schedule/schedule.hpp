@@ -180,6 +180,16 @@ struct stage_runner {
     // system's work (a split run always does).
     template <class Plan, class Executor>
     static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
+        if constexpr (times_runs_v<Executor>) {
+            executor.template stage_ran<Plan>(
+                wall_time([&] { run_plan_untimed<Plan>(world, executor, split, measure); }));
+        } else {
+            run_plan_untimed<Plan>(world, executor, split, measure);
+        }
+    }
+
+    template <class Plan, class Executor>
+    static void run_plan_untimed(World& world, const Executor& executor, bool split, bool measure) {
         decide_conditions(world, typename Plan::batches{});
         world.settle(); // before any system reads rows, on any thread
         ++world.iteration_depth_;
@@ -243,7 +253,14 @@ struct stage_runner {
             } else {
                 start_runs(world, typename Batch::systems{});
                 if constexpr (is_fused_v<Batch>) {
-                    run_fused(world, typename Batch::systems{});
+                    // Nested, so that Clang does not look up ran in an executor without it
+                    // (a condition that still depends on Batch keeps the branch checked).
+                    if constexpr (times_runs_v<Executor>) {
+                        executor.template ran<typename Batch::systems>(
+                            wall_time([&] { run_fused(world, typename Batch::systems{}); }));
+                    } else {
+                        run_fused(world, typename Batch::systems{});
+                    }
                 } else {
                     run_batch(world, executor, split, measure, typename Batch::systems{});
                 }
@@ -294,6 +311,10 @@ struct stage_runner {
             } else {
                 internal::in_order({(run_measured<Systems>(world, executor, split, measure), 0)...});
             }
+        } else if constexpr (times_runs_v<Executor>) {
+            executor.run_together([&] {
+                executor.template ran<type_list<Systems>>(wall_time([&] { run_system<Systems>(world, executor); }));
+            }...);
         } else {
             executor.run_together([&] { run_system<Systems>(world, executor); }...);
         }

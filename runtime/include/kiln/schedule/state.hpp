@@ -13,6 +13,8 @@ namespace kiln {
 namespace internal {
 template <class World, class Runner>
 struct state_transitions;
+template <class World>
+struct snapshot_access;
 } // namespace internal
 
 // What kilnc declares of a state's enum E:
@@ -58,6 +60,8 @@ public:
 private:
     template <class, class>
     friend struct internal::state_transitions;
+    template <class>
+    friend struct internal::snapshot_access;
 
     // For the world's transitions (kiln/schedule/transitions.hpp): takes
     // the request, and moves to it.
@@ -70,6 +74,13 @@ private:
         return true;
     }
     constexpr void enter(E value) noexcept { current_ = value; }
+
+    // For loads (kiln/io/world_access.hpp): the value and request a save held.
+    constexpr void restore(E current, bool requested, E next) noexcept {
+        current_ = current;
+        requested_ = requested;
+        next_ = requested ? next : current;
+    }
 
     E current_ = state_traits<E>::initial;
     E next_ = state_traits<E>::initial;

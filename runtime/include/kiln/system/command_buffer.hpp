@@ -15,12 +15,13 @@
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/handle.hpp>
 #include <kiln/schema/component.hpp>
+#include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
 
 namespace kiln {
 
-// Records create, destroy, add, remove, replace, set, set_parent and remove_parent
-// for one world, to apply them
+// Records create, spawn, destroy, add, remove, replace, set, set_parent and
+// remove_parent for one world, to apply them
 // later in the order they were recorded. While a loop runs over a world's
 // columns, changing the world's shape would move the rows the loop is
 // reading; recording the change instead keeps every reference the loop holds
@@ -71,6 +72,16 @@ public:
         reservations_.push_back(reserved);
         record<&apply_create<A, Given...>>(reserved, given...);
         return handle<A>::adopt(reserved);
+    }
+
+    // Records world.spawn<P>(overrides...): a create for the root and each
+    // child, a set_parent for each child, a set for each entity field that
+    // names a part made after its owner. Returns the handles, reserved now,
+    // alive once applied, as create's.
+    template <prefab P, class... Overrides>
+    spawned<P> spawn(const Overrides&... overrides) {
+        return internal::spawn_through<P>(
+            *this, [this](entity e, std::size_t part) { record<&apply_spawned<P>>(e, part); }, overrides...);
     }
 
     // Records world.destroy(e): e and its descendants in the hierarchy.
@@ -251,6 +262,14 @@ private:
         const auto [e, value] = buffer.read<entity, C>(offset);
         if (world.alive(e)) {
             world.template set<C>(e, value);
+        }
+    }
+
+    template <class P>
+    static void apply_spawned(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [e, part] = buffer.read<entity, std::size_t>(offset);
+        if (world.alive(e)) {
+            world.template record_spawned<P>(e, part);
         }
     }
 

@@ -41,6 +41,13 @@ public:
         return buffer().template create<A>(given...);
     }
 
+    // Records the spawn of prefab P; its handles are reserved now, alive
+    // once the buffer is applied (command_buffer::spawn).
+    template <prefab P, class... Overrides>
+    spawned<P> spawn(const Overrides&... overrides) const {
+        return buffer().template spawn<P>(overrides...);
+    }
+
     // Records world.destroy(e), skipped if e is dead when applied
     // (command_buffer::destroy).
     void destroy(entity e) const { buffer().destroy(e); }

@@ -1,0 +1,110 @@
+// Spawning a prefab against the same entities created by hand, with the
+// values inline, in the same binary (issue #39; docs/content.md). The prefab,
+// Cruiser (bench/worlds/content/), is a root and 4 children of 3 components
+// each, each child's Owner naming the root, each child parented to it:
+//
+// spawn_prefab/spawn/N     world.spawn<Cruiser>() N times
+// spawn_prefab/create/N    the same N roots and 4N children made by hand:
+//                          create<Ship>, then per child create<Turret or
+//                          Light> with its values and its owner, and
+//                          set_parent
+// spawn_prefab/spawn_n/N   world.spawn_n<Cruiser>(N): each part's rows laid
+//                          down at once
+// spawn_prefab/create_n/N  the same by hand: create_n of the roots, then of
+//                          each child with its owner, then set_parent
+//
+// N counts roots; the time per root covers its 5 entities. Each iteration
+// starts from an empty world, made while the timer is paused.
+//
+// Run: build/release/bench/kiln_bench_content
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <tuple>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <bench/content/world.hpp>
+
+namespace {
+
+namespace ct = bench::content;
+
+enum class way { spawn, create, spawn_n, create_n };
+
+void create_by_hand(ct::World& world) {
+    const kiln::handle<ct::Ship> root =
+        world.create<ct::Ship>(ct::Position{1.0f, 2.0f}, ct::Health{300, 300}, ct::Armor{12, 2});
+    auto tree = world.hierarchy();
+    const auto bow = world.create<ct::Turret>(ct::Position{0.0f, 3.0f}, ct::Aim{40.0f, 0.5f}, ct::Owner{root});
+    static_cast<void>(tree.set_parent(bow, root));
+    const auto stern = world.create<ct::Turret>(ct::Position{0.0f, -3.0f}, ct::Aim{25.0f, 0.25f}, ct::Owner{root});
+    static_cast<void>(tree.set_parent(stern, root));
+    const auto port = world.create<ct::Light>(ct::Position{-1.0f, 0.0f}, ct::Glow{255, 0, 0, 2.0f}, ct::Owner{root});
+    static_cast<void>(tree.set_parent(port, root));
+    const auto starboard =
+        world.create<ct::Light>(ct::Position{1.0f, 0.0f}, ct::Glow{0, 255, 0, 2.0f}, ct::Owner{root});
+    static_cast<void>(tree.set_parent(starboard, root));
+}
+
+template <class A, class... Values>
+std::span<const kiln::entity> children_by_hand(ct::World& world, std::span<const kiln::entity> roots,
+                                               const Values&... values) {
+    return world.create_n<A>(roots.size(), [&roots, &values...](std::size_t i) {
+        return std::tuple<Values..., ct::Owner>{values..., ct::Owner{roots[i]}};
+    });
+}
+
+void create_n_by_hand(ct::World& world, std::size_t n) {
+    const std::span<const kiln::entity> roots =
+        world.create_n<ct::Ship>(n, ct::Position{1.0f, 2.0f}, ct::Health{300, 300}, ct::Armor{12, 2});
+    auto tree = world.hierarchy();
+    const auto parent = [&tree, &roots](std::span<const kiln::entity> children) {
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            static_cast<void>(tree.set_parent(children[i], roots[i]));
+        }
+    };
+    parent(children_by_hand<ct::Turret>(world, roots, ct::Position{0.0f, 3.0f}, ct::Aim{40.0f, 0.5f}));
+    parent(children_by_hand<ct::Turret>(world, roots, ct::Position{0.0f, -3.0f}, ct::Aim{25.0f, 0.25f}));
+    parent(children_by_hand<ct::Light>(world, roots, ct::Position{-1.0f, 0.0f}, ct::Glow{255, 0, 0, 2.0f}));
+    parent(children_by_hand<ct::Light>(world, roots, ct::Position{1.0f, 0.0f}, ct::Glow{0, 255, 0, 2.0f}));
+}
+
+template <way Way>
+void spawn_prefab(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto world = std::make_unique<ct::World>();
+        state.ResumeTiming();
+        if constexpr (Way == way::spawn) {
+            for (std::size_t i = 0; i < n; ++i) {
+                benchmark::DoNotOptimize(world->spawn<ct::Cruiser>());
+            }
+        } else if constexpr (Way == way::create) {
+            for (std::size_t i = 0; i < n; ++i) {
+                create_by_hand(*world);
+            }
+        } else if constexpr (Way == way::spawn_n) {
+            benchmark::DoNotOptimize(world->spawn_n<ct::Cruiser>(n).data());
+        } else {
+            create_n_by_hand(*world, n);
+        }
+        benchmark::ClobberMemory();
+        state.PauseTiming();
+        world.reset();
+        state.ResumeTiming();
+    }
+    state.counters["entities"] = static_cast<double>(5 * n);
+    state.counters["s_per_root"] = benchmark::Counter(
+        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+} // namespace
+
+BENCHMARK(spawn_prefab<way::spawn>)->Name("spawn_prefab/spawn")->Arg(10'000)->Arg(100'000)->UseRealTime();
+BENCHMARK(spawn_prefab<way::create>)->Name("spawn_prefab/create")->Arg(10'000)->Arg(100'000)->UseRealTime();
+BENCHMARK(spawn_prefab<way::spawn_n>)->Name("spawn_prefab/spawn_n")->Arg(10'000)->Arg(100'000)->UseRealTime();
+BENCHMARK(spawn_prefab<way::create_n>)->Name("spawn_prefab/create_n")->Arg(10'000)->Arg(100'000)->UseRealTime();
+
+BENCHMARK_MAIN();

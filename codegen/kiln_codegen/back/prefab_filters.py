@@ -1,0 +1,42 @@
+"""Jinja filters of prefabs (docs/content.md): a part's values as constexpr C++ data, and the links
+between a prefab's parts as a type list."""
+
+from ..model import ComponentValues, Prefab, PrefabPart
+
+
+def component_value(given: ComponentValues) -> str:
+    """One component's value as a prefab gives it: every field designated, in order, so the line reads
+    as the schema's table does; a field not given takes its default, an entity field stays null.
+
+    >>> from ..model import Component, Field, Layout, Scalar
+    >>> hp = Component("Health", 0, Layout.PACKED, (Field("hp", Scalar.I32, 100, None),
+    ...                                             Field("max", Scalar.I32, 100, None)), None)
+    >>> component_value(ComponentValues(hp, ((hp.fields[0], 50),)))
+    'Health{.hp = 50, .max = 100}'
+    """
+    from .filters import cpp_value  # filters.py gathers this module's filters, so imports it first
+
+    def value(field) -> str:
+        given_value = given.value_of(field)
+        return "{}" if given_value is None else cpp_value(given_value, field.type)
+
+    # `.f = v`, not `.f{v}`: Clang warns of braces around a scalar's initialiser.
+    fields = ", ".join(f".{field.name} = {value(field)}" for field in given.component.fields)
+    return f"{given.component.name}{{{fields}}}"
+
+
+def prefab_values(part: PrefabPart) -> str:
+    """The `values` member of a prefab's part: a std::tuple of the components it gives values."""
+    types = ", ".join(given.component.name for given in part.values)
+    values = ", ".join(component_value(given) for given in part.values)
+    return f"static constexpr std::tuple<{types}> values{{{values}}};"
+
+
+def prefab_links(prefab: Prefab) -> str:
+    """The `links` member of a prefab: each entity field that names one of its own parts."""
+    links = ", ".join(f"kiln::prefab_link<{link.owner}, &{link.component.name}::{link.field.name}, {link.target}>"
+                      for link in prefab.links)
+    return f"using links = kiln::type_list<{links}>;"
+
+
+FILTERS = {filter.__name__: filter for filter in (prefab_values, prefab_links)}

@@ -1,0 +1,346 @@
+// prefab: what kilnc declares of a [prefab.NAME], the overrides a spawn
+// takes, and the spawn itself, written once for the world and for command
+// buffers (docs/content.md).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/entity/handle.hpp>
+#include <kiln/schema/component.hpp>
+
+namespace kiln {
+
+namespace internal {
+
+template <class Member>
+struct member_of;
+
+template <class Class, class Type>
+struct member_of<Type Class::*> {
+    using component = Class;
+    using type = Type;
+};
+
+} // namespace internal
+
+// An entity field of a prefab's part that names another part of the same
+// prefab: part Owner's Field is written, at spawn, with part Target's new
+// entity. Parts count from 0, the root, then the children in the order the
+// prefab lists them. kilnc writes these in a prefab's `links`.
+template <std::size_t Owner, auto Field, std::size_t Target>
+struct prefab_link {
+    static constexpr std::size_t owner = Owner;
+    static constexpr std::size_t target = Target;
+    static constexpr auto field = Field;
+    using component = typename internal::member_of<decltype(Field)>::component;
+    static_assert(std::is_same_v<typename internal::member_of<decltype(Field)>::type, entity>,
+                  "kiln::prefab_link: a link writes an entity field");
+};
+
+// What kilnc writes for each [prefab.NAME]: its archetype and values, its
+// children (each with an archetype and values of its own) and its links.
+template <class P>
+concept prefab = requires {
+    typename P::archetype;
+    typename P::children;
+    typename P::links;
+    P::values;
+};
+
+// One field of one component of a spawned entity, set to value instead of
+// the prefab's: kiln::field(&Health::hp, 5). The value converts to the
+// field's type as an assignment would (the field's type, not the value's,
+// decides: -Wconversion warns of a narrowing one).
+template <class C, class T>
+struct field_override {
+    T C::*member;
+    T value;
+};
+
+template <class C, class T>
+constexpr field_override<C, T> field(T C::*member, std::type_identity_t<T> value) noexcept {
+    static_assert(component<C>, "kiln::field(&C::f, value): C must be a component declared in a schema");
+    return {member, value};
+}
+
+// Overrides of one child of the prefab, by the child's type as kilnc
+// declares it in the prefab: kiln::child<Ship::gun>(Aim{...},
+// kiln::field(&Position::x, 2.0f)).
+template <class Child, class... Overrides>
+struct child_override {
+    std::tuple<Overrides...> overrides;
+};
+
+template <class Child, class... Overrides>
+constexpr child_override<Child, Overrides...> child(const Overrides&... overrides) {
+    return {std::tuple<Overrides...>{overrides...}};
+}
+
+namespace internal {
+
+template <class Tuple>
+struct tuple_types;
+
+template <class... Types>
+struct tuple_types<std::tuple<Types...>> {
+    using type = type_list<Types...>;
+};
+
+template <class Components>
+struct row_of;
+
+template <class... Components>
+struct row_of<type_list<Components...>> {
+    using type = std::tuple<Components...>;
+};
+
+// A part's whole row, as a spawn writes it: each component of its archetype.
+template <class Part>
+using row_t = typename row_of<typename Part::archetype::components>::type;
+
+template <class P, class Children = typename P::children>
+struct prefab_parts;
+
+template <class P, class... Children>
+struct prefab_parts<P, type_list<Children...>> {
+    using type = type_list<P, Children...>;                           // the root first, then each child
+    using rows = std::tuple<row_t<P>, row_t<Children>...>;            // one row each
+    using handles = std::tuple<handle<typename P::archetype>, handle<typename Children::archetype>...>;
+};
+
+template <class P>
+using parts_t = typename prefab_parts<P>::type;
+
+// Component C of a part's row as the prefab gives it, else its defaults.
+template <class Part, class C>
+constexpr C part_value() {
+    if constexpr (contains_v<C, typename tuple_types<std::remove_cv_t<decltype(Part::values)>>::type>) {
+        return std::get<C>(Part::values);
+    } else {
+        return C{};
+    }
+}
+
+template <class Part, class... Components>
+constexpr row_t<Part> initial_row(type_list<Components...>) {
+    return row_t<Part>{part_value<Part, Components>()...};
+}
+
+template <class P, class... Parts>
+constexpr typename prefab_parts<P>::rows initial_rows(type_list<Parts...>) {
+    return typename prefab_parts<P>::rows{initial_row<Parts>(typename Parts::archetype::components{})...};
+}
+
+template <class T>
+struct is_child_override : std::false_type {};
+
+template <class Child, class... Overrides>
+struct is_child_override<child_override<Child, Overrides...>> : std::true_type {};
+
+template <class P, class Rows, class Child, class... Overrides>
+constexpr void apply_child_override(Rows& rows, const child_override<Child, Overrides...>& given);
+
+// One override, applied to the row of part I.
+template <class P, std::size_t I, class Rows, class Override>
+constexpr void apply_override(Rows& rows, const Override& given) {
+    using part = type_at_t<I, parts_t<P>>;
+    using components = typename part::archetype::components;
+    if constexpr (is_child_override<Override>::value) {
+        static_assert(I == 0, "kiln::child<Child>(...): a child's overrides name no child of their own");
+        apply_child_override<P>(rows, given);
+    } else if constexpr (requires { given.member; }) {
+        using C = typename member_of<decltype(given.member)>::component;
+        static_assert(contains_v<C, components>,
+                      "kiln::field(&C::f, value): the spawned part's archetype has no C");
+        if constexpr (contains_v<C, components>) {
+            std::get<C>(std::get<I>(rows)).*given.member = given.value;
+        }
+    } else {
+        static_assert(contains_v<Override, components>,
+                      "kiln::spawn<P>(overrides...): an override is a component of the part's archetype, a "
+                      "kiln::field(&C::f, value) or a kiln::child<Child>(...)");
+        if constexpr (contains_v<Override, components>) {
+            std::get<Override>(std::get<I>(rows)) = given;
+        }
+    }
+}
+
+template <class P, class Rows, class Child, class... Overrides>
+constexpr void apply_child_override(Rows& rows, const child_override<Child, Overrides...>& given) {
+    static_assert(contains_v<Child, typename P::children>,
+                  "kiln::child<Child>(...): Child must be one of the prefab's children, as P::name_of_child");
+    if constexpr (contains_v<Child, typename P::children>) {
+        constexpr std::size_t part = 1 + index_of_v<Child, typename P::children>;
+        std::apply([&rows](const Overrides&... overrides) { in_order({(apply_override<P, part>(rows, overrides), 0)...}); },
+                   given.overrides);
+    }
+}
+
+} // namespace internal
+
+// What world.prefab_of(e) answers for an entity a spawn made: the prefab's
+// name, and the child's (empty for the root), as the schema spells them.
+struct prefab_part {
+    std::string_view prefab;
+    std::string_view part;
+};
+
+// What a spawn returns: the root's handle, and each child's, typed.
+// Converts to the root's handle and to kiln::entity (the root).
+template <class P>
+struct spawned {
+    typename internal::prefab_parts<P>::handles handles;
+
+    [[nodiscard]] constexpr handle<typename P::archetype> root() const noexcept { return std::get<0>(handles); }
+    // The handle of child Child, one of P::children (P::gun, say).
+    template <class Child>
+    [[nodiscard]] constexpr handle<typename Child::archetype> child() const noexcept {
+        static_assert(contains_v<Child, typename P::children>,
+                      "kiln::spawned<P>::child<Child>(): Child must be one of the prefab's children");
+        return std::get<1 + index_of_v<Child, typename P::children>>(handles);
+    }
+    constexpr operator handle<typename P::archetype>() const noexcept { return root(); }
+    constexpr operator entity() const noexcept { return root(); }
+};
+
+namespace internal {
+
+// The links owned by part Owner whose targets are made before it (so that
+// their handles are known), written into its row.
+template <std::size_t Owner, class L, class Row, class Handles>
+constexpr void write_link_made_before(Row& row, const Handles& handles) {
+    if constexpr (L::owner == Owner && L::target < L::owner) {
+        std::get<typename L::component>(row).*L::field = entity{std::get<L::target>(handles)};
+    }
+}
+
+template <std::size_t Owner, class Row, class Handles, class... Links>
+constexpr void write_links_made_before(Row& row, const Handles& handles, type_list<Links...>) {
+    in_order({(write_link_made_before<Owner, Links>(row, handles), 0)...});
+}
+
+// A link whose target is made after its owner (a root naming its child),
+// written into the owner's row and then, through sink, into the entity.
+template <class L, class Sink, class Rows, class Handles>
+void write_link_made_after(Sink& sink, Rows& rows, const Handles& handles) {
+    if constexpr (L::target >= L::owner) {
+        auto& value = std::get<typename L::component>(std::get<L::owner>(rows));
+        value.*L::field = entity{std::get<L::target>(handles)};
+        sink.template set<typename L::component>(std::get<L::owner>(handles), value);
+    }
+}
+
+template <class Links>
+inline constexpr bool links_made_after_v = false;
+
+template <class... Links>
+inline constexpr bool links_made_after_v<type_list<Links...>> = any_of({(Links::target >= Links::owner)...});
+
+// The links whose targets are made after their owners (a root naming its
+// child), written into the rows and then, through sink, into the entities.
+template <class Sink, class Rows, class Handles, class... Links>
+void write_links_made_after(Sink& sink, Rows& rows, const Handles& handles, type_list<Links...>) {
+    in_order({(write_link_made_after<Links>(sink, rows, handles), 0)...});
+}
+
+template <class P, class... Overrides>
+constexpr typename prefab_parts<P>::rows rows_of(const Overrides&... overrides) {
+    auto rows = initial_rows<P>(parts_t<P>{});
+    in_order({(apply_override<P, 0>(rows, overrides), 0)...});
+    return rows;
+}
+
+// Part I made through sink, with the links to parts made before it.
+template <class P, std::size_t I, class Sink, class Rows, class Handles>
+void make_part(Sink& sink, Rows& rows, Handles& handles) {
+    using archetype = typename type_at_t<I, parts_t<P>>::archetype;
+    write_links_made_before<I>(std::get<I>(rows), handles, typename P::links{});
+    std::get<I>(handles) = std::apply(
+        [&sink](const auto&... values) { return sink.template create<archetype>(values...); }, std::get<I>(rows));
+}
+
+// The spawn of P through sink (the world, or anything that records its
+// commands): the root and each child made in order, each with the links
+// to the parts made before it, each child parented to the root, then the
+// links to parts made after their owners written. Sink has create<A>(...),
+// set<C>(handle, value) and set_parent(child, parent).
+//
+// note(entity, part) is told each part made, for the world's records of
+// which prefab made each entity (kiln/world/prefab_records.hpp).
+template <class P, class Sink, class Note, class... Overrides>
+spawned<P> spawn_through(Sink& sink, Note&& note, const Overrides&... overrides) {
+    static_assert(prefab<P>, "kiln::spawn<P>: P must be a prefab that kilnc declares ([prefab.NAME])");
+    auto rows = rows_of<P>(overrides...);
+    spawned<P> made{};
+    constexpr std::size_t parts = std::tuple_size_v<decltype(rows)>;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        in_order({(make_part<P, I>(sink, rows, made.handles), note(entity{std::get<I>(made.handles)}, I), 0)...});
+        in_order({(I == 0 ? 0 : (sink.set_parent(std::get<I>(made.handles), std::get<0>(made.handles)), 0))...});
+    }(std::make_index_sequence<parts>{});
+    write_links_made_after(sink, rows, made.handles, typename P::links{});
+    return made;
+}
+
+// The world as spawn_through's sink.
+template <class World>
+struct world_sink {
+    World& world;
+
+    template <class A, class... Values>
+    handle<A> create(const Values&... values) {
+        return world.template create<A>(values...);
+    }
+    template <class C, class A>
+    void set(handle<A> h, const C& value) {
+        world.template get<C>(h) = value;
+    }
+    void set_parent(entity child, entity parent) { static_cast<void>(world.hierarchy().set_parent(child, parent)); }
+};
+
+// count spawns of P in world, each part's rows laid down at once by
+// create_n (a column at a time), then the children parented and the links
+// to parts made after their owners written. Returns each spawn's handles.
+template <class P, class World, class Note, class... Overrides>
+std::vector<spawned<P>> spawn_n(World& world, Note&& note, std::size_t count, const Overrides&... overrides) {
+    static_assert(prefab<P>, "kiln::spawn_n<P>: P must be a prefab that kilnc declares ([prefab.NAME])");
+    const auto rows = rows_of<P>(overrides...);
+    std::vector<spawned<P>> made(count);
+    constexpr std::size_t parts = std::tuple_size_v<std::remove_const_t<decltype(rows)>>;
+    const auto make_part_n = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+        using archetype = typename type_at_t<I, parts_t<P>>::archetype;
+        const std::span<const entity> entities =
+            world.template create_n<archetype>(count, [&rows, &made](std::size_t i) {
+                auto row = std::get<I>(rows);
+                write_links_made_before<I>(row, made[i].handles, typename P::links{});
+                return row;
+            });
+        for (std::size_t i = 0; i < count; ++i) {
+            std::get<I>(made[i].handles) = handle<archetype>::adopt(entities[i]);
+            note(entities[i], I);
+        }
+    };
+    world_sink<World> sink{world};
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        in_order({(make_part_n(std::integral_constant<std::size_t, I>{}), 0)...});
+        for (spawned<P>& one : made) {
+            in_order({(I == 0 ? 0 : (sink.set_parent(std::get<I>(one.handles), std::get<0>(one.handles)), 0))...});
+            if constexpr (links_made_after_v<typename P::links>) {
+                auto own = rows;
+                write_links_made_after(sink, own, one.handles, typename P::links{});
+            }
+        }
+    }(std::make_index_sequence<parts>{});
+    return made;
+}
+
+} // namespace internal
+
+} // namespace kiln
