@@ -12,7 +12,19 @@
 //
 // Each iteration starts from a new world of N entities, made while the timer
 // is paused, and changes them in creation order.
+//
+// The same modes as the value of a field (GhostModed holds Pos, Vel and
+// Mode, a u8; 1 is scared), the other way issue #44 weighed:
+//
+// modes/set_field/N     a mode changed by writing Mode through world.get on
+//                       each of N ghosts: no move
+// modes/filter_tag/N    one run of FleeTag (with = ["Scared"]) over N ghosts
+//                       of which a quarter, chosen at random, are scared:
+//                       it visits GhostScared alone
+// modes/filter_field/N  one run of FleeField over the same ghosts held as
+//                       GhostModed: it visits all N and tests Mode in each
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -59,8 +71,81 @@ void modes(benchmark::State& state) {
         static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+void set_field(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto world = std::make_unique<game::World>();
+        std::vector<kiln::entity> ghosts(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const float f = static_cast<float>(i);
+            ghosts[i] = world->create<game::GhostModed>(game::Pos{f, f}, game::Vel{1, 1}, game::Mode{0});
+        }
+        state.ResumeTiming();
+        for (const kiln::entity e : ghosts) {
+            world->get<game::Mode>(e).value = 1;
+        }
+        benchmark::ClobberMemory();
+        state.PauseTiming();
+        world.reset();
+        state.ResumeTiming();
+    }
+    state.counters["entities"] = static_cast<double>(n);
+    state.counters["s_per_entity"] = benchmark::Counter(
+        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// Whether the i-th ghost is scared: a quarter of them, at random (a fixed
+// sequence, the same for both filters), so that the field's test of each
+// row is not a pattern the branch predictor learns.
+std::vector<bool> scared_quarter(std::size_t n) {
+    std::vector<bool> scared(n);
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (std::size_t i = 0; i < n; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        scared[i] = (x & 3u) == 0;
+    }
+    return scared;
+}
+
+enum class filter { tag, field };
+
+template <filter Filter>
+void filter_scared(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    auto world = std::make_unique<game::World>();
+    const std::vector<bool> scared = scared_quarter(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const float f = static_cast<float>(i);
+        if constexpr (Filter == filter::tag) {
+            if (scared[i]) {
+                world->create<game::GhostScared>(game::Pos{f, f}, game::Vel{1, 1});
+            } else {
+                world->create<game::GhostChase>(game::Pos{f, f}, game::Vel{1, 1});
+            }
+        } else {
+            world->create<game::GhostModed>(game::Pos{f, f}, game::Vel{1, 1},
+                                            game::Mode{static_cast<std::uint8_t>(scared[i] ? 1 : 0)});
+        }
+    }
+    benchmark::DoNotOptimize(world.get());
+    const auto stage = Filter == filter::tag ? game::stage::flee_tag : game::stage::flee_field;
+    for (auto _ : state) {
+        world->run(stage, kiln::serial_executor{});
+        benchmark::ClobberMemory();
+    }
+    state.counters["entities"] = static_cast<double>(n);
+    state.counters["s_per_entity"] = benchmark::Counter(
+        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 } // namespace
 
 BENCHMARK(modes<change::replace>)->Name("modes/replace")->Arg(10'000)->Arg(1'000'000)->UseRealTime();
 BENCHMARK(modes<change::add>)->Name("modes/add")->Arg(10'000)->Arg(1'000'000)->UseRealTime();
 BENCHMARK(modes<change::remove_add>)->Name("modes/remove_add")->Arg(10'000)->Arg(1'000'000)->UseRealTime();
+BENCHMARK(set_field)->Name("modes/set_field")->Arg(10'000)->Arg(1'000'000)->UseRealTime();
+BENCHMARK(filter_scared<filter::tag>)->Name("modes/filter_tag")->Arg(10'000)->Arg(1'000'000)->UseRealTime();
+BENCHMARK(filter_scared<filter::field>)->Name("modes/filter_field")->Arg(10'000)->Arg(1'000'000)->UseRealTime();

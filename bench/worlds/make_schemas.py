@@ -333,7 +333,7 @@ def conditions_schema() -> str:
         "",
         "[kiln]",
         'namespace = "bench::conditions"',
-        'stages = ["update", "single"]',
+        'stages = ["update", "single", "flee_tag", "flee_field"]',
         "strict = true",
         "",
         "[state.Phase]",
@@ -357,6 +357,12 @@ def conditions_schema() -> str:
               "", "[archetype.Ghost]", 'components = ["Pos", "Vel"]',
               "", "[archetype.GhostChase]", 'components = ["Pos", "Vel", "Chase"]',
               "", "[archetype.GhostScared]", 'components = ["Pos", "Vel", "Scared"]']
+    # The same modes as a field, for modes/filter_* and modes/set_field (bench/modes.cpp): a ghost's
+    # mode is Mode's value, and the system that moves scared ghosts visits every ghost to test it.
+    lines += ["", "[component.Mode]", 'value = "u8"',
+              "", "[archetype.GhostModed]", 'components = ["Pos", "Vel", "Mode"]',
+              "", "[system.FleeTag]", 'stage = "flee_tag"', 'write = ["Pos"]', 'read = ["Vel"]', 'with = ["Scared"]',
+              "", "[system.FleeField]", 'stage = "flee_field"', 'write = ["Pos"]', 'read = ["Vel", "Mode"]']
     return "\n".join(lines) + "\n"
 
 
@@ -371,6 +377,13 @@ def conditions_bodies() -> str:
         component = f"D{index % DISPATCH_COMPONENTS}"
         lines.append(f"void bench::conditions::S{index:02}::run({component}& d) {{ d.value += 1; }}")
     lines.append("void bench::conditions::One::run(D0& d) { d.value += 1; }")
+    lines.append("void bench::conditions::FleeTag::run(Pos& p, const Vel& v) { p.x -= v.x; p.y -= v.y; }")
+    lines.append("void bench::conditions::FleeField::run(Pos& p, const Vel& v, const Mode& m) {")
+    lines.append("    if (m.value == 1) { // scared (bench/modes.cpp)")
+    lines.append("        p.x -= v.x;")
+    lines.append("        p.y -= v.y;")
+    lines.append("    }")
+    lines.append("}")
     return "\n".join(lines) + "\n"
 
 

@@ -53,3 +53,10 @@ void bench::conditions::S47::run(D7& d) { d.value += 1; }
 void bench::conditions::S48::run(D0& d) { d.value += 1; }
 void bench::conditions::S49::run(D1& d) { d.value += 1; }
 void bench::conditions::One::run(D0& d) { d.value += 1; }
+void bench::conditions::FleeTag::run(Pos& p, const Vel& v) { p.x -= v.x; p.y -= v.y; }
+void bench::conditions::FleeField::run(Pos& p, const Vel& v, const Mode& m) {
+    if (m.value == 1) { // scared (bench/modes.cpp)
+        p.x -= v.x;
+        p.y -= v.y;
+    }
+}
