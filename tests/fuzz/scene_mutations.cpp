@@ -47,7 +47,7 @@ void hostile() {
     run(std::string("\0\0\0", 3));
     run("[[# A level of the "); // toml++ 3.3.0 asserted here (runtime/src/scene_toml.cpp)
     run(header + "[[#\n");
-    run(header + "[entity.a]\nprefab = \"Fighter\"\nPosition = { x = [" + repeated("1.0, ", 1000000) + "] }\n");
+    run(header + "[entity.a]\nprefab = \"Fighter\"\nPosition = { x = [" + repeated("1.0, ", 200000) + "] }\n");
     run(header + "[entity.a]\nprefab = \"Fighter\"\nPosition = { x = " + repeated("[", 100000) + "1" +
         repeated("]", 100000) + " }\n");
     run(header + "[entity.a]\nprefab = \"Fighter\"\nPosition = " + repeated("{ x = ", 10000) + "1" +
