@@ -16,6 +16,16 @@
 // N counts roots; the time per root covers its 5 entities. Each iteration
 // starts from an empty world, made while the timer is paused.
 //
+// Loading the same world three ways (where kiln::scene exists), N entities
+// (N / 5 Cruisers, each at a position of its own), the text or bytes made
+// before the timer starts; the counter entities_per_second:
+//
+// load_scene/scene/N   kiln::load_scene_text of a scene file of N / 5
+//                      [entity.NAME] instances of Cruiser with a Position
+//                      override each: parsing the TOML, checking, spawning
+// load_scene/save/N    kiln::load of a save of the world that scene made
+// load_scene/json/N    kiln::from_json_text of its JSON
+//
 // Run: build/release/bench/kiln_bench_content
 #include <cstddef>
 #include <memory>
@@ -25,6 +35,16 @@
 
 #include <benchmark/benchmark.h>
 #include <bench/content/world.hpp>
+
+#if KILN_BENCH_SCENES
+#include <bench/content/reflection.hpp>
+#include <kiln/json.hpp>
+#include <kiln/scene.hpp>
+#include <kiln/snapshot.hpp>
+
+#include <cstdio>
+#include <string>
+#endif
 
 namespace {
 
@@ -100,8 +120,78 @@ void spawn_prefab(benchmark::State& state) {
         static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+#if KILN_BENCH_SCENES
+enum class source { scene, save, json };
+
+// A scene of roots Cruisers, each at a position of its own.
+std::string cruiser_scene(std::size_t roots) {
+    std::string text = "[scene]\nschema = \"bench::content\"\n";
+    char entity[160];
+    for (std::size_t i = 0; i < roots; ++i) {
+        std::snprintf(entity, sizeof entity,
+                      "\n[entity.cruiser%zu]\nprefab = \"Cruiser\"\nPosition = { x = %zu.0, y = %zu.5 }\n", i,
+                      i % 1000, i / 1000);
+        text += entity;
+    }
+    return text;
+}
+
+template <source Source>
+void load_scene(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const std::string scene = cruiser_scene(n / 5);
+    std::vector<std::byte> save;
+    std::string json;
+    {
+        ct::World world;
+        kiln::loaded_scene<ct::schema> loaded;
+        if (const kiln::scene_error error = kiln::load_scene_text(world, scene, "bench.toml", loaded)) {
+            state.SkipWithError(error.text().c_str());
+            return;
+        }
+        if (const kiln::snapshot_error error = kiln::save(world, save)) {
+            state.SkipWithError(error.message.c_str());
+            return;
+        }
+        json = kiln::to_json(world).dump();
+    }
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto world = std::make_unique<ct::World>();
+        kiln::loaded_scene<ct::schema> loaded;
+        state.ResumeTiming();
+        bool failed = false;
+        if constexpr (Source == source::scene) {
+            failed = static_cast<bool>(kiln::load_scene_text(*world, scene, "bench.toml", loaded));
+        } else if constexpr (Source == source::save) {
+            failed = static_cast<bool>(kiln::load(*world, save));
+        } else {
+            failed = static_cast<bool>(kiln::from_json_text(*world, json));
+        }
+        benchmark::ClobberMemory();
+        state.PauseTiming();
+        if (failed || world->size() != n) {
+            state.SkipWithError("the load failed, or made another number of entities");
+        }
+        world.reset();
+        state.ResumeTiming();
+    }
+    state.counters["entities"] = static_cast<double>(n);
+    state.counters["entities_per_second"] =
+        benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["bytes"] = static_cast<double>(Source == source::scene  ? scene.size()
+                                                  : Source == source::save ? save.size()
+                                                                           : json.size());
+}
+#endif
+
 } // namespace
 
+#if KILN_BENCH_SCENES
+BENCHMARK(load_scene<source::scene>)->Name("load_scene/scene")->Arg(10'000)->Arg(100'000)->UseRealTime();
+BENCHMARK(load_scene<source::save>)->Name("load_scene/save")->Arg(10'000)->Arg(100'000)->UseRealTime();
+BENCHMARK(load_scene<source::json>)->Name("load_scene/json")->Arg(10'000)->Arg(100'000)->UseRealTime();
+#endif
 BENCHMARK(spawn_prefab<way::spawn>)->Name("spawn_prefab/spawn")->Arg(10'000)->Arg(100'000)->UseRealTime();
 BENCHMARK(spawn_prefab<way::create>)->Name("spawn_prefab/create")->Arg(10'000)->Arg(100'000)->UseRealTime();
 BENCHMARK(spawn_prefab<way::spawn_n>)->Name("spawn_prefab/spawn_n")->Arg(10'000)->Arg(100'000)->UseRealTime();

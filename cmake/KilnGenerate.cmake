@@ -1,4 +1,4 @@
-# kiln_generate(<target> SCHEMAS <file>... [OUTPUT_DIR <dir>] [LOCK <file>])
+# kiln_generate(<target> SCHEMAS <file>... [SCENES <file>...] [OUTPUT_DIR <dir>] [LOCK <file>])
 #
 # Makes <target>, an INTERFACE library whose include directory holds the C++
 # headers that kilnc generates from the schema files: <namespace>/components.hpp,
@@ -19,6 +19,12 @@
 # generating <target>, with kilnc's messages as it prints them: one line each,
 # in the compiler's file:line:col format, so that editors jump to them.
 # Configuring only says, in one line, that the schema has mistakes.
+#
+# SCENES lists scene files (levels, docs/content.md): building <target>
+# checks each against the schema with `kilnc scene`, again whenever the
+# scene, a schema or the lock changes, and a mistake fails the build with
+# kilnc's file:line:col sentence and its fix. The files are not copied or
+# embedded: the game loads them at run time (kiln::load_scene).
 include_guard(GLOBAL)
 
 option(KILN_LOCKED "kiln_generate fails, rather than updating a lock file, when a schema needs new stable ids" OFF)
@@ -56,7 +62,7 @@ function(_kiln_find_python)
 endfunction()
 
 function(kiln_generate target)
-    cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR;LOCK" "SCHEMAS")
+    cmake_parse_arguments(PARSE_ARGV 1 arg "" "OUTPUT_DIR;LOCK" "SCHEMAS;SCENES")
     if(arg_UNPARSED_ARGUMENTS)
         message(FATAL_ERROR "kiln_generate(${target}): unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
     endif()
@@ -131,7 +137,25 @@ function(kiln_generate target)
         DEPFILE "${stamp}.d"
         COMMENT "kiln: generating ${target} from ${arg_SCHEMAS}"
         VERBATIM)
-    add_custom_target(${target}_generate DEPENDS "${stamp}")
+    # Each scene checked against the schema, once generating has written
+    # the lock: a stamp each, touched when the scene is right.
+    set(scene_stamps "")
+    foreach(scene IN LISTS arg_SCENES)
+        cmake_path(ABSOLUTE_PATH scene BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+        cmake_path(GET scene STEM scene_name)
+        string(MD5 scene_hash "${scene}")
+        string(SUBSTRING "${scene_hash}" 0 8 scene_hash)
+        set(scene_stamp "${arg_OUTPUT_DIR}/.kiln-${target}-scene-${scene_name}-${scene_hash}.stamp")
+        add_custom_command(
+            OUTPUT "${scene_stamp}"
+            COMMAND ${kilnc} scene --lock "${arg_LOCK}" "${scene}" ${schemas}
+            COMMAND "${CMAKE_COMMAND}" -E touch "${scene_stamp}"
+            DEPENDS "${scene}" "${stamp}" ${schemas} "${codegen_dir}/kilnc"
+            COMMENT "kiln: checking scene ${scene_name} against ${target}'s schema"
+            VERBATIM)
+        list(APPEND scene_stamps "${scene_stamp}")
+    endforeach()
+    add_custom_target(${target}_generate DEPENDS "${stamp}" ${scene_stamps})
 
     add_library(${target} INTERFACE)
     target_include_directories(${target} INTERFACE "${arg_OUTPUT_DIR}")

@@ -3,20 +3,27 @@
 // the ECS: it reads the maze file into the Maze resource, reads the keys
 // (from the keyboard, or an input script) into Input, runs a frame, draws
 // the draw list the render stage filled, and saves or restores the world on
-// a key (F5, F9).
+// a key (F5, F9). It loads the level, level.toml, a scene (docs/content.md),
+// before the first frame, and reloads it on a key (F6) while the game runs.
 //
-//   pacman                        play in a window: arrows steer, F5 saves, F9 restores, R restarts
+//   pacman                        play in a window: arrows steer, F5 saves, F9 restores, F6 reloads the level,
+//                                 R restarts
 //   pacman --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //
 // A run prints each change of phase, and at the end the game's state and
 // the time per frame split into the ECS's and the drawing's.
 #include <pacman/reflection.hpp>
 
+#if PACMAN_SCENES
+#include <kiln/scene.hpp>
+#endif
 #include <kiln/snapshot.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <screen/input_script.hpp>
@@ -37,6 +44,8 @@ struct settings {
     std::int64_t frames = 0;
     std::int64_t seed = 1;
     std::string maze = PACMAN_MAZE_FILE;
+    std::string level = PACMAN_LEVEL_FILE;
+    std::string reload_level;
     std::string input;
     std::string png;
     std::int64_t every = 1;
@@ -72,6 +81,13 @@ public:
         }
         // The seed is the frightened ghosts' dice; xorshift needs them non-zero.
         world.resource<pacman::Dice>().state = static_cast<std::uint64_t>(chosen_.seed) * 2 + 1;
+#if PACMAN_SCENES
+        if (const kiln::scene_error error = kiln::load_scene(world, chosen_.level, level_)) {
+            std::string text = error.text();
+            text.pop_back(); // its last newline: main prints one
+            return text;
+        }
+#endif
         return "";
     }
 
@@ -92,6 +108,11 @@ public:
         if ((pressed & screen::key_load) != 0) {
             restore(world, frame);
         }
+#if PACMAN_SCENES
+        if ((pressed & screen::key_reload) != 0) {
+            reload(world, frame);
+        }
+#endif
         auto& input = world.resource<pacman::Input>();
         input.left = (keys & screen::key_left) != 0;
         input.right = (keys & screen::key_right) != 0;
@@ -123,6 +144,30 @@ private:
         report("restored", kiln::load_file(world, chosen_.save), world, frame);
     }
 
+#if PACMAN_SCENES
+    // The level file read again into the running world (--reload-level:
+    // that file's text instead, as if the level had been edited to it). A
+    // level with a mistake changes nothing: the game goes on.
+    void reload(pacman::World& world, std::int64_t frame) {
+        kiln::scene_error error;
+        if (chosen_.reload_level.empty()) {
+            error = kiln::reload_scene(world, level_);
+        } else {
+            std::ifstream file{chosen_.reload_level, std::ios::binary};
+            const std::string text{std::istreambuf_iterator<char>{file}, std::istreambuf_iterator<char>{}};
+            error = kiln::reload_scene_text(world, text, level_);
+        }
+        if (error) {
+            std::fprintf(stderr, "pacman: frame %lld: the level was not reloaded:\n%s", static_cast<long long>(frame),
+                         error.text().c_str());
+        } else {
+            const auto& start = world.resource<pacman::Level>().pac;
+            std::printf("frame %lld: reloaded %s: Pac-Man starts at %d, %d\n", static_cast<long long>(frame),
+                        level_.file().c_str(), start[0], start[1]);
+        }
+    }
+#endif
+
     void report(const char* done, const kiln::snapshot_error& error, const pacman::World& world,
                 std::int64_t frame) {
         if (error) {
@@ -138,6 +183,9 @@ private:
     screen::window window_;
     std::uint32_t held_ = 0;
     clock_type::time_point last_frame_ = clock_type::now();
+#if PACMAN_SCENES
+    kiln::loaded_scene<pacman::schema> level_; // level.toml, as loaded: what F6 reloads
+#endif
 };
 
 std::string_view phase_name(const pacman::World& world) {
@@ -208,12 +256,15 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
 int main(int argc, char** argv) {
     settings chosen;
     screen::options options{"pacman", "pacman [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
-                                      "[--maze FILE] [--seed S] [--save FILE] [--parallel [--split]]"};
+                                      "[--maze FILE] [--level FILE] [--seed S] [--save FILE] [--parallel [--split]]"};
     options.flag("--headless", chosen.headless, "play without a window, the keys read from --input");
     options.number("--frames", chosen.frames, 0, 1'000'000'000,
                    "how many frames to run (default 0: until the window closes; a headless run needs a number)");
     options.number("--seed", chosen.seed, 0, INT64_MAX / 2, "the seed of the frightened ghosts' dice (default 1)");
     options.text("--maze", chosen.maze, "the maze file (default " PACMAN_MAZE_FILE ")");
+    options.text("--level", chosen.level, "the level, a scene file that F6 reloads (default " PACMAN_LEVEL_FILE ")");
+    options.text("--reload-level", chosen.reload_level, "the reload key (F6) reads this file's level instead, as if "
+                                                        "the level file had been edited to it (for tests)");
     options.text("--input", chosen.input, "with --headless: the input script, the keys held frame by frame "
                                           "(see examples/screen/include/screen/input_script.hpp)");
     options.text("--png", chosen.png, "with --headless: write frames to PNG files named by this printf-style pattern, "

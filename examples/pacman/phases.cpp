@@ -4,6 +4,8 @@
 #include <pacman/world.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "rules.hpp"
 
@@ -24,23 +26,27 @@ void pacman::SpawnDots::run(kiln::system_commands<World>& commands, const Maze& 
     }
 }
 
-// Pac-Man heads left from between two tiles; Blinky waits above the door,
-// the others in the house. Inky is handed Blinky's handle, reserved by the
+// Pac-Man heads left from the Level's start (between two tiles); Blinky
+// waits above the door, the others in the house, each with the Level's
+// corner and colour. Inky is handed Blinky's handle, reserved by the
 // command that creates him.
-void pacman::SpawnActors::run(kiln::system_commands<World>& commands) {
+void pacman::SpawnActors::run(kiln::system_commands<World>& commands, const Level& level) {
     using rules::house_y;
-    commands.create<PacMan>(Position{rules::pac_start_x, rules::pac_start_y}, Motion{rules::left, 0},
-                            Pac{rules::left, false});
+    const auto ghost = [](const std::array<std::int16_t, 2>& corner, std::uint8_t order, int home_x) {
+        return Ghost{corner[0], corner[1], order, static_cast<std::int16_t>(home_x)};
+    };
+    const auto paint = [](const std::array<std::uint8_t, 3>& rgb) { return Paint{rgb[0], rgb[1], rgb[2]}; };
+    commands.create<PacMan>(Position{level.pac[0], level.pac[1]}, Motion{rules::left, 0}, Pac{rules::left, false});
     const kiln::entity blinky = commands.create<BlinkyOutCalm>(
-        Position{rules::door_x, rules::above_door_y}, Motion{rules::left, 0}, Ghost{25, -3, 0, rules::door_x},
-        Target{}, Paint{255, 0, 0});
+        Position{rules::door_x, rules::above_door_y}, Motion{rules::left, 0}, ghost(level.blinky_corner, 0, rules::door_x),
+        Target{}, paint(level.blinky_paint));
     commands.create<PinkyHomeCalm>(Position{rules::door_x, house_y}, Motion{rules::down, 0},
-                                   Ghost{2, -3, 1, rules::door_x}, Target{}, Paint{255, 184, 255});
+                                   ghost(level.pinky_corner, 1, rules::door_x), Target{}, paint(level.pinky_paint));
     commands.create<InkyHomeCalm>(Position{rules::door_x - 16, house_y}, Motion{rules::up, 0},
-                                  Ghost{27, 32, 2, rules::door_x - 16}, Target{}, Paint{0, 255, 255},
+                                  ghost(level.inky_corner, 2, rules::door_x - 16), Target{}, paint(level.inky_paint),
                                   Partner{blinky});
     commands.create<ClydeHomeCalm>(Position{rules::door_x + 16, house_y}, Motion{rules::up, 0},
-                                   Ghost{0, 32, 3, rules::door_x + 16}, Target{}, Paint{255, 184, 82});
+                                   ghost(level.clyde_corner, 3, rules::door_x + 16), Target{}, paint(level.clyde_paint));
 }
 
 void pacman::NewRound::run(Game& game, Waves& waves, Fright& fright, Freeze& freeze, House& house,

@@ -3,8 +3,9 @@ each a prefab's instance with overrides or an archetype's entity with values, th
 resources' initial values, with the same sentences as the schema's mistakes.
 
 A scene is authored intent, not a save: entities are named, so that parents, entity fields and later
-edits can refer to them. kilnc checks scenes at build time; the runtime's loader (kiln::load_scene)
-is not written yet.
+edits can refer to them. kilnc checks scenes at build time (kiln_generate's SCENES); the runtime's
+loader, kiln::load_scene (runtime/include/kiln/io/scene_reader.hpp), makes the same checks when the
+game loads or reloads one.
 """
 
 from collections.abc import Sequence

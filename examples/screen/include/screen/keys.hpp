@@ -17,6 +17,7 @@ enum key : std::uint32_t {
     key_save = 1u << 5,
     key_load = 1u << 6,
     key_restart = 1u << 7,
+    key_reload = 1u << 8, // a game's level file, read again
 };
 
 // Each key's name in input scripts, and the keyboard key the window maps it to.
@@ -29,7 +30,7 @@ struct key_name {
 inline constexpr key_name key_names[] = {
     {key_left, "left", "Left arrow"},     {key_right, "right", "Right arrow"}, {key_up, "up", "Up arrow"},
     {key_down, "down", "Down arrow"},     {key_fire, "fire", "Space"},         {key_save, "save", "F5"},
-    {key_load, "load", "F9"},             {key_restart, "restart", "R"},
+    {key_load, "load", "F9"},             {key_restart, "restart", "R"},       {key_reload, "reload", "F6"},
 };
 
 } // namespace screen

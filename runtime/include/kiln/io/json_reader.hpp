@@ -88,6 +88,10 @@ class json_reader {
 public:
     json_path path;
     snapshot_error error;
+    // The last failure's pointer and sentence apart, for readers that place
+    // errors themselves (a scene's, kiln/io/scene_reader.hpp, at a line).
+    std::string failed_at;
+    std::string reason;
 
     // Sets error to "<path>: <message>" and returns false. C varargs rather
     // than a template, so that compilers check every format.
@@ -97,6 +101,8 @@ public:
         va_start(arguments, format);
         std::vsnprintf(message, sizeof message, format, arguments);
         va_end(arguments);
+        failed_at = path.text();
+        reason = message;
         error = make_snapshot_error(code, 0, "%s: %s", path.text().empty() ? "the document" : path.text().c_str(),
                                     message);
         return false;

@@ -258,6 +258,9 @@ constexpr typename prefab_parts<P>::rows rows_of(const Overrides&... overrides) 
     return rows;
 }
 
+template <class P, class Sink, class Note>
+spawned<P> spawn_rows(Sink& sink, Note&& note, typename prefab_parts<P>::rows& rows);
+
 // Part I made through sink, with the links to parts made before it.
 template <class P, std::size_t I, class Sink, class Rows, class Handles>
 void make_part(Sink& sink, Rows& rows, Handles& handles) {
@@ -279,8 +282,15 @@ template <class P, class Sink, class Note, class... Overrides>
 spawned<P> spawn_through(Sink& sink, Note&& note, const Overrides&... overrides) {
     static_assert(prefab<P>, "kiln::spawn<P>: P must be a prefab that kilnc declares ([prefab.NAME])");
     auto rows = rows_of<P>(overrides...);
+    return spawn_rows<P>(sink, note, rows);
+}
+
+// The same, from each part's whole row as given (a scene's, whose values
+// are read at run time: kiln/io/scene_reader.hpp).
+template <class P, class Sink, class Note>
+spawned<P> spawn_rows(Sink& sink, Note&& note, typename prefab_parts<P>::rows& rows) {
     spawned<P> made{};
-    constexpr std::size_t parts = std::tuple_size_v<decltype(rows)>;
+    constexpr std::size_t parts = std::tuple_size_v<std::remove_reference_t<decltype(rows)>>;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         in_order({(make_part<P, I>(sink, rows, made.handles), note(entity{std::get<I>(made.handles)}, I), 0)...});
         in_order({(I == 0 ? 0 : (sink.set_parent(std::get<I>(made.handles), std::get<0>(made.handles)), 0))...});

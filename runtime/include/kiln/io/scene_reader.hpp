@@ -1,0 +1,739 @@
+// Reading a scene (kiln/io/scene_document.hpp) against a world's schema,
+// with every check `kilnc scene` makes, into a stage: each entity's rows,
+// typed, its parent and the entity fields that name other entities of the
+// scene. Nothing here touches a world: kiln/scene.hpp spawns a stage that
+// read without a problem, so that a failed load changes nothing.
+//
+// Names are found as JSON and saves find them: by folds over the schema's
+// type lists (prefabs, archetypes, components, resources) comparing the
+// names kilnc declared, and fields through their reflection
+// (kiln/schema/reflect.hpp); values are read by the JSON reader's
+// read_value (kiln/io/json_reader.hpp), with its checks of type and range.
+#pragma once
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <kiln/core/type_list.hpp>
+#include <kiln/entity/entity.hpp>
+#include <kiln/io/json_reader.hpp>
+#include <kiln/io/scene_document.hpp>
+#include <kiln/schema/component.hpp>
+#include <kiln/schema/field_info.hpp>
+#include <kiln/schema/prefab.hpp>
+#include <kiln/schema/reflect.hpp>
+#include <kiln/storage/transition.hpp>
+
+namespace kiln::internal {
+
+using scene_json = nlohmann::ordered_json;
+
+inline constexpr std::uint32_t scene_none = 0xffffffffu;
+
+// The edit distance of a and b (insertions, deletions, substitutions).
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) {
+        row[j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// The name of names closest to name, for "did you mean": within a third of
+// its length in edits (one at least); empty when none is.
+template <class Names>
+std::string closest_name(std::string_view name, const Names& names) {
+    if (name.size() > 64) {
+        return {};
+    }
+    std::string best;
+    std::size_t best_distance = std::max<std::size_t>(1, (name.size() + 2) / 3) + 1;
+    for (const auto& candidate : names) {
+        const std::string_view spelled{candidate};
+        if (spelled.size() > 64) {
+            continue;
+        }
+        const std::size_t distance = edit_distance(name, spelled);
+        if (distance < best_distance) {
+            best_distance = distance;
+            best = spelled;
+        }
+    }
+    return best;
+}
+
+// "a, b and c", for messages.
+template <class Names>
+std::string listed(const Names& names) {
+    std::string text;
+    std::size_t i = 0;
+    const std::size_t count = std::size(names);
+    for (const auto& name : names) {
+        if (i != 0) {
+            text += i + 1 == count ? " and " : ", ";
+        }
+        text += std::string_view{name};
+        ++i;
+    }
+    return text;
+}
+
+// The names of a type list's types, as kilnc declared them.
+template <class... Types>
+std::vector<std::string_view> name_list(type_list<Types...>) {
+    return {std::string_view{Types::name}...};
+}
+
+template <class... Types>
+std::vector<std::string_view> record_name_list(type_list<Types...>) {
+    return {traits_of_t<Types>::name...};
+}
+
+// What a stage holds of each kind of entity: a prefab's rows (its root's
+// and each child's), or an archetype's row.
+template <class T>
+struct staged_row {
+    using type = typename row_of<typename T::components>::type;
+};
+
+template <prefab P>
+struct staged_row<P> {
+    using type = typename prefab_parts<P>::rows;
+};
+
+template <class Kinds>
+struct staged_rows;
+
+template <class... Kinds>
+struct staged_rows<type_list<Kinds...>> {
+    using type = std::tuple<std::vector<typename staged_row<Kinds>::type>...>;
+};
+
+// Calls visit.template operator()<T, I>() for T, the index'th type of List.
+template <class List, class Visit>
+void with_type_at(std::size_t index, Visit&& visit) {
+    [&]<class... Types, std::size_t... I>(type_list<Types...>, std::index_sequence<I...>) {
+        in_order({(I == index ? (visit.template operator()<Types, I>(), 0) : 0)...});
+    }(List{}, std::make_index_sequence<List::size>{});
+}
+
+// One entity of a scene: what it is and where its rows and parts are.
+struct staged_entity {
+    std::string name;
+    std::uint32_t kind = scene_none;       // a prefab's position in Schema::prefabs, else prefabs + an archetype's
+    std::uint32_t slot = 0;                // its rows' place in the stage's vector of its kind
+    std::uint32_t first_part = 0;          // its root's part number; a prefab's children follow, in order
+    std::uint32_t parts = 1;
+    std::uint32_t parent = scene_none;     // the entity (by position) its root is parented to
+};
+
+// An entity field that names a part of the scene: written after every
+// entity is made, over what a prefab's own links wrote.
+struct staged_link {
+    std::uint32_t owner = 0;     // part
+    std::uint32_t component = 0; // position in Schema::components
+    std::uint32_t offset = 0;    // of the field in the component
+    std::uint32_t target = 0;    // part
+};
+
+// A schema's prefabs: Schema::prefabs, none when it declares none (as
+// world.hpp's prefabs_of, which io/ does not include).
+template <class Schema>
+struct scene_prefabs {
+    using type = type_list<>;
+};
+
+template <class Schema>
+    requires requires { typename Schema::prefabs; }
+struct scene_prefabs<Schema> {
+    using type = typename Schema::prefabs;
+};
+
+// A scene read and checked, not yet in any world.
+template <class Schema>
+struct scene_stage {
+    using prefabs = typename scene_prefabs<Schema>::type;
+    using archetypes = typename Schema::archetypes;
+    using kinds = typename concat_lists<prefabs, archetypes>::type;
+    using resources = typename Schema::resources;
+
+    typename staged_rows<kinds>::type rows;
+    std::vector<staged_entity> entities;
+    std::vector<std::string> part_names; // by part number: "escort", then "escort.gun", ...
+    std::vector<staged_link> links;
+    typename row_of<resources>::type resource_values{};
+    std::vector<std::vector<bool>> given; // per resource, per field: whether the scene sets it
+};
+
+// Whether component C has an entity field (which a scene fills by name).
+template <class C>
+constexpr bool has_entity_field() {
+    for (const field_info& info : traits_of_t<C>::field_infos) {
+        if (info.element == scalar_type::entity) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Whether an archetype of the list holds component C.
+template <class C, class... Archetypes>
+constexpr bool held_by_any(type_list<Archetypes...>) {
+    return (false || ... || contains_v<C, typename Archetypes::components>);
+}
+
+// Reads document into stage, collecting every problem in error.
+template <class Schema>
+class scene_reader {
+public:
+    using stage_type = scene_stage<Schema>;
+
+    scene_reader(const scene_document& document, stage_type& stage) : document_{document}, stage_{stage} {
+        error.file = document.file;
+    }
+
+    scene_error error;
+
+    bool read() {
+        const scene_json& root = document_.root;
+        static constexpr std::string_view tables[] = {"scene", "entity", "resource"};
+        for (auto item = root.begin(); item != root.end(); ++item) {
+            if (std::find(std::begin(tables), std::end(tables), item.key()) == std::end(tables)) {
+                const json_path::segment at{values_.path, item.key()};
+                const std::string close = closest_name(item.key(), tables);
+                problem("unknown table [%s]; %s", shown(item.key()).c_str(),
+                        close.empty() ? "a scene has [scene], [entity.NAME] and [resource.NAME]"
+                                      : ("did you mean [" + close + "]?").c_str());
+            }
+        }
+        header();
+        const auto entities = root.find("entity");
+        if (entities != root.end()) {
+            const json_path::segment at{values_.path, "entity"};
+            if (!entities->is_object()) {
+                problem("'entity' must be a table of entities, each written [entity.NAME]");
+            } else {
+                for (auto item = entities->begin(); item != entities->end(); ++item) {
+                    const json_path::segment name{values_.path, item.key()};
+                    declare(item.key(), item.value());
+                }
+                std::size_t e = 0;
+                for (auto item = entities->begin(); item != entities->end(); ++item) {
+                    if (e < stage_.entities.size() && stage_.entities[e].name == item.key()) {
+                        const json_path::segment name{values_.path, item.key()};
+                        read_entity(stage_.entities[e], item.value());
+                        ++e;
+                    }
+                }
+                parents(*entities);
+            }
+        }
+        resources();
+        return !error;
+    }
+
+private:
+    using prefabs = typename stage_type::prefabs;
+    using archetypes = typename stage_type::archetypes;
+    using kinds = typename stage_type::kinds;
+    using components = typename Schema::components;
+    using resource_list = typename stage_type::resources;
+
+    // A name as a message quotes it: cut to 64 characters.
+    static std::string shown(std::string_view name) { return std::string(name.substr(0, 64)); }
+
+    // What a value is, for messages: a string quoted, else the JSON reader's words.
+    static std::string found(const scene_json& value) {
+        return value.is_string() ? '"' + shown(value.get_ref<const std::string&>()) + '"' : json_reader::found(value);
+    }
+
+    [[gnu::format(printf, 3, 0)]] void add_problem(std::string_view pointer, const char* format, va_list arguments) {
+        if (error.problems.size() >= scene_error::max_problems) {
+            return;
+        }
+        char message[1024];
+        std::vsnprintf(message, sizeof message, format, arguments);
+        const scene_position where = document_.at(pointer);
+        error.problems.push_back({where.line, where.column, message});
+    }
+
+    // A problem at pointer.
+    [[gnu::format(printf, 3, 4)]] void problem_at(std::string_view pointer, const char* format, ...) {
+        va_list arguments;
+        va_start(arguments, format);
+        add_problem(pointer, format, arguments);
+        va_end(arguments);
+    }
+
+    // A problem at the value being read.
+    [[gnu::format(printf, 2, 3)]] void problem(const char* format, ...) {
+        const std::string pointer = values_.path.text();
+        va_list arguments;
+        va_start(arguments, format);
+        add_problem(pointer, format, arguments);
+        va_end(arguments);
+    }
+
+    void header() {
+        const auto header = document_.root.find("scene");
+        if (header == document_.root.end() || !header->is_object()) {
+            problem("a scene starts with [scene] and schema = \"%.*s\", the namespace of the world it is for",
+                    static_cast<int>(Schema::name.size()), Schema::name.data());
+            return;
+        }
+        const json_path::segment at{values_.path, "scene"};
+        for (auto item = header->begin(); item != header->end(); ++item) {
+            if (item.key() != "schema" && item.key() != "doc") {
+                const json_path::segment key{values_.path, item.key()};
+                problem("[scene] has no key '%s'; its keys are schema and doc", shown(item.key()).c_str());
+            }
+        }
+        const auto schema = header->find("schema");
+        if (schema == header->end() || !schema->is_string() || schema->get_ref<const std::string&>() != Schema::name) {
+            problem_at(schema == header->end() ? "/scene" : "/scene/schema",
+                       "[scene]: schema is %s, but the world is \"%.*s\"; a scene names the namespace of the world it "
+                       "is for",
+                       schema == header->end() ? "missing" : found(*schema).c_str(),
+                       static_cast<int>(Schema::name.size()), Schema::name.data());
+        }
+    }
+
+    // Pass one: what [entity.NAME] is, and the names of its parts.
+    void declare(const std::string& name, const scene_json& body) {
+        const std::string label = "entity '" + shown(name) + "'";
+        known_.push_back(name);
+        declared_.insert(name);
+        if (!body.is_object()) {
+            problem("%s must be a table, written [entity.%s] with a prefab or an archetype and values", label.c_str(),
+                    shown(name).c_str());
+            return;
+        }
+        const auto prefab_key = body.find("prefab");
+        const auto archetype_key = body.find("archetype");
+        if ((prefab_key == body.end()) == (archetype_key == body.end())) {
+            problem("%s needs a prefab = \"NAME\" to spawn or an archetype = \"NAME\" to create, one of the two",
+                    label.c_str());
+            return;
+        }
+        const bool is_prefab = prefab_key != body.end();
+        const scene_json& named = is_prefab ? *prefab_key : *archetype_key;
+        const std::vector<std::string_view>& choices = is_prefab ? prefab_names_ : archetype_names_;
+        const auto chosen = named.is_string() ? std::find(choices.begin(), choices.end(),
+                                                          named.get_ref<const std::string&>())
+                                              : choices.end();
+        if (chosen == choices.end()) {
+            const json_path::segment at{values_.path, is_prefab ? "prefab" : "archetype"};
+            const std::string close = named.is_string() ? closest_name(named.get_ref<const std::string&>(), choices)
+                                                        : std::string{};
+            const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                       : is_prefab    ? std::string("declare it in the schema as [prefab.NAME]")
+                                                      : std::string("declare it as [archetype.NAME] or fix the name");
+            problem(is_prefab ? "%s: prefab %s is not a prefab of the schema; %s"
+                              : "%s: archetype %s is not an archetype; %s",
+                    label.c_str(), found(named).c_str(), advice.c_str());
+            return;
+        }
+        staged_entity entity_;
+        entity_.name = name;
+        entity_.kind = static_cast<std::uint32_t>((is_prefab ? 0 : prefabs::size) + (chosen - choices.begin()));
+        entity_.first_part = static_cast<std::uint32_t>(stage_.part_names.size());
+        with_type_at<kinds>(entity_.kind, [&]<class Kind, std::size_t K>() {
+            auto& rows = std::get<K>(stage_.rows);
+            entity_.slot = static_cast<std::uint32_t>(rows.size());
+            if constexpr (prefab<Kind>) {
+                rows.push_back(initial_rows<Kind>(parts_t<Kind>{}));
+                add_part(name);
+                for_each_type(typename Kind::children{}, [&]<class Child>() {
+                    add_part(name + '.' + std::string(Child::name));
+                });
+                entity_.parts = 1 + Kind::children::size;
+            } else {
+                rows.emplace_back();
+                add_part(name);
+            }
+        });
+        entities_by_name_.emplace(name, static_cast<std::uint32_t>(stage_.entities.size()));
+        stage_.entities.push_back(std::move(entity_));
+    }
+
+    void add_part(std::string name) {
+        parts_by_name_.emplace(name, static_cast<std::uint32_t>(stage_.part_names.size()));
+        known_.push_back(name);
+        stage_.part_names.push_back(std::move(name));
+    }
+
+    // Pass two: an entity's values, its children's and its links.
+    void read_entity(const staged_entity& staged, const scene_json& body) {
+        const std::string label = "entity '" + shown(staged.name) + "'";
+        with_type_at<kinds>(staged.kind, [&]<class Kind, std::size_t K>() {
+            auto& rows = std::get<K>(stage_.rows)[staged.slot];
+            if constexpr (prefab<Kind>) {
+                read_part<typename Kind::archetype>(body, std::get<0>(rows), staged.first_part, label, true);
+                const auto children = body.find("children");
+                if (children == body.end()) {
+                    return;
+                }
+                const json_path::segment at{values_.path, "children"};
+                if (!children->is_object()) {
+                    problem("%s: children must be a table of the prefab's children by name, each with the values it "
+                            "overrides",
+                            label.c_str());
+                    return;
+                }
+                const std::vector<std::string_view> names = name_list(typename Kind::children{});
+                for (auto child = children->begin(); child != children->end(); ++child) {
+                    const json_path::segment named{values_.path, child.key()};
+                    const auto found_child = std::find(names.begin(), names.end(), child.key());
+                    if (found_child == names.end()) {
+                        const std::string close = closest_name(child.key(), names);
+                        const std::string advice = !close.empty()  ? "did you mean '" + close + "'?"
+                                                   : names.empty() ? std::string("it has no children")
+                                                                   : "its children are " + listed(names);
+                        problem("%s: prefab '%.*s' has no child '%s'; %s", label.c_str(),
+                                static_cast<int>(Kind::name.size()), Kind::name.data(), shown(child.key()).c_str(),
+                                advice.c_str());
+                        continue;
+                    }
+                    const std::string child_label = label + ": child '" + child.key() + "'";
+                    if (!child->is_object()) {
+                        problem("%s must be a table of the values it overrides", child_label.c_str());
+                        continue;
+                    }
+                    const std::size_t index = static_cast<std::size_t>(found_child - names.begin());
+                    with_type_at<typename Kind::children>(index, [&]<class Child, std::size_t C>() {
+                        read_part<typename Child::archetype>(*child, std::get<1 + C>(rows),
+                                                             staged.first_part + 1 + static_cast<std::uint32_t>(C),
+                                                             child_label, false);
+                    });
+                }
+            } else {
+                if (body.contains("children")) {
+                    const json_path::segment at{values_.path, "children"};
+                    problem("%s: children overrides a prefab's children; an archetype's entity has none (give "
+                            "children entities a parent)",
+                            label.c_str());
+                }
+                read_part<Kind>(body, rows, staged.first_part, label, true);
+            }
+        });
+    }
+
+    // The values of one part (a root, or a prefab's child) of archetype A
+    // into its row; root says which keys besides components it may have.
+    template <class A, class Row>
+    void read_part(const scene_json& body, Row& row, std::uint32_t part, const std::string& label, bool root) {
+        static constexpr std::string_view root_keys[] = {"prefab", "archetype", "parent", "children", "doc"};
+        for (auto item = body.begin(); item != body.end(); ++item) {
+            const std::string& key = item.key();
+            const bool own = root ? std::find(std::begin(root_keys), std::end(root_keys), key) != std::end(root_keys)
+                                  : key == "doc";
+            if (own) {
+                if (key == "doc" && !item->is_string()) {
+                    const json_path::segment at{values_.path, key};
+                    problem("%s: doc must be a string, not %s", label.c_str(), found(item.value()).c_str());
+                }
+                continue;
+            }
+            const json_path::segment at{values_.path, key};
+            bool held = false;
+            for_each_type(typename A::components{}, [&]<class C>() {
+                if (!held && traits_of_t<C>::name == key) {
+                    held = true;
+                    read_component(item.value(), std::get<C>(row), part, label);
+                }
+            });
+            if (held) {
+                continue;
+            }
+            const std::vector<std::string_view> all = record_name_list(components{});
+            if (std::find(all.begin(), all.end(), key) != all.end()) {
+                problem("%s: component '%s' is not in archetype '%.*s', whose components are %s; remove it, or choose "
+                        "an archetype that holds it",
+                        label.c_str(), shown(key).c_str(), static_cast<int>(A::name.size()), A::name.data(),
+                        listed(record_name_list(typename A::components{})).c_str());
+                continue;
+            }
+            std::vector<std::string_view> candidates = all;
+            if (root) {
+                candidates.insert(candidates.end(), std::begin(root_keys), std::end(root_keys));
+            }
+            const std::string close = closest_name(key, candidates);
+            const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                       : root ? std::string("its keys are prefab, archetype, parent, children and "
+                                                            "doc, or a component of its archetype")
+                                              : std::string("its keys are doc or a component of its archetype");
+            problem("%s: unknown key '%s', neither a component nor an entity's key; %s", label.c_str(),
+                    shown(key).c_str(), advice.c_str());
+        }
+    }
+
+    // { field = value, ... } into out; an entity field names a part of the scene.
+    template <class C>
+    void read_component(const scene_json& value, C& out, std::uint32_t part, const std::string& label) {
+        using traits = traits_of_t<C>;
+        const std::string component_name{traits::name};
+        if (!value.is_object()) {
+            std::string example;
+            if constexpr (traits::field_infos.size() != 0) {
+                example = " " + std::string(traits::field_infos[0].name) + " = ... ";
+            }
+            problem("%s: '%s' must be a table of its fields' values, like %s = {%s}, not %s", label.c_str(),
+                    component_name.c_str(), component_name.c_str(), example.c_str(), found(value).c_str());
+            return;
+        }
+        for (auto item = value.begin(); item != value.end(); ++item) {
+            const json_path::segment at{values_.path, item.key()};
+            const auto info = std::find_if(traits::field_infos.begin(), traits::field_infos.end(),
+                                           [&](const field_info& f) { return f.name == item.key(); });
+            if (info == traits::field_infos.end()) {
+                std::vector<std::string_view> fields;
+                for (const field_info& f : traits::field_infos) {
+                    fields.push_back(f.name);
+                }
+                const std::string close = closest_name(item.key(), fields);
+                const std::string advice = !close.empty()  ? "did you mean '" + close + "'?"
+                                           : fields.empty() ? "'" + component_name + "' is a tag and has no fields; "
+                                                                  "write " + component_name + " = {}"
+                                                            : "its fields are " + listed(fields);
+                problem("%s: component '%s' has no field '%s'; %s", label.c_str(), component_name.c_str(),
+                        shown(item.key()).c_str(), advice.c_str());
+                continue;
+            }
+            const std::string field_name{info->name};
+            if (info->element == scalar_type::entity) {
+                link(*info, item.value(), index_of_v<C, components>, part, label, component_name);
+                continue;
+            }
+            const std::size_t wanted = static_cast<std::size_t>(info - traits::field_infos.begin());
+            bool ok = true;
+            std::size_t i = 0;
+            for_each_field_info(out, [&](const field_info& f, auto& field) {
+                if (i++ == wanted) {
+                    ok = read_value(values_, item.value(), f.type, field);
+                }
+            });
+            if (!ok) {
+                problem_at(values_.failed_at, "%s: %s.%s: %s", label.c_str(), component_name.c_str(),
+                           field_name.c_str(), values_.reason.c_str());
+            }
+        }
+    }
+
+    void link(const field_info& info, const scene_json& value, std::size_t component, std::uint32_t part,
+              const std::string& label, const std::string& component_name) {
+        const std::string field_name{info.name};
+        if (info.count != 1) {
+            problem("%s: %s.%s is an array of entities, which a scene cannot give values yet; set it after loading",
+                    label.c_str(), component_name.c_str(), field_name.c_str());
+            return;
+        }
+        if (!value.is_string()) {
+            problem("%s: %s.%s is an entity field; its value names an entity of the scene, as \"name\" or "
+                    "\"name.child\", not %s",
+                    label.c_str(), component_name.c_str(), field_name.c_str(), found(value).c_str());
+            return;
+        }
+        const std::string& target = value.get_ref<const std::string&>();
+        const auto found_part = parts_by_name_.find(target);
+        if (found_part == parts_by_name_.end()) {
+            if (error.problems.size() >= scene_error::max_problems || declared_.count(target) != 0) {
+                return; // an entity with a mistake of its own, reported there
+            }
+            const std::string close = closest_name(target, known_);
+            const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                                      : std::string("name an [entity.NAME] of the scene");
+            problem("%s: %s.%s names '%s', which is no entity of the scene; %s", label.c_str(), component_name.c_str(),
+                    field_name.c_str(), shown(target).c_str(), advice.c_str());
+            return;
+        }
+        stage_.links.push_back({part, static_cast<std::uint32_t>(component), static_cast<std::uint32_t>(info.offset),
+                                found_part->second});
+    }
+
+    void parents(const scene_json& entities) {
+        for (auto item = entities.begin(); item != entities.end(); ++item) {
+            if (!item->is_object() || !item->contains("parent")) {
+                continue;
+            }
+            const json_path::segment name{values_.path, item.key()};
+            const json_path::segment at{values_.path, "parent"};
+            const scene_json& parent = *item->find("parent");
+            const bool named = parent.is_string() && declared_.count(parent.get_ref<const std::string&>()) != 0;
+            if (!named && error.problems.size() < scene_error::max_problems) {
+                std::vector<std::string_view> names;
+                for (auto other = entities.begin(); other != entities.end(); ++other) {
+                    names.push_back(other.key());
+                }
+                const std::string close = parent.is_string() ? closest_name(parent.get_ref<const std::string&>(), names)
+                                                             : std::string{};
+                const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                                          : std::string("name an [entity.NAME] of the scene");
+                problem("entity '%s': parent %s is no entity of the scene; %s", shown(item.key()).c_str(),
+                        found(parent).c_str(), advice.c_str());
+                continue;
+            }
+            if (!named) {
+                continue;
+            }
+            const auto child = entities_by_name_.find(item.key());
+            const auto of = entities_by_name_.find(parent.get_ref<const std::string&>());
+            if (child != entities_by_name_.end() && of != entities_by_name_.end()) {
+                stage_.entities[child->second].parent = of->second;
+            }
+        }
+        // A cycle: from each entity not yet seen, up its parents, each entity
+        // walked once; reported at the first member met.
+        std::vector<std::uint8_t> seen(stage_.entities.size()); // 0 not yet, 1 on this walk, 2 done
+        std::vector<std::uint32_t> walk;
+        for (std::uint32_t start = 0; start < stage_.entities.size(); ++start) {
+            walk.clear();
+            std::uint32_t at = start;
+            while (at != scene_none && seen[at] == 0) {
+                seen[at] = 1;
+                walk.push_back(at);
+                at = stage_.entities[at].parent;
+            }
+            if (at != scene_none && seen[at] == 1) {
+                std::string cycle;
+                for (auto member = std::find(walk.begin(), walk.end(), at); member != walk.end() && cycle.size() < 512;
+                     ++member) {
+                    cycle += shown(stage_.entities[*member].name) + " -> ";
+                }
+                cycle += shown(stage_.entities[at].name);
+                const std::string pointer = "/entity/" + escaped(stage_.entities[at].name) + "/parent";
+                problem_at(pointer, "entity '%s': its parents make a cycle (%s); an entity cannot be its own "
+                           "ancestor, so remove parent from one of them",
+                           shown(stage_.entities[at].name).c_str(), cycle.c_str());
+            }
+            for (const std::uint32_t member : walk) {
+                seen[member] = 2;
+            }
+        }
+    }
+
+    static std::string escaped(std::string_view key) {
+        std::string text;
+        for (const char c : key) {
+            text += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+        }
+        return text;
+    }
+
+    void resources() {
+        stage_.given.clear();
+        for_each_type(resource_list{}, [&]<class R>() {
+            stage_.given.emplace_back(traits_of_t<R>::field_infos.size(), false);
+        });
+        const auto resources = document_.root.find("resource");
+        if (resources == document_.root.end()) {
+            return;
+        }
+        const json_path::segment at{values_.path, "resource"};
+        if (!resources->is_object()) {
+            problem("'resource' must be a table of resources, each written [resource.NAME]");
+            return;
+        }
+        for (auto item = resources->begin(); item != resources->end(); ++item) {
+            const json_path::segment named{values_.path, item.key()};
+            bool known = false;
+            std::size_t position = 0;
+            for_each_type(resource_list{}, [&]<class R>() {
+                if (!known && traits_of_t<R>::name == item.key()) {
+                    known = true;
+                    read_resource(item.value(), std::get<R>(stage_.resource_values), stage_.given[position]);
+                }
+                ++position;
+            });
+            if (!known) {
+                const std::vector<std::string_view> names = record_name_list(resource_list{});
+                const std::string close = closest_name(item.key(), names);
+                const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                                          : std::string("a scene gives values to the schema's saved "
+                                                                        "resources");
+                problem("[resource.%s]: the schema has no resource '%s' that a scene can set; %s",
+                        shown(item.key()).c_str(), shown(item.key()).c_str(), advice.c_str());
+            }
+        }
+    }
+
+    template <class R>
+    void read_resource(const scene_json& body, R& out, std::vector<bool>& given) {
+        using traits = traits_of_t<R>;
+        const std::string name{traits::name};
+        if (!body.is_object()) {
+            problem("[resource.%s] must be a table of its fields' values, not %s", name.c_str(), found(body).c_str());
+            return;
+        }
+        for (auto item = body.begin(); item != body.end(); ++item) {
+            const json_path::segment at{values_.path, item.key()};
+            const auto info = std::find_if(traits::field_infos.begin(), traits::field_infos.end(),
+                                           [&](const field_info& f) { return f.name == item.key(); });
+            if (info == traits::field_infos.end()) {
+                std::vector<std::string_view> fields;
+                for (const field_info& f : traits::field_infos) {
+                    fields.push_back(f.name);
+                }
+                const std::string close = closest_name(item.key(), fields);
+                const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                                          : "its fields are " + listed(fields);
+                problem("resource '%s' has no field '%s'; %s", name.c_str(), shown(item.key()).c_str(),
+                        advice.c_str());
+                continue;
+            }
+            if (info->element == scalar_type::entity) {
+                problem("resource '%s': %.*s is an entity field, which a scene cannot set; set it from the game",
+                        name.c_str(), static_cast<int>(info->name.size()), info->name.data());
+                continue;
+            }
+            const std::size_t wanted = static_cast<std::size_t>(info - traits::field_infos.begin());
+            bool ok = true;
+            std::size_t i = 0;
+            for_each_field_info(out, [&](const field_info& f, auto& field) {
+                if (i++ == wanted) {
+                    ok = read_value(values_, item.value(), f.type, field);
+                }
+            });
+            if (!ok) {
+                problem_at(values_.failed_at, "resource '%s': %.*s: %s", name.c_str(),
+                           static_cast<int>(info->name.size()), info->name.data(), values_.reason.c_str());
+                continue;
+            }
+            given[wanted] = true;
+        }
+    }
+
+    const scene_document& document_;
+    stage_type& stage_;
+    json_reader values_;
+    std::unordered_map<std::string, std::uint32_t> parts_by_name_;    // every part a link may name
+    std::unordered_map<std::string, std::uint32_t> entities_by_name_; // each entity that declared well
+    std::vector<std::string> known_;                                  // every name, for "did you mean"
+    std::unordered_set<std::string> declared_;                        // each [entity.NAME], well declared or not
+    const std::vector<std::string_view> prefab_names_ = name_list(prefabs{});
+    const std::vector<std::string_view> archetype_names_ = name_list(archetypes{});
+};
+
+} // namespace kiln::internal
