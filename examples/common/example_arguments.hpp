@@ -4,9 +4,14 @@
 // in silence.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace examples {
 
@@ -24,6 +29,33 @@ inline std::optional<int> refuse_arguments(int argc, char** argv, const char* na
     std::fprintf(stderr, "%s: unknown argument '%s'; it takes none (%s --help says what it shows)\n", name, argv[1],
                  name);
     return 2;
+}
+
+// Takes `--inspect [PORT]` out of arguments, whose port is optional (which
+// screen::options does not offer): port becomes PORT, or fallback when none
+// follows; it is left as it was without --inspect. Returns "" or what is
+// wrong with the port.
+inline std::string take_inspect(std::vector<char*>& arguments, std::int64_t fallback, std::int64_t& port) {
+    for (std::size_t i = 1; i < arguments.size(); ++i) {
+        if (std::string_view{arguments[i]} != "--inspect") {
+            continue;
+        }
+        port = fallback;
+        std::size_t taken = 1;
+        if (i + 1 < arguments.size() && arguments[i + 1][0] != '-') {
+            char* end = nullptr;
+            const long given = std::strtol(arguments[i + 1], &end, 10);
+            if (*end != '\0' || given < 0 || given > 65535) {
+                return std::string("--inspect takes a port from 0 (any free one) to 65535, not '") + arguments[i + 1] + "'";
+            }
+            port = given;
+            taken = 2;
+        }
+        arguments.erase(arguments.begin() + static_cast<std::ptrdiff_t>(i),
+                        arguments.begin() + static_cast<std::ptrdiff_t>(i + taken));
+        break;
+    }
+    return "";
 }
 
 } // namespace examples

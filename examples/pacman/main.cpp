@@ -9,6 +9,7 @@
 //   pacman                        play in a window: arrows steer, F5 saves, F9 restores, F6 reloads the level,
 //                                 R restarts
 //   pacman --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
+//   pacman --inspect [PORT]           with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
 //
 // A run prints each change of phase, and at the end the game's state and
 // the time per frame split into the ECS's and the drawing's.
@@ -18,14 +19,21 @@
 #include <kiln/scene.hpp>
 #endif
 #include <kiln/snapshot.hpp>
+#if KILN_HAS_INSPECTOR
+#include <kiln/inspector.hpp>
+#endif
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
+#include <example_arguments.hpp>
 #include <screen/input_script.hpp>
 #include <screen/keys.hpp>
 #include <screen/options.hpp>
@@ -53,6 +61,7 @@ struct settings {
     std::string save = "pacman.save";
     bool parallel = false;
     bool split = false;
+    std::int64_t inspect = -1; // the inspector's port (--inspect [PORT], 7341 by default); -1: none
 };
 
 double milliseconds(clock_type::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
@@ -201,6 +210,21 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         std::fprintf(stderr, "pacman: %s\n", error.c_str());
         return 1;
     }
+#if KILN_HAS_INSPECTOR
+    // With --inspect, the inspector answers between frames; paused, the render stage still runs.
+    std::unique_ptr<kiln::inspect::basic_inspector<pacman::World>> inspector;
+    if (chosen.inspect >= 0) {
+        inspector = std::make_unique<kiln::inspect::basic_inspector<pacman::World>>();
+        kiln::inspect::options where;
+        where.port = static_cast<int>(chosen.inspect);
+        if (const std::string error = inspector->start(where); !error.empty()) {
+            std::fprintf(stderr, "pacman: the inspector: %s\n", error.c_str());
+            return 1;
+        }
+        std::printf("inspector: %s\n", inspector->url().c_str());
+        std::fflush(stdout);
+    }
+#endif
     screen::image picture{pacman::rules::screen_width, pacman::rules::screen_height};
     clock_type::duration ecs_time{};
     clock_type::duration draw_time{};
@@ -211,6 +235,13 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
             break;
         }
         const auto start = clock_type::now();
+#if KILN_HAS_INSPECTOR
+        if (inspector && inspector->serve(world)) {
+            world.progress(host.seconds_since_last_frame(start), inspector->executor(executor));
+        } else if (inspector) {
+            world.run(pacman::stage::render, executor);
+        } else
+#endif
         world.progress(host.seconds_since_last_frame(start), executor);
         const auto simulated = clock_type::now();
         const auto& game = world.resource<pacman::Game>();
@@ -225,6 +256,9 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
         const auto drawn = clock_type::now();
         ecs_time += simulated - start;
         draw_time += drawn - simulated;
+        if (chosen.headless && chosen.inspect >= 0) {
+            std::this_thread::sleep_until(start + std::chrono::microseconds{16'667}); // a pace a browser can follow
+        }
         if (!chosen.png.empty() && frame % chosen.every == 0) {
             const std::string path = screen::frame_path(chosen.png, frame);
             const std::string error =
@@ -255,8 +289,11 @@ int play(const settings& chosen, const char* executor_name, const Executor& exec
 
 int main(int argc, char** argv) {
     settings chosen;
+    std::vector<char*> arguments(argv, argv + argc);
+    const std::string inspect_problem = examples::take_inspect(arguments, 7341, chosen.inspect);
     screen::options options{"pacman", "pacman [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
-                                      "[--maze FILE] [--level FILE] [--seed S] [--save FILE] [--parallel [--split]]"};
+                                      "[--maze FILE] [--level FILE] [--seed S] [--save FILE] [--parallel [--split]] "
+                                      "[--inspect [PORT]]"};
     options.flag("--headless", chosen.headless, "play without a window, the keys read from --input");
     options.number("--frames", chosen.frames, 0, 1'000'000'000,
                    "how many frames to run (default 0: until the window closes; a headless run needs a number)");
@@ -276,7 +313,15 @@ int main(int argc, char** argv) {
     options.flag("--parallel", chosen.parallel, "run the systems on the parallel executor (oneTBB)");
     options.flag("--split", chosen.split, "with --parallel: run every batch's systems at once and split every parallel "
                                           "system, however little their work (as the tests do)");
-    switch (options.parse(argc, argv)) {
+    bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
+    options.flag("--inspect", listed_only, "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; "
+                                           "0: any free port), docs/inspector.md");
+    if (!inspect_problem.empty() || (!KILN_HAS_INSPECTOR && chosen.inspect >= 0)) {
+        options.reject(inspect_problem.empty() ? "--inspect: built without the inspector (it needs libcpp-httplib-dev)"
+                                               : inspect_problem);
+        return 2;
+    }
+    switch (options.parse(static_cast<int>(arguments.size()), arguments.data())) {
     case screen::options::outcome::help_shown:
         return 0;
     case screen::options::outcome::rejected:

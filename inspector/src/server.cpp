@@ -175,6 +175,7 @@ struct server::state {
         }
         asked.body = req.body;
         response answer = ask(std::move(asked));
+        answer.finish(); // a large body is written here, on this connection's thread, from the world's copy
         res.status = answer.status;
         res.set_content(std::move(answer.body), "application/json");
     }

@@ -34,6 +34,17 @@ run("${build}/consumer")
 if(NOT output MATCHES "x = 2")
     message(FATAL_ERROR "the consumer printed the wrong value:\n${output}")
 endif()
+# The inspector, where this kiln build has it (so the package must too).
+if(EXISTS "${KILN_BUILD_DIR}/inspector/page.cpp")
+    if(NOT EXISTS "${build}/consumer_inspect")
+        message(FATAL_ERROR "kiln was built with its inspector, but the consumer found no kiln::inspector")
+    endif()
+    run("${build}/consumer_inspect")
+    if(NOT output MATCHES "inspector on port [0-9]+: 200 {\"archetype\":\"Runner\",\"total\":1")
+        message(FATAL_ERROR "the consumer's inspector answered wrong:\n${output}")
+    endif()
+    set(inspected " and its inspector")
+endif()
 
 # The lock checked in beside the schema is current, so building left it as it was;
 # and the build reads it: touching it regenerates (and recompiles nothing).
@@ -70,4 +81,4 @@ run("${build}/consumer")
 if(NOT output MATCHES "x = 5")
     message(FATAL_ERROR "after the edit the consumer printed the wrong value:\n${output}")
 endif()
-message(STATUS "${MODE}: built, ran, and rebuilt only what the schema edits changed")
+message(STATUS "${MODE}: built, ran${inspected}, and rebuilt only what the schema edits changed")

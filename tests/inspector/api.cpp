@@ -154,6 +154,7 @@ TEST_CASE("the page and the schema") {
     }
     CHECK(decay_paint);
     CHECK(schema["observers"][0]["name"] == "MarkFrozen");
+    CHECK(schema["states"] == json::array()); // the fixture declares none (tests/inspector/states.cpp has some)
 }
 
 TEST_CASE("the world, entities, one entity, the hierarchy, resources") {
@@ -163,6 +164,7 @@ TEST_CASE("the world, entities, one entity, the hierarchy, resources") {
     CHECK(world["entities"] == 3);
     CHECK(world["archetypes"]["Ship"] == 1);
     CHECK(world["archetypes"]["Particle"] == 1);
+    CHECK(world["states"] == json::object());
 
     const json ships = ok(h.get("/api/entities?archetype=Ship"));
     CHECK(ships["total"] == 1);
@@ -197,6 +199,7 @@ TEST_CASE("the world, entities, one entity, the hierarchy, resources") {
     CHECK(ship["archetype"] == "Ship");
     CHECK(ship["parent"].is_null());
     CHECK(ship["children"] == json({kiln::internal::handle_text(h.particle)}));
+    CHECK(ship["prefab"].is_null()); // created, not spawned (tests/inspector/prefabs.cpp spawns)
     const json particle = ok(h.get("/api/entity/" + kiln::internal::handle_text(h.particle)));
     CHECK(particle["parent"] == kiln::internal::handle_text(h.ship));
     CHECK(particle["components"]["Velocity"]["x"] == 1.5);
@@ -293,6 +296,7 @@ TEST_CASE("the stream sends frame stats") {
     REQUIRE_FALSE(stats.is_discarded());
     CHECK(stats["schema"] == "fixture");
     CHECK(stats["stage_us"].size() == 5);
+    CHECK_FALSE(stats.contains("changed")); // the fixture tracks no changes (changes.cpp's world does)
 }
 
 TEST_CASE("hostile requests: a 4xx with a sentence, the world unchanged") {
@@ -312,6 +316,7 @@ TEST_CASE("hostile requests: a 4xx with a sentence, the world unchanged") {
     refused(h.client().Delete("/api/world"), 405);
     refused(h.get("/api/entities"), 400);
     refused(h.get("/api/entities?archetype=Nope"), 404);
+    CHECK(refused(h.post("/api/state", R"({"state": "Phase", "value": "title"})"), 404) == "no state Phase");
     refused(h.get("/api/entities?archetype=Ship&limit=0"), 400);
     refused(h.get("/api/entities?archetype=Ship&offset=-1"), 400);
     refused(h.get("/api/entities?archetype=Ship&components=Wings"), 400);

@@ -7,8 +7,11 @@ the entity browser, edits its x, and checks that the next PNG frame shows it
 moved; steps one frame and checks the frame counter; opens the systems view.
 It takes screenshots of the entity view and the systems view into --shots
 (docs/ holds the ones README shows: tests/inspector/browser.py --shots docs).
+With --states, it runs a game with states (pacman) instead and requests one
+from the menu in the page's bar, and sees it applied.
 
     browser.py INVADERS SCRIPT --shots DIR
+    browser.py PACMAN SCRIPT --states
 """
 
 import argparse
@@ -29,7 +32,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 
 def fail(message):
@@ -95,6 +98,25 @@ def type_into(browser, selector, text):
         return False
 
 
+def wait_for(condition, message, timeout=5):
+    deadline = time.time() + timeout
+    while not condition():
+        if time.time() > deadline:
+            fail(message)
+        time.sleep(0.05)
+
+
+def row_text(browser, handle):
+    """The text of the entity list's row of handle, or None when it has none."""
+    return browser.execute_script(
+        f'const e = document.querySelector(\'.ent[data-entity="{handle}"]\'); return e ? e.textContent + " " : null;')
+
+
+def count_shown(browser, archetype):
+    return browser.execute_script(
+        f'const a = document.querySelector(\'.arch[data-archetype="{archetype}"] .n\'); return a && Number(a.textContent);')
+
+
 def api(port, path):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/api{path}", timeout=10) as r:
         return json.loads(r.read())
@@ -104,34 +126,82 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("invaders")
     parser.add_argument("script")
-    parser.add_argument("--shots", required=True, type=Path, help="where to write the screenshots")
+    parser.add_argument("--shots", type=Path, help="where to write the screenshots")
+    parser.add_argument("--states", action="store_true", help="request a state from the page's bar (pacman)")
     args = parser.parse_args()
-    args.shots.mkdir(parents=True, exist_ok=True)
+    if not args.states and not args.shots:
+        parser.error("--shots DIR, or --states")
+    if args.shots:
+        args.shots.mkdir(parents=True, exist_ok=True)
 
     port = free_port()
     with tempfile.TemporaryDirectory() as work:
         frames = Path(work)
+        pictures = [] if args.states else ["--png", str(frames / "frame-%06d.png")]
         game = subprocess.Popen([args.invaders, "--headless", "--frames", "100000", "--input", args.script,
-                                 "--png", str(frames / "frame-%06d.png"), "--inspect", str(port)],
+                                 *pictures, "--inspect", str(port)],
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             line = game.stdout.readline()
             if not line.startswith("inspector: http://127.0.0.1:"):
-                fail(f"invaders did not start its inspector: {line!r}")
-            run(port, frames, args.shots)
+                fail(f"the game did not start its inspector: {line!r}")
+            if args.states:
+                run_states(port)
+            else:
+                run(port, frames, args.shots)
         finally:
             game.terminate()
             game.wait(timeout=10)
-    print("browser: the page paused, edited, stepped and showed the schedule")
+    if args.states:
+        print("browser: the page requested a state, and the game applied it")
+    else:
+        print("browser: the page paused, edited, duplicated, destroyed, stepped and showed the schedule")
 
 
-def run(port, frames, shots):
+def chromium():
     options = webdriver.ChromeOptions()
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--window-size=1440,900", "--force-device-scale-factor=1"):
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
-    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def run_states(port):
+    """Pauses, picks another value of the game's last state in the bar's menu, and sees the state
+    in that value with no request: pacman runs its render stage while paused, and the request is
+    applied at that stage's end, a stage boundary (docs/states.md)."""
+    browser = chromium()
+    try:
+        wait = WebDriverWait(browser, 15)
+        browser.get(f"http://127.0.0.1:{port}/")
+        states = api(port, "/schema")["states"]
+        if not states:
+            fail("the game has no states")
+        state = states[-1]
+        wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, f'select[data-state="{state["name"]}"]'))
+        browser.find_element(By.ID, "pause").click()
+        wait.until(lambda b: b.find_element(By.ID, "pause").text == "Resume")
+        current = api(port, "/world")["states"][state["name"]]["current"]
+        wait.until(lambda b: b.find_element(By.CSS_SELECTOR, f'select[data-state="{state["name"]}"]')
+                   .get_attribute("value") == current)
+        wanted = next(v for v in state["values"] if v != current)
+        Select(browser.find_element(By.CSS_SELECTOR, f'select[data-state="{state["name"]}"]')).select_by_value(wanted)
+        wait_for(lambda: api(port, "/world")["states"][state["name"]] == {"current": wanted, "requested": None},
+                 f"{state['name']} did not become {wanted}: {api(port, '/world')['states']}")
+        wait.until(lambda b: b.find_element(By.CSS_SELECTOR, f'[data-requested="{state["name"]}"]').text == "")
+        wait.until(lambda b: b.find_element(By.CSS_SELECTOR, f'select[data-state="{state["name"]}"]')
+                   .get_attribute("value") == wanted)
+        now = api(port, "/world")["states"][state["name"]]
+        if now["current"] != wanted:
+            fail(f"after a step {state['name']} is {now}, not {wanted}")
+        print(f"browser: {state['name']} went from {current} to {wanted}, requested in the page while paused")
+    finally:
+        browser.quit()
+
+
+def run(port, frames, shots):
+    browser = chromium()
     try:
         wait = WebDriverWait(browser, 15)
         browser.get(f"http://127.0.0.1:{port}/")
@@ -155,6 +225,11 @@ def run(port, frames, shots):
             'const x = document.querySelector(\'input[data-pointer="/Position/x"]\'),'
             '      y = document.querySelector(\'input[data-pointer="/Position/y"]\');'
             'return x && y && [Number(x.value), Number(y.value)];'))
+
+        # From here the page's refresh once a second is stopped (S.frozen), so
+        # that the list can only show a change if the change itself redraws it.
+        browser.execute_script("S.frozen = true;")
+        time.sleep(1.2)  # a refresh under way when frozen has ended
 
         # Edit its x, as a person types a number and presses Enter.
         newest, _ = newest_frame(frames)
@@ -181,7 +256,26 @@ def run(port, frames, shots):
               f"{after_path.name} differ in {box}")
         wait.until(lambda b: b.find_element(By.CSS_SELECTOR, 'input[data-pointer="/Position/x"]').get_attribute("value")
                    == f"{new_x:g}")
+        wait_for(lambda: f"x={new_x:g} " in (row_text(browser, handle) or ""),
+                 f"the list still shows {row_text(browser, handle)!r} for {handle} after its x became {new_x:g}")
         browser.save_screenshot(str(shots / "inspector_entity.png"))
+
+        # Duplicate it: the copy is picked, and listed; destroy the copy: it leaves the list.
+        invaders = api(port, "/world")["archetypes"]["Invader"]
+        browser.find_element(By.ID, "duplicate").click()
+        wait.until(lambda b: b.find_element(By.ID, "entity-handle").text not in ("", handle))
+        copy = browser.find_element(By.ID, "entity-handle").text
+        if api(port, "/world")["archetypes"]["Invader"] != invaders + 1:
+            fail(f"duplicating {handle} did not create an Invader")
+        wait_for(lambda: f"x={new_x:g} " in (row_text(browser, copy) or "") and count_shown(browser, "Invader") == invaders + 1,
+                 f"the list does not show the copy {copy} of {handle}, or the count {invaders + 1}")
+        browser.find_element(By.ID, "destroy").click()
+        wait_for(lambda: row_text(browser, copy) is None and count_shown(browser, "Invader") == invaders,
+                 f"the list still shows {copy} after it was destroyed")
+        if api(port, "/world")["archetypes"]["Invader"] != invaders:
+            fail(f"destroying {copy} did not destroy it")
+        print(f"browser: the list followed an edit of {handle}, its copy {copy} and the copy's destruction")
+        browser.execute_script("S.frozen = false;")
 
         # Step one frame: the counter goes up by one, and stays.
         browser.find_element(By.ID, "step").click()
@@ -202,7 +296,7 @@ def run(port, frames, shots):
             fail(f"the systems view shows {len(systems)} systems")
         time.sleep(1.5)
         browser.save_screenshot(str(shots / "inspector_systems.png"))
-        top = browser.find_element(By.CSS_SELECTOR, "#top-systems span").text
+        top = browser.execute_script('return document.querySelector("#top-systems span").textContent;')
         print(f"browser: the system that takes the most time: {top}")
     finally:
         browser.quit()

@@ -62,3 +62,28 @@ TEST_CASE("speed: a share of the frames runs") {
     }
     CHECK(ran == 10);
 }
+
+TEST_CASE("the stream's lines carry the entities changed since the line before") {
+    changes::World world;
+    kiln::inspect::basic_inspector<changes::World> inspector;
+    const kiln::entity particle = world.create<changes::Particle>();
+    world.advance_tick();
+    world.advance_tick(); // its creation is past
+    const auto line = [&] { return json::parse(inspector.stream_line(world)); };
+    const auto position_changes = [](const json& l) { return l["changed"]["Position"]["entities"]; };
+
+    const json first = line(); // since now: nothing yet
+    CHECK(first["changed_since"] == world.current_tick());
+    CHECK(position_changes(first).empty());
+    world.advance_tick();
+    world.get<changes::Position>(particle).x = 5;
+    const json second = line();
+    CHECK(position_changes(second) == json({kiln::internal::handle_text(particle)}));
+    CHECK(second["changed"]["Health"]["entities"].empty());
+    // A change is reported until a line has gone out after the tick it was made in.
+    world.advance_tick();
+    CHECK(position_changes(line()) == json({kiln::internal::handle_text(particle)}));
+    world.advance_tick();
+    CHECK(position_changes(line()).empty());
+    // A world that tracks nothing sends no changes (api.cpp's stream test reads that world's lines).
+}

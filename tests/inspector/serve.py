@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Requests served while a game runs: invaders with --inspect, asked for
-everything the API offers, edits, pauses and steps among them, from several
+"""Requests served while a game runs: a game (invaders, pacman) with
+--inspect, asked for everything the API offers (each archetype's entities,
+from the schema), edits, state requests, pauses and steps among them, from several
 client threads at once while its frames run (on the parallel executor when
 --parallel is passed through). Under ThreadSanitizer (the tsan preset) a
 race between the server's threads, the world's and the executor's fails
 the run. The game must finish its frames and exit 0.
 
-    serve.py INVADERS [invaders arguments...]
+    serve.py GAME [the game's arguments...]
 """
 
 import json
@@ -29,12 +30,20 @@ def request(base, path, body=None):
         return 0, b""  # the game has ended and its server with it
 
 
-def client(base, stop, counts, failures):
-    paths = ["/api/schema", "/api/world", "/api/entities?archetype=Invader&limit=20", "/api/resources",
-             "/api/timings?frames=30", "/api/hierarchy", "/api/entity/0:0", "/api/entities?archetype=Nope"]
-    edits = [("/api/edit", {"resource": "Game", "pointer": "/lives", "value": 3}),
-             ("/api/edit", {"resource": "Game", "pointer": "/lives", "value": "x"}),
-             ("/api/pause", {}), ("/api/step", {"frames": 2}), ("/api/resume", {})]
+def client(base, stop, counts, failures, schema, world):
+    paths = ["/api/schema", "/api/world", "/api/resources", "/api/timings?frames=30", "/api/hierarchy",
+             "/api/entity/0:0", "/api/entities?archetype=Nope", "/api/changed?since=0"]
+    paths += [f"/api/entities?archetype={a['name']}&limit=20" for a in schema["archetypes"]]
+    edits = [("/api/pause", {}), ("/api/step", {"frames": 2}), ("/api/resume", {}),
+             ("/api/state", {"state": "Nope", "value": "x"})]
+    if schema["schema"] == "invaders":
+        edits += [("/api/edit", {"resource": "Game", "pointer": "/lives", "value": 3}),
+                  ("/api/edit", {"resource": "Game", "pointer": "/lives", "value": "x"})]
+    # Each state asked for the value it was in as the run began (a transition back, or nothing), and for a
+    # value it lacks.
+    for name, state in world["states"].items():
+        edits += [("/api/state", {"state": name, "value": state["current"]}),
+                  ("/api/state", {"state": name, "value": "nope"})]
     i = 0
     while not stop.is_set():
         path, body = (paths[i % len(paths)], None) if i % 3 else edits[(i // 3) % len(edits)]
@@ -63,12 +72,14 @@ def main():
                             text=True)
     first = game.stdout.readline()
     if not first.startswith("inspector: http://"):
-        print(f"serve: invaders did not start its inspector: {first!r}{game.stdout.read()}")
+        print(f"serve: the game did not start its inspector: {first!r}{game.stdout.read()}")
         return 1
     base = first.split(" ", 1)[1].strip().rstrip("/")
+    schema = json.loads(request(base, "/api/schema")[1])
+    world = json.loads(request(base, "/api/world")[1])
     stop = threading.Event()
     counts, failures = [0, 0], []
-    threads = [threading.Thread(target=client, args=(base, stop, counts, failures)) for _ in range(3)]
+    threads = [threading.Thread(target=client, args=(base, stop, counts, failures, schema, world)) for _ in range(3)]
     threads.append(threading.Thread(target=stream, args=(base, stop, counts), daemon=True))
     for t in threads:
         t.start()

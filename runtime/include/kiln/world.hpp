@@ -672,6 +672,14 @@ public:
         events_.template of<E>().push(std::move(e));
     }
 
+    // How many events E were sent since the world began, by systems and by
+    // emit(), counted as they are published (between frames, all of them);
+    // the inspector's count per frame (docs/inspector.md).
+    template <class E>
+    [[nodiscard]] std::uint64_t events_sent() const noexcept {
+        return events_.template of<E>().published();
+    }
+
     // The tick changes are stamped with now. advance_tick() returns it and
     // starts the next, so that kiln::changed<C>(returned) finds the changes
     // made after the call (docs/changes.md); now and then it raises the

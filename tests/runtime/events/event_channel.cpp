@@ -107,6 +107,7 @@ TEST_CASE("drop_read keeps what some reader has not read, and only that") {
     CHECK(values(events.read<slow_reader>()) == std::vector<int>{3});
     events.drop_read();
     CHECK(events.kept().empty());
+    CHECK(events.published() == 3); // dropped events still count
     // The count goes on past what was dropped: new events are new to both.
     events.staged<left_emitter>().push_back({4});
     events.publish<left_emitter>();

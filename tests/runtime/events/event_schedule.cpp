@@ -218,8 +218,10 @@ TEST_CASE("events sent between frames reach each reader once, in the order sent"
     record = {};
     events::World world;
     world.progress(0.1);
+    const std::uint64_t sent = world.events_sent<events::Fire>();
     world.emit(events::Fire{1});
     world.emit(events::Fire{2});
+    CHECK(world.events_sent<events::Fire>() == sent + 2);
     world.progress(0.1);
     world.progress(0.1);
     REQUIRE(record.echo_fire.size() == 3);

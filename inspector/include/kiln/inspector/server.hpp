@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -56,10 +57,25 @@ struct request {
     }
 };
 
-// What the world answers: a status and a JSON body.
+// What the world answers: a status and a JSON body. A large body (a page of
+// entities) may be left to write: the world copies what it needs at its
+// barrier, and `later` writes the text from that copy on the server's thread,
+// off the game's; finish() writes it where it is called.
 struct response {
     int status = 200;
     std::string body;
+    std::function<std::string()> later;
+
+    response() = default;
+    response(int code, std::string text, std::function<std::string()> written_later = nullptr)
+        : status{code}, body{std::move(text)}, later{std::move(written_later)} {}
+
+    void finish() {
+        if (later) {
+            body = later();
+            later = nullptr;
+        }
+    }
 };
 
 // A request queued for the world, and its answer once given.

@@ -124,6 +124,10 @@ public:
     // The events kept, oldest first.
     [[nodiscard]] std::span<const E> kept() const noexcept { return events_; }
 
+    // How many events were published since the channel began: the running
+    // count, past those dropped and those kept.
+    [[nodiscard]] std::uint64_t published() const noexcept { return first_ + events_.size(); }
+
 private:
     std::vector<E> events_;
     std::uint64_t first_ = 0; // the number of events_.front() in the running count
@@ -146,6 +150,12 @@ public:
     template <class E>
     auto& of() noexcept {
         static_assert(contains_v<E, events>, "kiln::world::emit<E>: E must be an event declared in this world's schema");
+        return std::get<index_of_v<E, events>>(channels_);
+    }
+
+    template <class E>
+    const auto& of() const noexcept {
+        static_assert(contains_v<E, events>, "kiln::world::events_sent<E>: E must be an event declared in this world's schema");
         return std::get<index_of_v<E, events>>(channels_);
     }
 
