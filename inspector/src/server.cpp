@@ -7,6 +7,7 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -55,6 +56,7 @@ struct server::state {
     options chosen;
     httplib::Server http;
     std::thread thread;
+    std::atomic<bool> listened{false}; // the thread's listen_after_bind returned
     int port = 0;
 
     std::mutex mutex;                   // guards what follows
@@ -228,7 +230,11 @@ std::string server::start(const options& chosen) {
                " (taken, or not this machine's address)";
     }
     state_->stopping = false;
-    state_->thread = std::thread{[this] { state_->http.listen_after_bind(); }};
+    state_->listened = false;
+    state_->thread = std::thread{[this] {
+        state_->http.listen_after_bind();
+        state_->listened = true;
+    }};
     return "";
 }
 
@@ -242,7 +248,14 @@ void server::stop() {
     }
     state_->answered.notify_all();
     state_->stats_new.notify_all();
-    state_->http.stop();
+    // httplib's stop() does nothing until the thread has begun to listen, so
+    // a stop right after start (a test, a game that quits at once) left it
+    // blocked in accept() and this join waiting for ever: ask again until
+    // the thread has returned.
+    while (!state_->listened) {
+        state_->http.stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds{1});
+    }
     state_->thread.join();
 }
 
