@@ -34,6 +34,28 @@ public:
     converter(scene_document& document, scene_error& error) : document_{document}, error_{error} {}
 
     json value(const toml::node& node) {
+        // Each level of nesting is a level of this recursion: a hostile file
+        // (a dotted key 100,000 tables deep) overflowed the stack under
+        // Clang's AddressSanitizer. A scene nests a handful of levels.
+        if (depth_ == max_depth) {
+            const toml::source_position begin = node.source().begin;
+            if (error_.problems.size() < scene_error::max_problems) {
+                error_.problems.push_back({begin.line, begin.column,
+                                           "tables or arrays nested deeper than " + std::to_string(max_depth) +
+                                               " levels; a scene's values nest a few levels deep"});
+            }
+            return json();
+        }
+        ++depth_;
+        json converted = nested(node);
+        --depth_;
+        return converted;
+    }
+
+private:
+    static constexpr int max_depth = 64;
+
+    json nested(const toml::node& node) {
         switch (node.type()) {
         case toml::node_type::table: return table(*node.as_table());
         case toml::node_type::array: return array(*node.as_array());
@@ -53,7 +75,6 @@ public:
         }
     }
 
-private:
     // The key's segment of a JSON pointer (RFC 6901), as json_path writes it.
     void push(std::string_view key) {
         pointer_ += '/';
@@ -111,6 +132,7 @@ private:
     scene_document& document_;
     scene_error& error_;
     std::string pointer_;
+    int depth_ = 0;
 };
 
 } // namespace
