@@ -49,7 +49,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include <kiln/hierarchy/propagation.hpp>
+#include <kiln/propagation.hpp>
 #include <tree/world.hpp>
 #include <tree_math/compose.hpp>
 

@@ -1,6 +1,6 @@
 // The examples of docs/hierarchy.md, compiled and run: each snippet there is
 // a part of this file (tests/docs/check_snippets.py keeps them the same).
-#include <kiln/hierarchy/propagation.hpp>
+#include <kiln/propagation.hpp>
 
 #include <scene/world.hpp>
 
