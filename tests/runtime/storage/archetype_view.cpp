@@ -6,6 +6,9 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -28,6 +31,50 @@ TEST_CASE("archetype_view writes and reads whole components, whatever their layo
     CHECK(ships.field<fixture::Color, 2>()[0] == 9);
     CHECK(ships.column<fixture::Position>()[1].x == 2);
     CHECK(ships.entities()[1] == kiln::entity(1, 0));
+}
+
+TEST_CASE("archetype_view columns() is every component's column as a std::tuple, in the archetype's order") {
+    kiln::archetype_storage storage{ship_layouts};
+    const ship_view ships{storage};
+    ships.push_back(kiln::entity(0, 0), {1, 2}, {10, true}, {4, 5, 6}, {});
+    ships.push_back(kiln::entity(1, 0), {3, 4}, {20, false}, {7, 8, 9}, {});
+
+    auto [position, health, color, frozen] = ships.columns();
+    STATIC_REQUIRE(std::is_same_v<decltype(position), std::span<fixture::Position>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(color),
+                                  std::tuple<std::span<std::uint8_t>, std::span<std::uint8_t>, std::span<std::uint8_t>>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(frozen), kiln::tag_column<fixture::Frozen>>);
+    CHECK(position.size() == 2);
+    CHECK(position[1].y == 4);
+    CHECK(health[0].hp == 10);
+    auto& [r, g, b] = color;
+    CHECK(r[1] == 7);
+    CHECK(g[0] == 5);
+    CHECK(frozen.size() == 2);
+
+    // The spans are the columns themselves: a write through one is a write to the storage.
+    b[1] = 42;
+    health[1].hp = 21;
+    CHECK(ships.at<fixture::Color>(1).b == 42);
+    CHECK(ships.at<fixture::Health>(1).hp == 21);
+
+    // std::apply hands a function the whole archetype, a column an argument.
+    const float x_sum = std::apply(
+        [](std::span<fixture::Position> xs, auto&&...) {
+            float sum = 0;
+            for (const fixture::Position& p : xs) {
+                sum += p.x;
+            }
+            return sum;
+        },
+        ships.columns());
+    CHECK(x_sum == 4);
+    CHECK(std::tuple_size_v<decltype(ships.columns())> == 4);
+
+    const kiln::const_archetype_view<fixture::Position, fixture::Health, fixture::Color, fixture::Frozen> view{
+        std::as_const(storage)};
+    STATIC_REQUIRE(std::is_same_v<std::tuple_element_t<0, decltype(view.columns())>, std::span<const fixture::Position>>);
+    CHECK(std::get<0>(std::get<2>(view.columns()))[0] == 4);
 }
 
 TEST_CASE("a const archetype_view reads only") {

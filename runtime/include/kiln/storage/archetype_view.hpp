@@ -17,6 +17,14 @@
 
 namespace kiln {
 
+// A tag's place in archetype_view::columns(): how many rows hold it, since a
+// tag is stored as nothing but its archetype.
+template <class Tag>
+struct tag_column {
+    std::size_t rows;
+    [[nodiscard]] std::size_t size() const noexcept { return rows; }
+};
+
 // A view of an archetype_storage that knows its components: what
 // world.storage<A>() returns. Storage is archetype_storage, or const
 // archetype_storage for a read-only view. Cheap to copy; the view stays valid
@@ -72,6 +80,22 @@ public:
         using element = std::conditional_t<is_const, const field_type, field_type>;
         return std::span{reinterpret_cast<element*>(storage_->columns()[first_column_of<C> + I]), size()};
     }
+
+    // Every component's column at once, as a std::tuple in the archetype's
+    // order: a std::span for a packed component (what column<C>() gives), a
+    // std::tuple of one span per field for a split one (field<C, I>()), and
+    // a tag_column (only a size: a tag has no bytes) for a tag. For
+    // std::apply and structured bindings:
+    //
+    //     auto [position, velocity, health] = world.storage<Ship>().columns();
+    //     auto& [x, y] = position; // Position is split: a span per field
+    //
+    // The storage underneath is type-erased byte columns, one per packed
+    // component or per field (archetype_storage, no template per
+    // archetype, for compile time); this tuple is its typed face, made on
+    // demand. The spans are plain memory: a write through them marks no row
+    // of a tracked component as changed (docs/changes.md).
+    [[nodiscard]] auto columns() const noexcept { return std::tuple{typed_columns<Components>()...}; }
 
     void reserve(std::size_t count) const
         requires(!is_const)
@@ -134,6 +158,23 @@ public:
     }
 
 private:
+    // Component C's element of columns().
+    template <class C>
+    auto typed_columns() const noexcept {
+        if constexpr (layout_of<C> == layout::packed) {
+            return column<C>();
+        } else if constexpr (layout_of<C> == layout::split) {
+            return field_columns<C>(std::make_index_sequence<internal::field_count<C>()>{});
+        } else {
+            return tag_column<C>{size()};
+        }
+    }
+
+    template <class C, std::size_t... I>
+    auto field_columns(std::index_sequence<I...>) const noexcept {
+        return std::tuple{field<C, I>()...};
+    }
+
     // Copies row from over row to, in every column, change ticks included.
     static void copy_row(std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
         internal::in_order({(copy_element<Components>(columns + first_column_of<Components>, to, from), 0)...});
