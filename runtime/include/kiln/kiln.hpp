@@ -74,4 +74,5 @@
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
 #include <kiln/world/structural_moves.hpp>
+#include <kiln/world/world_state.hpp>
 // IWYU pragma: end_exports

@@ -46,50 +46,9 @@
 #include <kiln/world/gather.hpp>
 #include <kiln/world/prefab_records.hpp>
 #include <kiln/world/structural_moves.hpp>
+#include <kiln/world/world_state.hpp>
 
 namespace kiln {
-
-namespace internal {
-
-template <class List>
-struct resource_tuple;
-
-template <class... Resources>
-struct resource_tuple<type_list<Resources...>> {
-    using type = std::tuple<Resources...>;
-};
-
-// The resources of a schema that no save holds (kiln = { saved = false }):
-// Schema::unsaved_resources, none when it declares none.
-template <class Schema>
-struct unsaved_resources_of {
-    using type = type_list<>;
-};
-
-template <class Schema>
-    requires requires { typename Schema::unsaved_resources; }
-struct unsaved_resources_of<Schema> {
-    using type = typename Schema::unsaved_resources;
-};
-
-// The prefabs of a schema (docs/content.md): Schema::prefabs, none when it
-// declares none.
-template <class Schema>
-struct prefabs_of {
-    using type = type_list<>;
-};
-
-template <class Schema>
-    requires requires { typename Schema::prefabs; }
-struct prefabs_of<Schema> {
-    using type = typename Schema::prefabs;
-};
-
-// What save files and loaders reach inside a world (kiln/io/world_access.hpp).
-template <class World>
-struct snapshot_access;
-
-} // namespace internal
 
 // The world of a schema: generated code names it `<namespace>::World`.
 //
@@ -116,10 +75,12 @@ class basic_world {
 public:
     using schema_type = Schema;
     // The resources no save holds (kiln = { saved = false } in the schema).
-    using unsaved_resources = typename internal::unsaved_resources_of<Schema>::type;
-    using prefabs = typename internal::prefabs_of<Schema>::type; // the schema's prefabs, in schema order
+    // What the world holds (kiln/world/world_state.hpp), which its parts take by reference.
+    using state_type = internal::world_state<Schema, basic_world>;
+    using unsaved_resources = typename state_type::unsaved_resources;
+    using prefabs = typename state_type::prefabs; // the schema's prefabs, in schema order
     // Whether the schema tracks a component: only then does the world keep a clock (docs/changes.md).
-    static constexpr bool tracks_changes = internal::tracks_any<typename Schema::components>::value;
+    static constexpr bool tracks_changes = state_type::tracks_changes;
 
     using commands_type = command_buffer<basic_world>;
     using deferred_type = deferred_world<basic_world>;
@@ -132,11 +93,11 @@ public:
 
     // Commands still recorded are dropped with the world.
     ~basic_world() {
-        commands_.discard();
-        observer_commands_.discard();
-        for (std::size_t i = 0; i < systems::size; ++i) {
-            if (system_commands_[i]) {
-                system_commands_[i]->discard();
+        state_.commands.discard();
+        state_.observer_commands.discard();
+        for (std::size_t i = 0; i < state_type::systems::size; ++i) {
+            if (state_.system_commands[i]) {
+                state_.system_commands[i]->discard();
             }
         }
     }
@@ -147,19 +108,20 @@ public:
     template <archetype A>
     [[nodiscard]] view_t<A> storage() {
         settle();
-        return view_t<A>{storages_[A::id]};
+        return view_t<A>{state_.storages[A::id]};
     }
     // Read-only, so it cannot settle: A must have no row left by destroy(e)
     // and not filled yet (call settle(), or any non-const bulk access,
     // first); checked in debug builds.
     template <archetype A>
     [[nodiscard]] view_t<A, const archetype_storage> storage() const noexcept {
-        KILN_ASSERT(storages_[A::id].hole_count() == 0,
+        KILN_ASSERT(state_.storages[A::id].hole_count() == 0,
                     "world::storage<%.*s>() const: the archetype holds %zu hole%s left by destroy(e), so its rows "
                     "are not dense; call world.settle() first",
-                    static_cast<int>(archetype_names[A::id].size()), archetype_names[A::id].data(),
-                    storages_[A::id].hole_count(), storages_[A::id].hole_count() == 1 ? "" : "s");
-        return view_t<A, const archetype_storage>{storages_[A::id]};
+                    static_cast<int>(state_type::archetype_names[A::id].size()),
+                    state_type::archetype_names[A::id].data(), state_.storages[A::id].hole_count(),
+                    state_.storages[A::id].hole_count() == 1 ? "" : "s");
+        return view_t<A, const archetype_storage>{state_.storages[A::id]};
     }
     // A's rows as they are, holes left by destroy(e) included, for code that
     // reads a const world that need not be settled: it visits the rows that
@@ -167,7 +129,7 @@ public:
     // storage().for_each_settled_run (as save, to_json and dump do).
     template <archetype A>
     [[nodiscard]] view_t<A, const archetype_storage> unsettled_storage() const noexcept {
-        return view_of<A>();
+        return state_.template view_of<A>();
     }
 
     // Fills the rows that destroy(e) left in their archetypes (see
@@ -175,12 +137,7 @@ public:
     // that reads or moves rows by position does this first; a const one
     // cannot, so storage() const needs it called after the last destroy(e)
     // (save, to_json and dump read unsettled_storage() in settled order).
-    void settle() {
-        if (unsettled_) [[unlikely]] {
-            assert_not_iterating("settle");
-            moves::fill_holes(*this);
-        }
-    }
+    void settle() { state_.settle(); }
 
     // Creates an entity in archetype A. Components of A that are not given
     // take the schema's defaults; each given value must be a component of A.
@@ -191,14 +148,14 @@ public:
                       "kiln::world::create<A>: every value given must be a component of archetype A");
         static_assert(unique_v<type_list<std::remove_cvref_t<Given>...>>,
                       "kiln::world::create<A>: a component is given twice");
-        assert_not_iterating("create");
-        const auto rows = view_of<A>();
+        state_.assert_not_iterating("create");
+        const auto rows = state_.template view_of<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
-        const entity created = entities_.create({A::id, row});
+        const entity created = state_.entities.create({A::id, row});
         internal::push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
-        tracking::template stamp_new<A>(*this, row, row + 1);
-        notify<observer_event::enter>(created, A::id, row);
-        apply_observer_commands();
+        tracking::template stamp_new<A>(state_, row, row + 1);
+        observer_dispatch::template notify<observer_event::enter>(*this, state_, created, A::id, row);
+        observer_dispatch::apply_commands(state_);
         return handle<A>::adopt(created);
     }
 
@@ -220,7 +177,7 @@ public:
     template <archetype A, class MakeValues>
         requires std::invocable<MakeValues&, std::size_t>
     std::span<const entity> create_n(std::size_t count, MakeValues make_values) {
-        return moves::template create_rows<A>(*this, count, make_values);
+        return moves::template create_rows<A>(*this, state_, count, make_values);
     }
 
     // Spawns prefab P (docs/content.md): its root and its children, each an
@@ -233,7 +190,7 @@ public:
     spawned<P> spawn(const Overrides&... overrides) {
         internal::world_sink<basic_world> sink{*this};
         return internal::spawn_through<P>(
-            sink, [this](entity e, std::size_t part) { record_spawned<P>(e, part); }, overrides...);
+            sink, [this](entity e, std::size_t part) { state_.template record_spawned<P>(e, part); }, overrides...);
     }
 
     // Spawns count copies of prefab P, the same overrides for each: each
@@ -242,17 +199,18 @@ public:
     template <prefab P, class... Overrides>
     std::vector<spawned<P>> spawn_n(std::size_t count, const Overrides&... overrides) {
         return internal::spawn_n<P>(
-            *this, [this](entity e, std::size_t part) { record_spawned<P>(e, part); }, count, overrides...);
+            *this, [this](entity e, std::size_t part) { state_.template record_spawned<P>(e, part); }, count,
+            overrides...);
     }
 
     // The prefab, and the child of it, that a spawn made e from (world.spawn,
     // spawn_n, or a command buffer's spawn once applied); nothing for an
     // entity made otherwise, or dead. Loads from saves forget it; JSON keeps it.
     [[nodiscard]] std::optional<prefab_part> prefab_of(entity e) const noexcept {
-        if (prefab_records_.empty() || !alive(e)) {
+        if (state_.prefab_records.empty() || !alive(e)) {
             return std::nullopt;
         }
-        const auto found = prefab_records_.find(e);
+        const auto found = state_.prefab_records.find(e);
         if (!found) {
             return std::nullopt;
         }
@@ -262,11 +220,11 @@ public:
     // Destroys every entity of archetype A.
     template <archetype A>
     void destroy_all() {
-        assert_not_iterating("destroy_all");
+        state_.assert_not_iterating("destroy_all");
         settle();
-        tree_moves::destroy_linked_rows(*this, A::id);
-        moves::destroy_rows(*this, A::id);
-        apply_observer_commands();
+        tree_moves::destroy_linked_rows(*this, state_, A::id);
+        moves::destroy_rows(*this, state_, A::id);
+        observer_dispatch::apply_commands(state_);
     }
 
     // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy).
@@ -275,19 +233,19 @@ public:
     // that reads or moves rows by position; see settle). Returns false, and
     // does nothing, when e is not alive.
     bool destroy(entity e) {
-        const entity_location where = entities_.find(e);
+        const entity_location where = state_.entities.find(e);
         if (where.archetype >= archetypes::size) {
             return false;
         }
-        assert_not_iterating("destroy");
-        if (hierarchy_.link_count() != 0) [[unlikely]] {
-            return tree_moves::destroy(*this, e);
+        state_.assert_not_iterating("destroy");
+        if (state_.hierarchy.link_count() != 0) [[unlikely]] {
+            return tree_moves::destroy(*this, state_, e);
         }
-        notify<observer_event::leave>(e, where.archetype, where.row);
-        entities_.destroy(e);
-        storages_[where.archetype].mark_hole(where.row);
-        unsettled_ = true; // even when that emptied the archetype: settle finds nothing then
-        apply_observer_commands();
+        observer_dispatch::template notify<observer_event::leave>(*this, state_, e, where.archetype, where.row);
+        state_.entities.destroy(e);
+        state_.storages[where.archetype].mark_hole(where.row);
+        state_.unsettled = true; // even when that emptied the archetype: settle finds nothing then
+        observer_dispatch::apply_commands(state_);
         return true;
     }
 
@@ -295,7 +253,7 @@ public:
     // how many of doomed's entities it destroyed, each once: one destroyed
     // with its parent, listed before it, counts too; a descendant not listed
     // does not. Faster, as the holes are filled once, after the batch.
-    std::size_t destroy(std::span<const entity> doomed) { return moves::destroy_batch(*this, doomed); }
+    std::size_t destroy(std::span<const entity> doomed) { return moves::destroy_batch(*this, state_, doomed); }
 
     // Whether e names an entity of this world that is alive now: false for
     // the null entity, for a handle whose entity was destroyed (its slot may
@@ -304,13 +262,13 @@ public:
     // handle issued before the last clear(). Any handle may be asked, dead
     // or null; a handle does not name its world, so another world's handle
     // may be alive here and name an unrelated entity.
-    [[nodiscard]] bool alive(entity e) const noexcept { return entities_.alive(e); }
+    [[nodiscard]] bool alive(entity e) const noexcept { return state_.entities.alive(e); }
 
     // Whether e is alive and its archetype holds C.
     template <class C>
     [[nodiscard]] bool has(entity e) const noexcept {
         static_assert(component<C>, "kiln::world::has<C>: C must be a component declared in a schema");
-        return lookup::template has<C>(*this, e);
+        return lookup::template has<C>(state_, e);
     }
 
     // Component C of e (C may be const): C& for packed components, C::ref
@@ -319,11 +277,11 @@ public:
     // (docs/changes.md), as set and try_get do.
     template <class C>
     [[nodiscard]] decltype(auto) get(entity e) {
-        return lookup::template get<C>(*this, e);
+        return lookup::template get<C>(state_, e);
     }
     template <class C>
     [[nodiscard]] decltype(auto) get(entity e) const {
-        return lookup::template get<const C>(*this, e);
+        return lookup::template get<const C>(state_, e);
     }
 
     // Component C of the entity of h, found without looking up its
@@ -336,11 +294,11 @@ public:
         using value_type = std::remove_const_t<C>;
         static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
         if constexpr (holds_v<A, value_type>) {
-            const std::uint32_t row = lookup::checked_row(*this, h, "get");
+            const std::uint32_t row = lookup::checked_row(state_, h, "get");
             if constexpr (!std::is_const_v<C>) {
-                lookup::template mark_handed_out<value_type, A>(*this, row);
+                lookup::template mark_handed_out<value_type, A>(state_, row);
             }
-            return internal::cursor_of<C>(view_of<A>())[row];
+            return internal::cursor_of<C>(state_.template view_of<A>())[row];
         } else {
             return cursor_t<value_type, std::is_const_v<C>>{}[0];
         }
@@ -350,7 +308,7 @@ public:
         using value_type = std::remove_const_t<C>;
         static_assert(holds_v<A, value_type>, "kiln::world::get<C>(handle<A>): archetype A has no C");
         if constexpr (holds_v<A, value_type>) {
-            return internal::cursor_of<const C>(view_of<A>())[lookup::checked_row(*this, h, "get")];
+            return internal::cursor_of<const C>(state_.template view_of<A>())[lookup::checked_row(state_, h, "get")];
         } else {
             return cursor_t<value_type, true>{}[0];
         }
@@ -362,13 +320,13 @@ public:
     // builds with a message, and gives C's defaults, uncounted, in release.
     template <class C>
     std::size_t gather(std::span<const entity> handles, std::span<C> out) const noexcept {
-        return batch::template gather<C>(*this, handles, out);
+        return batch::template gather<C>(state_, handles, out);
     }
 
     // A handle<A> for e, or nothing when e is dead or not in archetype A.
     template <archetype A>
     [[nodiscard]] std::optional<handle<A>> handle_of(entity e) const noexcept {
-        if (!entities_.alive(e) || entities_.location(e).archetype != A::id) {
+        if (!state_.entities.alive(e) || state_.entities.location(e).archetype != A::id) {
             return std::nullopt;
         }
         return handle<A>::adopt(e);
@@ -381,7 +339,7 @@ public:
     // plus C: the transition rule is in docs/schema.md.
     template <class C>
     reference_t<C> add(entity e, C value = C{}) {
-        return moves::template gain<C>(*this, e, std::move(value));
+        return moves::template gain<C>(*this, state_, e, std::move(value));
     }
 
     // The same for an entity whose archetype is known: a missing transition
@@ -394,10 +352,11 @@ public:
                       "kiln::world::add<C>(handle<A>): no archetype of the schema holds A's components plus C; "
                       "declare one to allow the move");
         if constexpr (!holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
-            assert_not_iterating("add");
+            state_.assert_not_iterating("add");
             settle();
-            moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "add"), std::move(value));
-            apply_observer_commands();
+            moves::template move_entity<A, target>(*this, state_, h, lookup::checked_row(state_, h, "add"),
+                                                   std::move(value));
+            observer_dispatch::apply_commands(state_);
         }
         return handle<target>::adopt(h);
     }
@@ -408,7 +367,7 @@ public:
     // holds its components minus C.
     template <class C>
     bool remove(entity e) {
-        return moves::template lose<C>(*this, e);
+        return moves::template lose<C>(*this, state_, e);
     }
 
     // Replaces e's component Lost by Gained, given value, in one move: e
@@ -419,7 +378,7 @@ public:
     // when e has Gained already or no declared archetype fits.
     template <class Lost, class Gained>
     bool replace(entity e, Gained value = Gained{}) {
-        return moves::template replace<Lost, Gained>(*this, e, std::move(value));
+        return moves::template replace<Lost, Gained>(*this, state_, e, std::move(value));
     }
 
     // The same for an entity whose archetype is known: a missing transition
@@ -432,10 +391,10 @@ public:
                       "kiln::world::remove<C>(handle<A>): no archetype of the schema holds A's components minus C; "
                       "declare one to allow the move");
         if constexpr (holds_v<A, C> && !std::is_void_v<target>) { // else an assertion failed: compile no move
-            assert_not_iterating("remove");
+            state_.assert_not_iterating("remove");
             settle();
-            moves::template move_entity<A, target>(*this, h, lookup::checked_row(*this, h, "remove"));
-            apply_observer_commands();
+            moves::template move_entity<A, target>(*this, state_, h, lookup::checked_row(state_, h, "remove"));
+            observer_dispatch::apply_commands(state_);
         }
         return handle<target>::adopt(h);
     }
@@ -458,11 +417,11 @@ public:
     // C::ref for split ones.
     template <class C>
     [[nodiscard]] auto try_get(entity e) {
-        return lookup::template try_get<C>(*this, e);
+        return lookup::template try_get<C>(state_, e);
     }
     template <class C>
     [[nodiscard]] auto try_get(entity e) const {
-        return lookup::template try_get<const C>(*this, e);
+        return lookup::template try_get<const C>(state_, e);
     }
 
     // The resource R: one instance per world. A state's kiln::state<E> is
@@ -478,9 +437,9 @@ public:
             static_assert(contains_v<R, typename Schema::resources> || contains_v<R, unsaved_resources>,
                           "kiln::world::resource<R>: R must be a resource declared in this world's schema");
             if constexpr (contains_v<R, unsaved_resources>) {
-                return std::get<R>(unsaved_);
+                return std::get<R>(state_.unsaved);
             } else {
-                return std::get<R>(resources_);
+                return std::get<R>(state_.resources);
             }
         }
     }
@@ -492,9 +451,9 @@ public:
             static_assert(contains_v<R, typename Schema::resources> || contains_v<R, unsaved_resources>,
                           "kiln::world::resource<R>: R must be a resource declared in this world's schema");
             if constexpr (contains_v<R, unsaved_resources>) {
-                return std::get<R>(unsaved_);
+                return std::get<R>(state_.unsaved);
             } else {
-                return std::get<R>(resources_);
+                return std::get<R>(state_.resources);
             }
         }
     }
@@ -504,22 +463,22 @@ public:
     // the next progress (or at the end of the stage, from a system).
     template <class E>
     [[nodiscard]] kiln::state<E>& state() noexcept {
-        return std::get<kiln::state<E>>(states_);
+        return std::get<kiln::state<E>>(state_.states);
     }
     template <class E>
     [[nodiscard]] const kiln::state<E>& state() const noexcept {
-        return std::get<kiln::state<E>>(states_);
+        return std::get<kiln::state<E>>(state_.states);
     }
 
     // Which run of its stage the running stage is, from 0 (the first), for
     // kiln::every; on-enter and on-exit systems see the run of the stage at
     // whose end their transition happens.
-    [[nodiscard]] std::uint64_t stage_run() const noexcept { return stage_run_; }
+    [[nodiscard]] std::uint64_t stage_run() const noexcept { return state_.stage_run; }
 
     // The live entities of archetype A.
     template <archetype A>
     [[nodiscard]] std::size_t size_of() const noexcept {
-        return storages_[A::id].size() - storages_[A::id].hole_count();
+        return state_.storages[A::id].size() - state_.storages[A::id].hole_count();
     }
 
     // Calls function for every entity whose archetype holds all of Access
@@ -535,21 +494,21 @@ public:
     // each returns.
     template <class... Access, class Function>
     void each(Function&& function) {
-        query_loop::template each<query<type_list<Access...>>, Access...>(*this, function);
+        query_loop::template each<query<type_list<Access...>>, Access...>(*this, state_, function);
     }
     template <class... Access, class... With, class Function>
     void each(with_t<With...>, Function&& function) {
-        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(*this, function);
+        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(*this, state_, function);
     }
     template <class... Access, class... Without, class Function>
     void each(without_t<Without...>, Function&& function) {
         using matching = query<type_list<Access...>, type_list<>, type_list<Without...>>;
-        query_loop::template each<matching, Access...>(*this, function);
+        query_loop::template each<matching, Access...>(*this, state_, function);
     }
     template <class... Access, class... With, class... Without, class Function>
     void each(with_t<With...>, without_t<Without...>, Function&& function) {
         using matching = query<type_list<Access...>, type_list<With...>, type_list<Without...>>;
-        query_loop::template each<matching, Access...>(*this, function);
+        query_loop::template each<matching, Access...>(*this, state_, function);
     }
 
     // The same on a const world: every component const (each<const C>), the
@@ -557,21 +516,21 @@ public:
     // destroy left as holes, which a const world cannot settle, are skipped.
     template <class... Access, class Function>
     void each(Function&& function) const {
-        query_loop::template each<query<type_list<Access...>>, Access...>(*this, function);
+        query_loop::template each<query<type_list<Access...>>, Access...>(state_, function);
     }
     template <class... Access, class... With, class Function>
     void each(with_t<With...>, Function&& function) const {
-        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(*this, function);
+        query_loop::template each<query<type_list<Access...>, type_list<With...>>, Access...>(state_, function);
     }
     template <class... Access, class... Without, class Function>
     void each(without_t<Without...>, Function&& function) const {
         using matching = query<type_list<Access...>, type_list<>, type_list<Without...>>;
-        query_loop::template each<matching, Access...>(*this, function);
+        query_loop::template each<matching, Access...>(state_, function);
     }
     template <class... Access, class... With, class... Without, class Function>
     void each(with_t<With...>, without_t<Without...>, Function&& function) const {
         using matching = query<type_list<Access...>, type_list<With...>, type_list<Without...>>;
-        query_loop::template each<matching, Access...>(*this, function);
+        query_loop::template each<matching, Access...>(state_, function);
     }
 
     // The same over the rows whose C changed (or was added) after a tick:
@@ -579,7 +538,7 @@ public:
     // kiln::changed<C>(since) or kiln::added<C>(since); see docs/changes.md.
     template <class... Access, internal::change_filter Filter, class... Rest>
     void each(Filter filter, Rest&&... rest) {
-        tracking::template each<Access...>(*this, filter, std::forward<Rest>(rest)...);
+        tracking::template each<Access...>(state_, filter, std::forward<Rest>(rest)...);
     }
 
     // The number of entities each<Components...>(filters...) would visit:
@@ -587,21 +546,21 @@ public:
     // not counted.
     template <class... Components>
     [[nodiscard]] std::size_t count() const noexcept {
-        return query_loop::template count<query<type_list<Components...>>>(*this);
+        return query_loop::template count<query<type_list<Components...>>>(state_);
     }
     template <class... Components, class... With>
     [[nodiscard]] std::size_t count(with_t<With...>) const noexcept {
-        return query_loop::template count<query<type_list<Components...>, type_list<With...>>>(*this);
+        return query_loop::template count<query<type_list<Components...>, type_list<With...>>>(state_);
     }
     template <class... Components, class... Without>
     [[nodiscard]] std::size_t count(without_t<Without...>) const noexcept {
         using matching = query<type_list<Components...>, type_list<>, type_list<Without...>>;
-        return query_loop::template count<matching>(*this);
+        return query_loop::template count<matching>(state_);
     }
     template <class... Components, class... With, class... Without>
     [[nodiscard]] std::size_t count(with_t<With...>, without_t<Without...>) const noexcept {
         using matching = query<type_list<Components...>, type_list<With...>, type_list<Without...>>;
-        return query_loop::template count<matching>(*this);
+        return query_loop::template count<matching>(state_);
     }
 
     // The parents and children of this world's entities.
@@ -609,16 +568,16 @@ public:
     [[nodiscard]] auto hierarchy() const noexcept { return kiln::hierarchy<const basic_world>{*this}; }
 
     // The number of live entities.
-    [[nodiscard]] std::size_t size() const noexcept { return entities_.size(); }
+    [[nodiscard]] std::size_t size() const noexcept { return state_.entities.size(); }
 
     // The world's own command buffer: what is recorded there is applied when
     // the outermost each returns, or by flush.
-    [[nodiscard]] commands_type& commands() noexcept { return commands_; }
+    [[nodiscard]] commands_type& commands() noexcept { return state_.commands; }
 
     // Applies the world's command buffer now, then settles (see settle).
     void flush() {
-        assert_not_iterating("flush");
-        commands_.apply();
+        state_.assert_not_iterating("flush");
+        state_.commands.apply();
         settle();
     }
 
@@ -630,8 +589,8 @@ public:
     // default) or parallel_executor (oneTBB).
     template <class Executor = serial_executor>
     void run(stage_type s, const Executor& executor = {}) {
-        assert_not_iterating("run");
-        runner::run_stage(*this, s, executor); // which settles before each plan
+        state_.assert_not_iterating("run");
+        runner::run_stage(*this, state_, s, executor); // which settles before each plan
     }
 
     // Advances the world by seconds of game time: the init stages the first
@@ -641,35 +600,35 @@ public:
     // split their work (docs/systems.md, "The parallel executor").
     template <class Executor = serial_executor>
     void progress(double seconds, const Executor& executor = {}) {
-        runner::run_frame(*this, executor, [this, seconds](const auto& frame) {
-            if (!started_) {
-                started_ = true;
-                transitions::enter_initial(*this); // every state's initial value (docs/states.md)
-                runner::template run_role<stage_role::init>(*this, frame);
+        runner::run_frame(state_, executor, [this, seconds](const auto& frame) {
+            if (!state_.started) {
+                state_.started = true;
+                transitions::enter_initial(*this, state_); // every state's initial value (docs/states.md)
+                runner::template run_role<stage_role::init>(*this, state_, frame);
             } else {
-                transitions::apply(*this); // the requests of game code since the last frame
+                transitions::apply(*this, state_); // the requests of game code since the last frame
             }
-            accumulated_ += seconds;
-            while (accumulated_ >= internal::systems_of<Schema>::fixed_step) {
-                accumulated_ -= internal::systems_of<Schema>::fixed_step;
-                runner::template run_role<stage_role::fixed>(*this, frame);
+            state_.accumulated += seconds;
+            while (state_.accumulated >= internal::systems_of<Schema>::fixed_step) {
+                state_.accumulated -= internal::systems_of<Schema>::fixed_step;
+                runner::template run_role<stage_role::fixed>(*this, state_, frame);
             }
-            runner::template run_role<stage_role::frame>(*this, frame);
+            runner::template run_role<stage_role::frame>(*this, state_, frame);
         });
     }
 
     // Runs the shutdown stages.
     template <class Executor = serial_executor>
     void shutdown(const Executor& executor = {}) {
-        runner::template run_role<stage_role::shutdown>(*this, executor);
+        runner::template run_role<stage_role::shutdown>(*this, state_, executor);
     }
 
     // Sends event e from outside the systems (input code, say): it is kept
     // until each of its readers has run (docs/events.md). Not while a stage runs.
     template <class E>
     void emit(E e) {
-        assert_not_iterating("emit");
-        events_.template of<E>().push(std::move(e));
+        state_.assert_not_iterating("emit");
+        state_.events.template of<E>().push(std::move(e));
     }
 
     // How many events E were sent since the world began, by systems and by
@@ -677,41 +636,42 @@ public:
     // the inspector's count per frame (docs/inspector.md).
     template <class E>
     [[nodiscard]] std::uint64_t events_sent() const noexcept {
-        return events_.template of<E>().published();
+        return state_.events.template of<E>().published();
     }
 
     // The tick changes are stamped with now. advance_tick() returns it and
     // starts the next, so that kiln::changed<C>(returned) finds the changes
     // made after the call (docs/changes.md); now and then it raises the
     // ticks older than kiln::max_change_age, as the end of a stage does.
-    [[nodiscard]] change_tick current_tick() const noexcept requires tracks_changes { return clock_.now; }
+    [[nodiscard]] change_tick current_tick() const noexcept requires tracks_changes { return state_.clock.now; }
     change_tick advance_tick() noexcept requires tracks_changes {
-        const change_tick now = clock_.now++;
-        tracking::check_ticks(*this);
+        const change_tick now = state_.clock.now++;
+        tracking::check_ticks(state_);
         return now;
     }
 
     // The name of the archetype e lives in. Precondition: alive(e).
     [[nodiscard]] std::string_view archetype_name(entity e) const noexcept {
-        KILN_CHECK(entities_.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(), e.generation());
-        return archetype_names[entities_.location(e).archetype];
+        KILN_CHECK(state_.entities.alive(e), "world::archetype_name: entity %u:%u is not alive", e.index(),
+                   e.generation());
+        return state_type::archetype_names[state_.entities.location(e).archetype];
     }
 
     // Destroys every entity; resources keep their values. Observers told of
     // an entity's end find its parent alive, as destroy's do: linked
     // entities go first, subtree by subtree, children before their parent.
     void clear() {
-        assert_not_iterating("clear");
+        state_.assert_not_iterating("clear");
         settle();
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
-            tree_moves::destroy_linked_rows(*this, id);
+            tree_moves::destroy_linked_rows(*this, state_, id);
         }
         for (std::uint32_t id = 0; id < archetypes::size; ++id) {
-            moves::destroy_rows(*this, id);
+            moves::destroy_rows(*this, state_, id);
         }
-        hierarchy_.clear();
-        prefab_records_.clear(); // the table's generations restart
-        apply_observer_commands();
+        state_.hierarchy.clear();
+        state_.prefab_records.clear(); // the table's generations restart
+        observer_dispatch::apply_commands(state_);
     }
 
     // Exchanges entities, rows, hierarchy, resources and states (each
@@ -730,154 +690,54 @@ public:
     // reserved handle in the other world's table, where that slot may be
     // another entity's.
     void swap(basic_world& other) noexcept {
-        assert_not_iterating("swap");
-        other.assert_not_iterating("swap");
-        const std::size_t reserved = entities_.reserved_count() + other.entities_.reserved_count();
+        state_.assert_not_iterating("swap");
+        other.state_.assert_not_iterating("swap");
+        const std::size_t reserved = state_.entities.reserved_count() + other.state_.entities.reserved_count();
         KILN_CHECK(reserved == 0,
                    "world::swap: %zu entit%s reserved by creates not applied yet; apply (flush) or discard their "
                    "command buffers first",
                    reserved, reserved == 1 ? "y is" : "ies are");
-        storages_.swap(other.storages_);
-        std::swap(resources_, other.resources_);
-        std::swap(entities_, other.entities_);
-        std::swap(unsettled_, other.unsettled_); // the holes went with the storages
-        tracking::stamp_all(*this); // ticks of the other world's clock would mean nothing here
-        tracking::stamp_all(other);
-        hierarchy_.swap(other.hierarchy_);
-        prefab_records_.swap(other.prefab_records_);
-        std::swap(states_, other.states_);
-        std::swap(started_, other.started_);
+        state_.storages.swap(other.state_.storages);
+        std::swap(state_.resources, other.state_.resources);
+        std::swap(state_.entities, other.state_.entities);
+        std::swap(state_.unsettled, other.state_.unsettled); // the holes went with the storages
+        tracking::stamp_all(state_); // ticks of the other world's clock would mean nothing here
+        tracking::stamp_all(other.state_);
+        state_.hierarchy.swap(other.state_.hierarchy);
+        state_.prefab_records.swap(other.state_.prefab_records);
+        std::swap(state_.states, other.state_.states);
+        std::swap(state_.started, other.state_.started);
     }
+
+    // The world's state, for the runtime's functions that take a whole world
+    // and reach into it (kiln::propagate, the hierarchy's view, the stage
+    // runner, save and load, dump): found by argument-dependent lookup, so
+    // that headers below this one call it without including it. Game code
+    // has no use for it.
+    friend state_type& world_state_of(basic_world& world) noexcept { return world.state_; }
+    friend const state_type& world_state_of(const basic_world& world) noexcept { return world.state_; }
 
 private:
+    // The command buffer applies a create it recorded through
+    // place_reserved, which nothing else may call.
     friend commands_type;
-    template <class>
-    friend struct internal::snapshot_access;
     using runner = internal::stage_runner<basic_world>;
-    friend runner;
-    using observer_dispatch = internal::observer_dispatch<basic_world>;
-    friend observer_dispatch;
-    using moves = internal::structural_moves<basic_world>;
-    friend moves;
-    using lookup = internal::component_lookup<basic_world>;
-    friend lookup;
-    using batch = internal::batch_lookup<basic_world>;
-    friend batch;
-    using query_loop = internal::query_loop<basic_world>;
-    friend query_loop;
     using tracking = internal::change_tracking<basic_world>;
-    friend tracking;
+    using observer_dispatch = internal::observer_dispatch<basic_world, tracking>;
+    using moves = internal::structural_moves<basic_world>;
+    using lookup = internal::component_lookup<state_type>;
+    using batch = internal::batch_lookup<state_type>;
+    using query_loop = internal::query_loop<basic_world, tracking>;
     using tree_moves = internal::hierarchy_moves<basic_world>;
-    friend tree_moves;
     using transitions = internal::state_transitions<basic_world, runner>;
-
-    static constexpr auto archetype_names = internal::names_of(archetypes{});
-
-    // Archetype A's rows, as they are: for the world's own code, which
-    // settles where it reads rows by position, and not where it reads or
-    // appends one row (get, create), which holes do not disturb.
-    template <archetype A>
-    [[nodiscard]] view_t<A> view_of() noexcept {
-        return view_t<A>{storages_[A::id]};
-    }
-    template <archetype A>
-    [[nodiscard]] view_t<A, const archetype_storage> view_of() const noexcept {
-        return view_t<A, const archetype_storage>{storages_[A::id]};
-    }
-
-    // An archetype's name for a message; "?" for an id out of range, which
-    // only a corrupted table could give.
-    static constexpr std::string_view archetype_name_of(std::uint32_t id) noexcept {
-        return id < archetype_names.size() ? archetype_names[id] : std::string_view{"?"};
-    }
-
-    using systems = typename internal::systems_of<Schema>::systems;
-    using observers = typename internal::systems_of<Schema>::observers;
-
-    // The command buffer of system S, made on first use.
-    template <class S>
-    commands_type& commands_of() {
-        auto& buffer = system_commands_[index_of_v<S, systems>];
-        if (!buffer) {
-            buffer = std::make_unique<commands_type>(*this);
-        }
-        return *buffer;
-    }
-
-    template <observer_event Event>
-    void notify(entity e, std::uint32_t id, std::uint32_t row, std::uint32_t other = observer_dispatch::no_archetype) {
-        observer_dispatch::template notify<Event>(*this, e, id, row, other);
-    }
-
-    // Applies what observers recorded, unless a loop is running (then its
-    // end applies it) or this is already happening further up.
-    void apply_observer_commands() {
-        if constexpr (observers::size > 0) {
-            if (iteration_depth_ == 0) {
-                observer_commands_.apply();
-            }
-        }
-    }
-
-    // For spawns, and command buffers' once applied: e was made as part
-    // `part` of prefab P (kiln/world/prefab_records.hpp).
-    template <class P>
-    void record_spawned(entity e, std::size_t part) {
-        static_assert(contains_v<P, prefabs>, "kiln::world::spawn<P>: P is a prefab of another schema");
-        prefab_records_.record(e, static_cast<std::uint16_t>(index_of_v<P, prefabs>), static_cast<std::uint16_t>(part));
-    }
-
-    // For command buffers: a handle for an entity created later, and the
-    // slot given back when its create is discarded.
-    entity reserve_entity() { return entities_.reserve(); }
-    void release_reserved(entity e) noexcept { entities_.release(e); }
 
     // For command buffers: creates the reserved entity e in archetype A.
     template <archetype A, class... Given>
     void place_reserved(entity e, const Given&... given) {
-        assert_not_iterating("create");
-        const auto rows = view_of<A>();
-        const auto row = static_cast<std::uint32_t>(rows.size());
-        entities_.place(e, {A::id, row});
-        internal::push_row(rows, e, typename A::components{}, given...);
-        tracking::template stamp_new<A>(*this, row, row + 1);
-        notify<observer_event::enter>(e, A::id, row);
-        apply_observer_commands();
+        moves::template create_reserved<A>(*this, state_, e, given...);
     }
 
-    void assert_not_iterating([[maybe_unused]] const char* operation) const noexcept {
-        KILN_ASSERT(iteration_depth_ == 0,
-                    "world::%s: called while each() iterates this world; the loop's references would dangle",
-                    operation);
-    }
-
-    internal::archetype_table<Schema> storages_;
-    typename internal::resource_tuple<typename Schema::resources>::type resources_;
-    // Not swapped, not saved, not loaded: they stay with this world.
-    typename internal::resource_tuple<unsaved_resources>::type unsaved_;
-    typename internal::state_tuple<typename internal::states_of<Schema>::type>::type states_;
-    // Which systems with a run condition (docs/states.md) the running stage skips, set when it starts.
-    std::array<bool, systems::size> skipped_{};
-    // How many times each stage of the schedule has run (for kiln::every), and the running one's run.
-    std::array<std::uint64_t, internal::systems_of<Schema>::schedule::size> stage_runs_{};
-    std::uint64_t stage_run_ = 0;
-    entity_table entities_{archetypes::size};
-    hierarchy_table hierarchy_;
-    internal::prefab_records prefab_records_; // which prefab each spawned entity came from
-    internal::hierarchy_order hierarchy_order_; // a cache, for kiln/hierarchy/propagation.hpp
-    // What each propagation system's last dirty pass saw (kiln/hierarchy/propagation.hpp).
-    std::array<propagation_state, internal::propagation_slots<systems>::count> propagation_states_{};
-    int iteration_depth_ = 0;
-    bool unsettled_ = false; // whether some archetype may hold rows left by destroy(e) (see settle)
-    commands_type commands_{*this};
-    commands_type observer_commands_{*this};
-    std::unique_ptr<std::unique_ptr<commands_type>[]> system_commands_ =
-        std::make_unique<std::unique_ptr<commands_type>[]>(systems::size);
-    double accumulated_ = 0;
-    bool started_ = false;
-    [[no_unique_address]] internal::event_store<typename internal::events_of<Schema>::type> events_;
-    [[no_unique_address]] internal::change_clock<tracks_changes, systems::size, observers::size> clock_;
-    internal::work_estimates<systems::size, internal::systems_of<Schema>::schedule::size> work_; // for the parallel executor (kiln/core/work_estimate.hpp)
+    state_type state_{*this};
 };
 
 } // namespace kiln

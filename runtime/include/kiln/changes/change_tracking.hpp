@@ -86,28 +86,34 @@ void mark_row(std::byte* const* columns, const std::array<std::uint32_t, Count>&
     }
 }
 
-// World (basic_world) is a friend: this reaches its storages and its clock.
+// Change tracking takes the world's state (kiln/world/world_state.hpp): its
+// storages' tick columns, its clock, and for a filtered loop, its loop depth
+// and command buffer. World is the basic_world that owns it.
 template <class World>
 struct change_tracking {
+    using state_type = typename World::state_type;
+
     // Whether system S declares changed = [...] or added = [...].
     template <class S>
     static constexpr bool filtered_system_v = system_filter<S>::present;
 
     // Stamps rows [begin, end) of archetype A, just created, as added now.
     template <class A>
-    static void stamp_new(World& world, std::size_t begin, std::size_t end) noexcept {
-        if constexpr (World::tracks_changes) {
-            stamp_new_rows(typename A::components{}, world.template view_of<A>().storage().columns(), begin, end,
-                           world.clock_.now);
+    static void stamp_new(state_type& state, std::size_t begin, std::size_t end) noexcept {
+        if constexpr (state_type::tracks_changes) {
+            stamp_new_rows(typename A::components{}, state.template view_of<A>().storage().columns(), begin, end,
+                           state.clock.now);
         }
     }
 
     // Stamps every row of every archetype as added now: what a load does.
-    static void stamp_all(World& world) noexcept {
-        if constexpr (World::tracks_changes) {
-            stamp_all_of(world, typename World::schema_type::archetypes{});
+    static void stamp_all(state_type& state) noexcept {
+        if constexpr (state_type::tracks_changes) {
+            stamp_all_of(state, typename state_type::archetypes{});
         }
     }
+    // The same for a whole world: what a load does (kiln/snapshot.hpp).
+    static void stamp_all(World& world) noexcept { stamp_all(world_state_of(world)); }
 
     // Marks every row of the index-th target of Query, which a loop with
     // Access just visited, as changed at tick, in the tracked components it
@@ -117,7 +123,7 @@ struct change_tracking {
     template <class Query, class... Access>
     static void mark_target(std::size_t index, archetype_storage& rows, change_tick tick) noexcept {
         using written = tracked_writes_t<Access...>;
-        if constexpr (World::tracks_changes && written::size > 0) {
+        if constexpr (state_type::tracks_changes && written::size > 0) {
             using archetypes = typename archetypes_of_query<Query>::type;
             mark_rows(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], 0, rows.size(),
                       rows.size(), tick);
@@ -128,11 +134,11 @@ struct change_tracking {
     // A system with a changed or added filter ran only on the rows that
     // pass it, and marks only those.
     template <class S, class... Access>
-    static void mark_system_target(World& world, type_list<Access...>, std::size_t index,
+    static void mark_system_target(state_type& state, type_list<Access...>, std::size_t index,
                                    archetype_storage& rows) noexcept {
         using written = tracked_writes_t<Access...>;
-        if constexpr (World::tracks_changes && written::size > 0) {
-            const change_tick tick = world.clock_.runs[index_of_v<S, typename World::systems>];
+        if constexpr (state_type::tracks_changes && written::size > 0) {
+            const change_tick tick = state.clock.runs[index_of_v<S, typename state_type::systems>];
             if constexpr (system_filter<S>::present) {
                 using archetypes = typename archetypes_of_query<query_of<S>>::type;
                 constexpr auto& firsts = written_tick_columns<written, archetypes>::firsts;
@@ -140,7 +146,7 @@ struct change_tracking {
                     mark_rows(rows.columns(), firsts[index], begin, end, rows.size(), tick);
                 };
                 const auto nothing = [] {};
-                system_rows<S>(world, rows, index).each(nothing, mark, 0, rows.size());
+                system_rows<S>(state, rows, index).each(nothing, mark, 0, rows.size());
             } else {
                 mark_target<query_of<S>, Access...>(index, rows, tick);
             }
@@ -149,11 +155,11 @@ struct change_tracking {
 
     // The same for an observer, which ran on one row, now.
     template <class O>
-    static void mark_observed(World& world, archetype_storage& rows, std::size_t index, std::size_t row) noexcept {
+    static void mark_observed(state_type& state, archetype_storage& rows, std::size_t index, std::size_t row) noexcept {
         using written = decltype(tracked_writes_in(typename O::access{}));
-        if constexpr (World::tracks_changes && written::size > 0) {
+        if constexpr (state_type::tracks_changes && written::size > 0) {
             using archetypes = typename archetypes_of_query<query_of<O>>::type;
-            mark_row(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], row, world.clock_.now);
+            mark_row(rows.columns(), written_tick_columns<written, archetypes>::firsts[index], row, state.clock.now);
         }
     }
 
@@ -173,40 +179,41 @@ struct change_tracking {
 
     // Those of system S: changed (or added) since S last ran.
     template <class S>
-    static auto system_rows(World& world, archetype_storage& rows, std::size_t index) noexcept {
-        return filtered_rows<S>(rows, index, world.clock_.since[index_of_v<S, typename World::systems>]);
+    static auto system_rows(state_type& state, archetype_storage& rows, std::size_t index) noexcept {
+        return filtered_rows<S>(rows, index, state.clock.since[index_of_v<S, typename state_type::systems>]);
     }
 
     // Gives each of Systems, about to run together, its tick: the next one
     // of the clock, in schedule order, so that both executors stamp alike.
     template <class... Systems>
-    static void start_runs(World& world, type_list<Systems...>) noexcept {
-        if constexpr (World::tracks_changes) {
-            internal::in_order({(world.clock_.since[index_of_v<Systems, typename World::systems>] =
-                                     world.clock_.runs[index_of_v<Systems, typename World::systems>],
-                                 world.clock_.runs[index_of_v<Systems, typename World::systems>] = ++world.clock_.now,
-                                 0)...});
+    static void start_runs(state_type& state, type_list<Systems...>) noexcept {
+        if constexpr (state_type::tracks_changes) {
+            internal::in_order(
+                {(state.clock.since[index_of_v<Systems, typename state_type::systems>] =
+                      state.clock.runs[index_of_v<Systems, typename state_type::systems>],
+                  state.clock.runs[index_of_v<Systems, typename state_type::systems>] = ++state.clock.now, 0)...});
         }
     }
 
     // Moves the clock count ticks on, as count calls of world.advance_tick()
     // would: for tests of a world that has run for days.
     static void advance_clock(World& world, change_tick count) noexcept {
-        if constexpr (World::tracks_changes) {
+        state_type& state = world_state_of(world);
+        if constexpr (state_type::tracks_changes) {
             while (count > 0) {
                 const change_tick step = std::min(count, tick_check_interval);
-                world.clock_.now += step;
+                state.clock.now += step;
                 count -= step;
-                check_ticks(world);
+                check_ticks(state);
             }
         }
     }
 
     // After a stage's systems ran: what happens next is newer than all of them.
-    static void end_runs(World& world) noexcept {
-        if constexpr (World::tracks_changes) {
-            ++world.clock_.now;
-            check_ticks(world);
+    static void end_runs(state_type& state) noexcept {
+        if constexpr (state_type::tracks_changes) {
+            ++state.clock.now;
+            check_ticks(state);
         }
     }
 
@@ -214,9 +221,9 @@ struct change_tracking {
     // tick_check_interval ticks passed since it last did: one comparison,
     // where the clock advances outside systems (after a stage's systems and
     // its observers, and in advance_tick), never while a system runs.
-    static void check_ticks(World& world) noexcept {
-        if (world.clock_.now - world.clock_.checked >= tick_check_interval) [[unlikely]] {
-            raise_old_ticks_of(world);
+    static void check_ticks(state_type& state) noexcept {
+        if (state.clock.now - state.clock.checked >= tick_check_interval) [[unlikely]] {
+            raise_old_ticks_of(state);
         }
     }
 
@@ -224,47 +231,47 @@ struct change_tracking {
     // which stamps its writes, and the tick of its run before, which its
     // filter looks past. Returns the latter.
     template <class O>
-    static change_tick start_observing(World& world) noexcept {
-        change_tick& run = world.clock_.observed[index_of_v<O, typename World::observers>];
+    static change_tick start_observing(state_type& state) noexcept {
+        change_tick& run = state.clock.observed[index_of_v<O, typename state_type::observers>];
         const change_tick before = run;
-        run = ++world.clock_.now;
+        run = ++state.clock.now;
         return before;
     }
 
     // world.each<Access...>(filter, [with,] [without,] function) with a
     // changed or added filter.
     template <class... Access, class Filter, class Function>
-    static void each(World& world, Filter filter, Function&& function) {
-        filtered_each<Access...>(world, filter, type_list<>{}, type_list<>{}, function);
+    static void each(state_type& state, Filter filter, Function&& function) {
+        filtered_each<Access...>(state, filter, type_list<>{}, type_list<>{}, function);
     }
     template <class... Access, class Filter, class... With, class Function>
-    static void each(World& world, Filter filter, with_t<With...>, Function&& function) {
-        filtered_each<Access...>(world, filter, type_list<With...>{}, type_list<>{}, function);
+    static void each(state_type& state, Filter filter, with_t<With...>, Function&& function) {
+        filtered_each<Access...>(state, filter, type_list<With...>{}, type_list<>{}, function);
     }
     template <class... Access, class Filter, class... Without, class Function>
-    static void each(World& world, Filter filter, without_t<Without...>, Function&& function) {
-        filtered_each<Access...>(world, filter, type_list<>{}, type_list<Without...>{}, function);
+    static void each(state_type& state, Filter filter, without_t<Without...>, Function&& function) {
+        filtered_each<Access...>(state, filter, type_list<>{}, type_list<Without...>{}, function);
     }
     template <class... Access, class Filter, class... With, class... Without, class Function>
-    static void each(World& world, Filter filter, with_t<With...>, without_t<Without...>, Function&& function) {
-        filtered_each<Access...>(world, filter, type_list<With...>{}, type_list<Without...>{}, function);
+    static void each(state_type& state, Filter filter, with_t<With...>, without_t<Without...>, Function&& function) {
+        filtered_each<Access...>(state, filter, type_list<With...>{}, type_list<Without...>{}, function);
     }
 
 private:
     // Every tracked row's ticks, its chunks' and the systems' and observers':
     // a pass over four bytes a row per tick column, once every
     // tick_check_interval ticks (hours of a game).
-    [[gnu::cold, gnu::noinline]] static void raise_old_ticks_of(World& world) noexcept {
-        const change_tick now = world.clock_.now;
-        for (std::size_t id = 0; id < World::archetypes::size; ++id) {
-            archetype_storage& rows = world.storages_[id];
-            for (std::uint32_t first = world.storages_.first_tick_column(id); first < rows.layouts().size();
+    [[gnu::cold, gnu::noinline]] static void raise_old_ticks_of(state_type& state) noexcept {
+        const change_tick now = state.clock.now;
+        for (std::size_t id = 0; id < state_type::archetypes::size; ++id) {
+            archetype_storage& rows = state.storages[id];
+            for (std::uint32_t first = state.storages.first_tick_column(id); first < rows.layouts().size();
                  first += tick_columns_per_component) {
                 raise_old_ticks(tick_columns_at(rows.columns(), first), rows.size(), now);
             }
         }
-        world.clock_.raise_old_runs();
-        world.clock_.checked = now;
+        state.clock.raise_old_runs();
+        state.clock.checked = now;
     }
 
     // A loop over the archetypes by id, not a template per archetype: an
@@ -272,21 +279,21 @@ private:
     // component, all alike (kiln/storage/column.hpp), so where they start (after the
     // components' own columns, which columns_of_each says) is all it needs.
     template <class... Archetypes>
-    static void stamp_all_of(World& world, type_list<Archetypes...>) noexcept {
+    static void stamp_all_of(state_type& state, type_list<Archetypes...>) noexcept {
         constexpr auto& archetypes = columns_of_each<Archetypes...>;
         for (std::size_t id = 0; id < archetypes.size(); ++id) {
-            archetype_storage& rows = world.storages_[id];
+            archetype_storage& rows = state.storages[id];
             const archetype_columns& own = archetypes[id];
             for (std::uint32_t first = own.firsts[own.count]; first < rows.layouts().size();
                  first += tick_columns_per_component) {
-                stamp_new_ticks(tick_columns_at(rows.columns(), first), 0, rows.size(), world.clock_.now);
+                stamp_new_ticks(tick_columns_at(rows.columns(), first), 0, rows.size(), state.clock.now);
             }
         }
     }
 
     // The filtered components are required, as With are.
     template <class... Access, class Filter, class... With, class... Without, class Function>
-    static void filtered_each(World& world, Filter filter, type_list<With...>, type_list<Without...> without,
+    static void filtered_each(state_type& state, Filter filter, type_list<With...>, type_list<Without...> without,
                               Function& function) {
         using traits = filter_traits<Filter>;
         using filtered = typename traits::components;
@@ -294,15 +301,15 @@ private:
                       "kiln::changed<C> / kiln::added<C>: the schema does not track C; add "
                       "kiln = { track = true } to [component.C] (docs/changes.md)");
         using matching = query<type_list<Access...>, typename concat<filtered, type_list<With...>>::type>;
-        world.settle();
-        ++world.iteration_depth_;
+        state.settle();
+        ++state.iteration_depth;
         for_each_type(typename matching::candidates{}, [&]<class A>() {
             if constexpr (matches_v<A, typename matching::required, decltype(without)>) {
-                each_in<A, traits, Access...>(world, filter.since, function);
+                each_in<A, traits, Access...>(state, filter.since, function);
             }
         });
-        if (--world.iteration_depth_ == 0 && !world.commands_.empty()) {
-            world.commands_.apply();
+        if (--state.iteration_depth == 0 && !state.commands.empty()) {
+            state.commands.apply();
         }
     }
 
@@ -315,8 +322,8 @@ private:
     static tracked_writes_t<Access...> tracked_writes_in(type_list<Access...>);
 
     template <class A, class Traits, class... Access, class Function>
-    static void each_in(World& world, change_tick since, Function& function) {
-        archetype_storage& rows = world.template view_of<A>().storage();
+    static void each_in(state_type& state, change_tick since, Function& function) {
+        archetype_storage& rows = state.template view_of<A>().storage();
         if (rows.empty()) {
             return;
         }
@@ -324,7 +331,7 @@ private:
         std::byte* const* columns = rows.columns();
         constexpr auto filtered = written_tick_columns<typename Traits::components, type_list<A>>::firsts[0];
         constexpr auto written = written_tick_columns<tracked_writes_t<Access...>, type_list<A>>::firsts[0];
-        const change_tick now = world.clock_.now;
+        const change_tick now = state.clock.now;
         const auto visited = [&](std::size_t begin, std::size_t end) {
             mark_rows(columns, written, begin, end, rows.size(), now);
         };

@@ -19,12 +19,16 @@
 
 namespace kiln::internal {
 
-// World (basic_world) is a friend: observers record their changes in its
-// observer command buffer.
-template <class World>
+// Observers are called with rows of the world's state (kiln/world/world_state.hpp)
+// and record their changes in its observer command buffer, applied by
+// apply_commands. World is the basic_world that owns the state, which the
+// observers are handed through a deferred_world; Tracking its change
+// tracking (kiln/changes/change_tracking.hpp), which stamps what they write.
+template <class World, class Tracking>
 struct observer_dispatch {
-    using observers = typename systems_of<typename World::schema_type>::observers;
-    static constexpr std::size_t archetype_count = World::archetypes::size;
+    using state_type = typename World::state_type;
+    using observers = typename state_type::observers;
+    static constexpr std::size_t archetype_count = state_type::archetypes::size;
 
     // The archetype on the other side of a move, for create and destroy.
     static constexpr std::uint32_t no_archetype = ~std::uint32_t{0};
@@ -49,14 +53,14 @@ struct observer_dispatch {
     // it cross their set's border: in the set at id and not at other (the
     // archetype on the other side of a move; none for create and destroy).
     template <observer_event Event>
-    static void notify(World& world, entity e, std::uint32_t id, std::uint32_t row, std::uint32_t other) {
+    static void notify(World& world, state_type& state, entity e, std::uint32_t id, std::uint32_t row,
+                       std::uint32_t other = no_archetype) {
         for_each_type(observers{}, [&]<class O>() {
             if constexpr (O::event == Event) {
                 constexpr auto& targets = targets_by_archetype<O>;
                 if (targets[id] >= 0 && (other == no_archetype || targets[other] < 0)) {
-                    call<O>(world, e, world.storages_[id], static_cast<std::size_t>(targets[id]),
-                            row, typename O::access{}, typename O::resources{},
-                            std::make_index_sequence<O::access::size>{});
+                    call<O>(world, state, e, state.storages[id], static_cast<std::size_t>(targets[id]), row,
+                            typename O::access{}, typename O::resources{}, std::make_index_sequence<O::access::size>{});
                 }
             }
         });
@@ -66,45 +70,55 @@ struct observer_dispatch {
     // component changed since it last ran, at a tick of its own (which its
     // writes are stamped with, and which its next run looks past), in
     // schema order. What they record is applied by the caller.
-    static void notify_changes(World& world) {
-        if constexpr (World::tracks_changes) {
-            world.settle(); // the commands applied before may have destroyed entities
-            ++world.iteration_depth_;
+    static void notify_changes(World& world, state_type& state) {
+        if constexpr (state_type::tracks_changes) {
+            state.settle(); // the commands applied before may have destroyed entities
+            ++state.iteration_depth;
             for_each_type(observers{}, [&]<class O>() {
                 if constexpr (O::event == observer_event::change) {
-                    const change_tick since = World::tracking::template start_observing<O>(world);
+                    const change_tick since = Tracking::template start_observing<O>(state);
                     for (std::size_t t = 0; t < query_of<O>::targets.size(); ++t) {
-                        archetype_storage& rows = world.storages_[query_of<O>::targets[t].archetype];
+                        archetype_storage& rows = state.storages[query_of<O>::targets[t].archetype];
                         const auto run = [&](std::size_t first, std::size_t last) {
                             for (std::size_t row = first; row < last; ++row) {
-                                call<O>(world, rows.entities()[row], rows, t, static_cast<std::uint32_t>(row),
+                                call<O>(world, state, rows.entities()[row], rows, t, static_cast<std::uint32_t>(row),
                                         typename O::access{}, typename O::resources{},
                                         std::make_index_sequence<O::access::size>{});
                             }
                         };
                         const auto nothing = [] {};
-                        World::tracking::template filtered_rows<O>(rows, t, since).each(nothing, run, 0, rows.size());
+                        Tracking::template filtered_rows<O>(rows, t, since).each(nothing, run, 0, rows.size());
                     }
                 }
             });
-            World::tracking::end_runs(world);
-            --world.iteration_depth_;
+            Tracking::end_runs(state);
+            --state.iteration_depth;
+        }
+    }
+
+    // Applies what observers recorded, unless a loop is running (then its
+    // end applies it) or this is already happening further up.
+    static void apply_commands(state_type& state) {
+        if constexpr (observers::size > 0) {
+            if (state.iteration_depth == 0) {
+                state.observer_commands.apply();
+            }
         }
     }
 
     // Calls O on e, at row of the target-th archetype O matches; what O
     // writes of a tracked component counts as changed.
     template <class O, class... Access, class... Resources, std::size_t... I>
-    static void call(World& world, entity e, archetype_storage& rows, std::size_t target,
+    static void call(World& world, state_type& state, entity e, archetype_storage& rows, std::size_t target,
                      [[maybe_unused]] std::uint32_t row, type_list<Access...>, type_list<Resources...>,
                      std::index_sequence<I...>) {
-        typename World::deferred_type deferred{world, world.observer_commands_};
+        typename World::deferred_type deferred{world, state.observer_commands};
         // Unused, as row is, by an observer that accesses no component (its event names only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
         [[maybe_unused]] const auto& first_columns = query_of<O>::targets[target].first_columns;
         O::run(deferred, e, access_cursor<Access>(columns, first_columns[I])[row]...,
                world.template resource<std::remove_const_t<Resources>>()...);
-        World::tracking::template mark_observed<O>(world, rows, target, row);
+        Tracking::template mark_observed<O>(state, rows, target, row);
     }
 };
 

@@ -9,8 +9,10 @@
 #include <type_traits>
 #include <vector>
 
+#include <kiln/changes/change_tracking.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
+#include <kiln/events/observer_dispatch.hpp>
 #include <kiln/hierarchy/hierarchy_order.hpp>
 #include <kiln/hierarchy/hierarchy_sort.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
@@ -101,24 +103,29 @@ private:
     entity root_;
 };
 
-// What the hierarchy does to a world beyond its links: destroying subtrees,
-// and keeping the order propagation visits rows in. World (basic_world) is
-// a friend.
+// What the hierarchy does to a world's state (kiln/world/world_state.hpp)
+// beyond its links: destroying subtrees, and keeping the order propagation
+// visits rows in. World is the basic_world that owns the state, handed to the
+// observers told of a destroy.
 template <class World>
 struct hierarchy_moves {
-    static hierarchy_table& table(World& world) noexcept { return world.hierarchy_; }
-    static const hierarchy_table& table(const World& world) noexcept { return world.hierarchy_; }
-    static const entity_table& entities(const World& world) noexcept { return world.entities_; }
+    using state_type = typename World::state_type;
+    using dispatch = observer_dispatch<World, change_tracking<World>>;
+
+    // The links of world's entities, for the functions that take a whole
+    // world: kiln::hierarchy's view, dump.
+    static hierarchy_table& table(World& world) noexcept { return world_state_of(world).hierarchy; }
+    static const hierarchy_table& table(const World& world) noexcept { return world_state_of(world).hierarchy; }
 
     // The world's rows, parents before children, rebuilt first if the
     // hierarchy or the rows changed since it was last built.
-    static const hierarchy_order& order(World& world) { return refreshed(world); }
+    static const hierarchy_order& order(state_type& state) { return refreshed(state); }
 
     // The same, linked for dirty passes (kiln::propagate_dirty): from now
     // on every rebuild links it, and it is rebuilt now if it was not.
-    static hierarchy_order& linked_order(World& world) {
-        world.hierarchy_order_.keep_links();
-        return refreshed(world);
+    static hierarchy_order& linked_order(state_type& state) {
+        state.hierarchy_order.keep_links();
+        return refreshed(state);
     }
 
     // world.destroy(e) in a world where some entity is linked: e and its
@@ -129,81 +136,81 @@ struct hierarchy_moves {
     // the world's only test before it one load: with the hierarchy's work
     // inlined, or a second test, world.destroy lost the registers of a loop
     // of destroys (bench/ destroy 1.07 -> 2.5x soa, then 1.2-1.3x).
-    [[gnu::cold, gnu::noinline]] static bool destroy(World& world, entity e) {
-        world.settle(); // rows left by destroys before the first link: these rows move at once
-        if (world.hierarchy_.linked(e)) {
-            destroy_subtree_unapplied(world, e);
+    [[gnu::cold, gnu::noinline]] static bool destroy(World& world, state_type& state, entity e) {
+        state.settle(); // rows left by destroys before the first link: these rows move at once
+        if (state.hierarchy.linked(e)) {
+            destroy_subtree_unapplied(world, state, e);
         } else {
-            const entity_location where = world.entities_.location(e);
-            world.template notify<observer_event::leave>(e, where.archetype, where.row);
-            World::moves::remove_row(world, where);
-            world.entities_.destroy(e);
-            world.hierarchy_.rows_moved();
+            const entity_location where = state.entities.location(e);
+            dispatch::template notify<observer_event::leave>(world, state, e, where.archetype, where.row);
+            state.remove_row(where);
+            state.entities.destroy(e);
+            state.hierarchy.rows_moved();
         }
-        world.apply_observer_commands();
+        dispatch::apply_commands(state);
         return true;
     }
 
-    static void sort_rows(World& world) {
-        world.assert_not_iterating("hierarchy().sort_rows");
-        world.settle();
-        std::array<archetype_storage*, World::archetypes::size> storages{};
-        std::array<std::uint32_t, World::archetypes::size> first_ticks{};
+    static void sort_rows(state_type& state) {
+        state.assert_not_iterating("hierarchy().sort_rows");
+        state.settle();
+        std::array<archetype_storage*, state_type::archetypes::size> storages{};
+        std::array<std::uint32_t, state_type::archetypes::size> first_ticks{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
-            storages[a] = &world.storages_[a];
-            first_ticks[a] = world.storages_.first_tick_column(a);
+            storages[a] = &state.storages[a];
+            first_ticks[a] = state.storages.first_tick_column(a);
         }
-        sort_rows_by_depth(storages, first_ticks, world.hierarchy_, world.entities_);
-        world.hierarchy_.rows_moved();
+        sort_rows_by_depth(storages, first_ticks, state.hierarchy, state.entities);
+        state.hierarchy.rows_moved();
     }
 
     // Destroys the subtrees of archetype id's linked entities, for
     // destroy_all and clear, which then destroy the rest of its rows: each
     // entity while its parent lives, as destroy does.
-    static void destroy_linked_rows(World& world, std::uint32_t id) {
-        if (world.hierarchy_.link_count() == 0) {
+    static void destroy_linked_rows(World& world, state_type& state, std::uint32_t id) {
+        if (state.hierarchy.link_count() == 0) {
             return;
         }
         std::vector<entity> linked;
-        for (const entity e : world.storages_[id].entities()) {
-            if (world.hierarchy_.linked(e)) {
+        for (const entity e : state.storages[id].entities()) {
+            if (state.hierarchy.linked(e)) {
                 linked.push_back(e);
             }
         }
         for (const entity e : linked) {
-            if (world.alive(e)) { // not gone with an earlier one's subtree
-                destroy_subtree_unapplied(world, e);
+            if (state.entities.alive(e)) { // not gone with an earlier one's subtree
+                destroy_subtree_unapplied(world, state, e);
             }
         }
     }
 
 private:
-    static hierarchy_order& refreshed(World& world) {
-        world.settle(); // the order holds rows
-        std::array<const archetype_storage*, World::archetypes::size> storages{};
+    static hierarchy_order& refreshed(state_type& state) {
+        state.settle(); // the order holds rows
+        std::array<const archetype_storage*, state_type::archetypes::size> storages{};
         for (std::size_t a = 0; a < storages.size(); ++a) {
-            storages[a] = &world.storages_[a];
+            storages[a] = &state.storages[a];
         }
-        hierarchy_order& order = world.hierarchy_order_;
-        if (!order.current(storages, world.hierarchy_) || (order.keeps_links() && !order.linked())) {
-            order.rebuild(storages, world.hierarchy_, world.entities_, static_cast<std::uint32_t>(storages.size()));
+        hierarchy_order& order = state.hierarchy_order;
+        if (!order.current(storages, state.hierarchy) || (order.keeps_links() && !order.linked())) {
+            order.rebuild(storages, state.hierarchy, state.entities, static_cast<std::uint32_t>(storages.size()));
         }
         return order;
     }
 
-    static void destroy_subtree_unapplied(World& world, entity root) {
+    static void destroy_subtree_unapplied(World& world, state_type& state, entity root) {
         std::vector<entity> doomed;
-        for (entity e = root; !e.is_null(); e = world.hierarchy_.next_in_subtree(e, root)) {
+        for (entity e = root; !e.is_null(); e = state.hierarchy.next_in_subtree(e, root)) {
             doomed.push_back(e);
         }
         for (auto e = doomed.rbegin(); e != doomed.rend(); ++e) {
-            const entity_location where = world.entities_.location(*e);
-            world.template notify<observer_event::leave>(*e, where.archetype, where.row);
-            World::moves::remove_row(world, where);
-            world.hierarchy_.erase(*e);
-            world.entities_.destroy(*e);
+            const entity_location where = state.entities.location(*e);
+            dispatch::template notify<observer_event::leave>(world, state, *e, where.archetype, where.row);
+            state.remove_row(where);
+            state.hierarchy.erase(*e);
+            state.entities.destroy(*e);
         }
-        world.hierarchy_.rows_moved(); // rows of entities out of the subtree filled the holes
+        state.hierarchy.rows_moved(); // rows of entities out of the subtree filled the holes
     }
 };
 
@@ -336,7 +343,7 @@ public:
     void sort_rows()
         requires writable
     {
-        moves::sort_rows(*world_);
+        moves::sort_rows(world_state_of(*world_));
     }
 
     // Destroys e alone: its children become roots, each keeping its

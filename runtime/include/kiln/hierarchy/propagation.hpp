@@ -187,7 +187,7 @@ template <propagation P, class World, class Executor>
 void propagate_dirty_checked(World& world, change_tick since, propagation_state& state, const Executor& executor) {
     using local = typename P::local;
     using global = typename P::global;
-    hierarchy_order& order = hierarchy_moves<World>::linked_order(world);
+    hierarchy_order& order = hierarchy_moves<World>::linked_order(world_state_of(world));
     const bool same_order = state.ran && order.generation() == state.order_generation;
     const bool reshaped =
         state.ran && order.reshaped_known() && order.generation() == state.order_generation + 1;
@@ -257,7 +257,7 @@ template <class P, class World, class Executor = serial_executor>
 void propagate(World& world, const Executor& executor = {}) {
     static_assert(internal::check_propagation<P, World>());
     const internal::propagation_columns<P, World> columns{world};
-    internal::propagate_all(columns, internal::hierarchy_moves<World>::order(world), executor);
+    internal::propagate_all(columns, internal::hierarchy_moves<World>::order(world_state_of(world)), executor);
 }
 
 // Recomputes P's global part only where it may have changed since the last
@@ -297,10 +297,10 @@ void propagate_dirty(World& world, propagation_state& state, const Executor& exe
 template <class P, class World>
 void propagate_changed(World& world, std::span<const entity> changed) {
     static_assert(internal::check_propagation<P, World>());
-    using access = internal::hierarchy_moves<World>;
     const internal::propagation_columns<P, World> columns{world};
-    const hierarchy_table& links = access::table(world);
-    const entity_table& entities = access::entities(world);
+    const auto& state = world_state_of(world);
+    const hierarchy_table& links = state.hierarchy;
+    const entity_table& entities = state.entities;
     const typename P::global root{};
     for (const entity top : changed) {
         if (!entities.alive(top)) {

@@ -1,8 +1,8 @@
 // The world as saves and JSON see it: the schema's types as data
 // (described_schema) and what save, load, to_json and from_json reach inside
-// a basic_world (snapshot_access, a friend of the world): its archetypes'
-// rows, its resources' bytes, its entity table and hierarchy, and whether
-// commands wait in its buffers. kiln/snapshot.hpp and kiln/json.hpp use it.
+// a basic_world's state (snapshot_access, through world_state_of; see
+// kiln/world/world_state.hpp): its archetypes' rows, its resources' bytes,
+// its entity table and hierarchy, and whether commands wait in its buffers. kiln/snapshot.hpp and kiln/json.hpp use it.
 #pragma once
 
 #include <array>
@@ -96,9 +96,9 @@ struct snapshot_access<basic_world<Schema>> {
     template <class World>
     static auto storages(World& world) {
         using pointer = std::conditional_t<std::is_const_v<World>, const archetype_storage*, archetype_storage*>;
-        std::array<pointer, world_type::archetypes::size> all{};
+        std::array<pointer, world_type::state_type::archetypes::size> all{};
         for (std::size_t a = 0; a < all.size(); ++a) {
-            all[a] = &world.storages_[a];
+            all[a] = &world_state_of(world).storages[a];
         }
         return all;
     }
@@ -108,18 +108,20 @@ struct snapshot_access<basic_world<Schema>> {
     static auto resources(World& world) {
         using pointer = std::conditional_t<std::is_const_v<World>, const std::byte*, std::byte*>;
         return std::apply(
-            [](auto&... resource) { return std::array<pointer, sizeof...(resource)>{reinterpret_cast<pointer>(&resource)...}; },
-            world.resources_);
+            [](auto&... resource) {
+                return std::array<pointer, sizeof...(resource)>{reinterpret_cast<pointer>(&resource)...};
+            },
+            world_state_of(world).resources);
     }
 
     template <class World>
     static auto& entities(World& world) {
-        return world.entities_;
+        return world_state_of(world).entities;
     }
 
     template <class World>
     static auto& hierarchy(World& world) {
-        return world.hierarchy_;
+        return world_state_of(world).hierarchy;
     }
 
     using state_plans = typename states_of<Schema>::type;
@@ -137,12 +139,12 @@ struct snapshot_access<basic_world<Schema>> {
         return all;
     }
 
-    static bool started(const world_type& world) noexcept { return world.started_; }
+    static bool started(const world_type& world) noexcept { return world_state_of(world).started; }
 
     // Puts the world where position says: started or not, and each state in
     // its value, with its request.
     static void restore_states(world_type& world, const schedule_position& position) {
-        world.started_ = position.started;
+        world_state_of(world).started = position.started;
         std::size_t s = 0;
         for_each_type(state_plans{}, [&]<class Plan>() {
             using E = typename Plan::state_type;
@@ -154,24 +156,24 @@ struct snapshot_access<basic_world<Schema>> {
     // Empties the world for a load, keeping the memory of its columns and
     // table: no rows, and every resource at its default.
     static void empty_for_load(world_type& world) {
-        world.assert_not_iterating("load");
-        for (std::uint32_t id = 0; id < world_type::archetypes::size; ++id) {
-            world.storages_[id].clear();
+        world_state_of(world).assert_not_iterating("load");
+        for (std::uint32_t id = 0; id < world_type::state_type::archetypes::size; ++id) {
+            world_state_of(world).storages[id].clear();
         }
-        world.resources_ = decltype(world.resources_){};
-        world.hierarchy_.clear();
-        world.prefab_records_.clear(); // a save does not hold them (JSON does: prefab_records below)
+        world_state_of(world).resources = decltype(world_state_of(world).resources){};
+        world_state_of(world).hierarchy.clear();
+        world_state_of(world).prefab_records.clear(); // a save does not hold them (JSON does: prefab_records below)
     }
 
     template <class World>
     static auto& prefab_records(World& world) {
-        return world.prefab_records_;
+        return world_state_of(world).prefab_records;
     }
 
     // The commands waiting in the world's buffers, which a save would miss
     // (the buffers of systems are applied before run returns).
     static std::size_t pending(const world_type& world) {
-        return world.commands_.size() + world.observer_commands_.size();
+        return world_state_of(world).commands.size() + world_state_of(world).observer_commands.size();
     }
 
     // Refuses, with pending_changes, to save or replace a world that has
@@ -182,7 +184,7 @@ struct snapshot_access<basic_world<Schema>> {
     // loaded entity's handle to a second one.
     static snapshot_error refuse_pending(const world_type& world, const char* what) {
         const std::size_t commands = pending(world);
-        const std::size_t reserved = world.entities_.reserved_count();
+        const std::size_t reserved = world_state_of(world).entities.reserved_count();
         if (commands == 0 && reserved == 0) {
             return {};
         }

@@ -16,23 +16,28 @@
 
 namespace kiln::internal {
 
-// World (basic_world) is a friend: the loop counts how deep iteration is,
-// and applies the world's command buffer when the outermost loop ends.
-template <class World>
+// The loop takes the world's state (kiln/world/world_state.hpp): it counts
+// how deep iteration is, and applies the state's command buffer when the
+// outermost loop ends. World is the basic_world that owns the state, handed
+// to a function that asks for a deferred_world; Tracking its change tracking
+// (kiln/changes/change_tracking.hpp), which marks the rows a writing loop
+// visited.
+template <class World, class Tracking>
 struct query_loop {
     using deferred_type = typename World::deferred_type;
+    using state_type = typename World::state_type;
 
     // A query that does not compile, or a function each cannot call, stops
     // here after its static_assert, instantiating no loop: the assertion's
     // sentence is then the only error.
     template <class Query, class... Access, class Function>
-    static void each(World& world, Function& function) {
+    static void each(World& world, state_type& state, Function& function) {
         if constexpr (!Query::well_formed) {
             Query::name_unheld();
         } else if constexpr (!each_can_call_v<deferred_type, Function, Access...>) {
             reject_each_function<deferred_type, Function, Access...>();
         } else {
-            loop<Query, Access...>(world, function);
+            loop<Query, Access...>(world, state, function);
         }
     }
 
@@ -41,7 +46,7 @@ struct query_loop {
     // rows that destroy left as holes (no settle has filled them) are
     // skipped, in the archetypes that have some.
     template <class Query, class... Access, class Function>
-    static void each(const World& world, Function& function) {
+    static void each(const state_type& state, Function& function) {
         if constexpr (!Query::well_formed) {
             Query::name_unheld();
         } else if constexpr (!(std::is_const_v<Access> && ...)) {
@@ -56,19 +61,19 @@ struct query_loop {
                           "ones; a const world has no deferred_world to hand it");
         } else {
             for (const auto& target : Query::targets) {
-                const archetype_storage& rows = world.storages_[target.archetype];
-                each_const_row<Access...>(world, function, rows, target.first_columns,
+                const archetype_storage& rows = state.storages[target.archetype];
+                each_const_row<Access...>(state, function, rows, target.first_columns,
                                           std::index_sequence_for<Access...>{});
             }
         }
     }
 
     template <class Query>
-    static std::size_t count(const World& world) noexcept {
+    static std::size_t count(const state_type& state) noexcept {
         std::size_t total = 0;
         if constexpr (Query::well_formed) {
             for (const auto& target : Query::targets) {
-                const archetype_storage& rows = world.storages_[target.archetype];
+                const archetype_storage& rows = state.storages[target.archetype];
                 total += rows.size() - rows.hole_count();
             }
         } else {
@@ -79,37 +84,38 @@ struct query_loop {
 
 private:
     template <class Query, class... Access, class Function>
-    static void loop(World& world, Function& function) {
-        world.settle(); // one test: no row of the loop checks for holes
-        ++world.iteration_depth_;
+    static void loop(World& world, state_type& state, Function& function) {
+        state.settle(); // one test: no row of the loop checks for holes
+        ++state.iteration_depth;
         for (const auto& target : Query::targets) {
-            archetype_storage& rows = world.storages_[target.archetype];
+            archetype_storage& rows = state.storages[target.archetype];
             if (rows.empty()) {
                 continue;
             }
-            each_row<Access...>(world, function, rows, target.first_columns, std::index_sequence_for<Access...>{});
-            if constexpr (World::tracks_changes) {
-                World::tracking::template mark_target<Query, Access...>(&target - Query::targets.data(), rows,
-                                                                        world.clock_.now);
+            each_row<Access...>(world, state, function, rows, target.first_columns,
+                                std::index_sequence_for<Access...>{});
+            if constexpr (state_type::tracks_changes) {
+                Tracking::template mark_target<Query, Access...>(&target - Query::targets.data(), rows,
+                                                                 state.clock.now);
             }
         }
-        if (--world.iteration_depth_ == 0 && !world.commands_.empty()) {
-            world.commands_.apply();
+        if (--state.iteration_depth == 0 && !state.commands.empty()) {
+            state.commands.apply();
         }
     }
 
     template <class... Access, class Function, std::size_t... I>
-    static void each_row(World& world, Function& function, archetype_storage& rows,
+    static void each_row(World& world, state_type& state, Function& function, archetype_storage& rows,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::index_sequence<I...>) {
         std::byte* const* columns = rows.columns();
         const entity* entities = rows.entities().data();
         if constexpr (std::is_invocable_v<Function&, deferred_type&, entity, reference_t<Access>...>) {
-            deferred_type deferred{world, world.commands_};
+            deferred_type deferred{world, state.commands};
             auto with_world = [&](entity e, reference_t<Access>... values) { function(deferred, e, values...); };
             for_each_row_with_entity(with_world, 0, rows.size(), entities,
                                      access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (std::is_invocable_v<Function&, deferred_type&, reference_t<Access>...>) {
-            deferred_type deferred{world, world.commands_};
+            deferred_type deferred{world, state.commands};
             auto with_world = [&](reference_t<Access>... values) { function(deferred, values...); };
             for_each_row(with_world, 0, rows.size(), access_cursor<Access>(columns, first_columns[I])...);
         } else if constexpr (std::is_invocable_v<Function&, entity, reference_t<Access>...>) {
@@ -121,7 +127,7 @@ private:
     }
 
     template <class... Access, class Function, std::size_t... I>
-    static void each_const_row(const World& world, Function& function, const archetype_storage& rows,
+    static void each_const_row(const state_type& state, Function& function, const archetype_storage& rows,
                                const std::array<std::uint32_t, sizeof...(Access)>& first_columns,
                                std::index_sequence<I...>) {
         const std::byte* const* columns = rows.columns();
@@ -129,7 +135,7 @@ private:
         constexpr bool takes_entity = std::is_invocable_v<Function&, entity, reference_t<Access>...>;
         if (rows.hole_count() > 0) [[unlikely]] {
             auto live = [&](entity e, reference_t<Access>... values) {
-                if (world.entities_.alive(e)) {
+                if (state.entities.alive(e)) {
                     if constexpr (takes_entity) {
                         function(e, values...);
                     } else {

@@ -15,10 +15,12 @@
 #include <type_traits>
 #include <utility>
 
+#include <kiln/changes/change_tracking.hpp>
 #include <kiln/core/type_list.hpp>
 #include <kiln/core/work_estimate.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/events/event_channel.hpp>
+#include <kiln/events/observer_dispatch.hpp>
 #include <kiln/hierarchy/propagation.hpp>
 #include <kiln/query/query.hpp>
 #include <kiln/query/row_loop.hpp>
@@ -48,11 +50,16 @@ inline constexpr bool is_frame_v = false;
 template <class Executor>
 inline constexpr bool is_frame_v<frame_of<Executor>> = true;
 
-// Runs the plans of World's schedule on a world. World (basic_world) is a
-// friend: the runner reaches its storages, its systems' command buffers and
-// the loop depth that keeps structural changes out of a running stage.
+// Runs the plans of World's schedule on a world: World (basic_world) is
+// handed to systems, run conditions and propagations; the runner reaches the
+// world's state (kiln/world/world_state.hpp): its storages, its systems'
+// command buffers, its events, its clock, where the schedule is, and the
+// loop depth that keeps structural changes out of a running stage.
 template <class World>
 struct stage_runner {
+    using state_type = typename World::state_type;
+    using tracking = change_tracking<World>;
+    using dispatch = observer_dispatch<World, tracking>;
     using schedule = typename systems_of<typename World::schema_type>::schedule;
 
     // Rows of a parallel system are split into chunks of this many, unless
@@ -60,19 +67,19 @@ struct stage_runner {
     static constexpr std::size_t chunk_rows = 1024;
 
     template <stage_role Role, class Executor>
-    static void run_role(World& world, const Executor& executor) {
+    static void run_role(World& world, state_type& state, const Executor& executor) {
         for_each_type(schedule{}, [&]<class Plan>() {
             if constexpr (Plan::role == Role) {
-                run_plan<Plan>(world, executor);
+                run_plan<Plan>(world, state, executor);
             }
         });
     }
 
     template <class Stage, class Executor>
-    static void run_stage(World& world, Stage stage, const Executor& executor) {
+    static void run_stage(World& world, state_type& state, Stage stage, const Executor& executor) {
         for_each_type(schedule{}, [&]<class Plan>() {
             if (Plan::stage == stage) {
-                run_plan<Plan>(world, executor);
+                run_plan<Plan>(world, state, executor);
             }
         });
     }
@@ -84,23 +91,23 @@ struct stage_runner {
     // that one stage kept busy is awake for the next, where a stage split
     // alone meets it asleep (kiln/core/work_estimate.hpp).
     template <class Executor, class Stages>
-    static void run_frame(World& world, const Executor& executor, Stages&& stages) {
+    static void run_frame(state_type& state, const Executor& executor, Stages&& stages) {
         if constexpr (splits_by_work_v<Executor> && splits_any_work(schedule{})) {
             if (executor.serial_below.count() == 0) {
                 stages(frame_of<Executor>{executor, true, true}); // split everything, from the first frame
             } else {
                 // A frame that neither splits nor measures runs as the serial executor's does, the same code,
                 // so that it costs what that one's frame costs; most such frames are not even timed.
-                stage_splits& choice = world.work_.frame();
+                stage_splits& choice = state.work.frame();
                 if (!choice.timed()) {
                     choice.skip();
                     stages(serial_executor{});
                 } else if (!choice.measure()) {
-                    choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(serial_executor{}); }),
+                    choice.record(schedule_rows(state, schedule{}), wall_time([&] { stages(serial_executor{}); }),
                                   executor.stage_serial_below);
                 } else {
                     const frame_of<Executor> frame{executor, choice.split(), true};
-                    choice.record(schedule_rows(world, schedule{}), wall_time([&] { stages(frame); }),
+                    choice.record(schedule_rows(state, schedule{}), wall_time([&] { stages(frame); }),
                                   executor.stage_serial_below);
                 }
             }
@@ -114,41 +121,41 @@ struct stage_runner {
     // stage's stage_splits chooses, which times whole runs of the stage split
     // and not; the other runs are serial.
     template <class Plan, class Executor>
-    static void run_plan(World& world, const Executor& executor) {
-        world.stage_run_ = world.stage_runs_[index_of_v<Plan, schedule>]++;
+    static void run_plan(World& world, state_type& state, const Executor& executor) {
+        state.stage_run = state.stage_runs[index_of_v<Plan, schedule>]++;
         if constexpr (!std::is_void_v<typename Plan::run_if>) {
             if (!Plan::run_if::holds(world)) {
                 return; // [stage.NAME] run_if: the whole stage waits (docs/states.md)
             }
         }
-        run_plan_now<Plan>(world, executor);
-        state_transitions<World, stage_runner>::apply(world); // the stage boundary (docs/states.md)
+        run_plan_now<Plan>(world, state, executor);
+        state_transitions<World, stage_runner>::apply(world, state); // the stage boundary (docs/states.md)
     }
 
     template <class Plan, class Executor>
-    static void run_plan_now(World& world, const Executor& executor) {
+    static void run_plan_now(World& world, state_type& state, const Executor& executor) {
         constexpr bool splits = splits_work_v<typename Plan::batches>;
         if constexpr (is_frame_v<Executor>) {
-            run_plan_as<Plan>(world, executor.executor, splits && executor.split, splits && executor.measure);
+            run_plan_as<Plan>(world, state, executor.executor, splits && executor.split, splits && executor.measure);
         } else if constexpr (splits_by_work_v<Executor> && splits) {
             if (executor.serial_below.count() == 0) {
-                run_plan_as<Plan>(world, executor, true, true); // split everything, from the first run
+                run_plan_as<Plan>(world, state, executor, true, true); // split everything, from the first run
             } else {
-                stage_splits& choice = world.work_.stage(index_of_v<Plan, schedule>);
+                stage_splits& choice = state.work.stage(index_of_v<Plan, schedule>);
                 if (!choice.timed()) {
                     choice.skip();
-                    run_plan_as<Plan>(world, executor, false, false);
+                    run_plan_as<Plan>(world, state, executor, false, false);
                     return;
                 }
                 const bool split = choice.split();
                 const bool measure = choice.measure();
-                choice.record(plan_rows(world, typename Plan::batches{}),
-                              wall_time([&] { run_plan_as<Plan>(world, executor, split, measure); }),
+                choice.record(plan_rows(state, typename Plan::batches{}),
+                              wall_time([&] { run_plan_as<Plan>(world, state, executor, split, measure); }),
                               executor.stage_serial_below);
             }
         } else {
             // Nothing here to split: no system is timed, as none is on the serial executor.
-            run_plan_as<Plan>(world, executor, false, false);
+            run_plan_as<Plan>(world, state, executor, false, false);
         }
     }
 
@@ -157,50 +164,50 @@ struct stage_runner {
     // stage's end, then the observers' they set off; the world settled again
     // for the batches after. Systems that have not run have none.
     template <class Plan>
-    static void apply_commands(World& world) {
+    static void apply_commands(World& world, state_type& state) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             for_each_type(typename Batch::systems{}, [&]<class S>() {
                 if constexpr (S::commands) {
-                    world.template commands_of<S>().apply();
+                    state.template commands_of<S>(world).apply();
                 }
             });
         });
     }
 
     template <class Plan>
-    static void flush_commands(World& world) {
-        --world.iteration_depth_;
-        apply_commands<Plan>(world);
-        world.apply_observer_commands();
-        world.settle();
-        ++world.iteration_depth_;
+    static void flush_commands(World& world, state_type& state) {
+        --state.iteration_depth;
+        apply_commands<Plan>(world, state);
+        dispatch::apply_commands(state);
+        state.settle();
+        ++state.iteration_depth;
     }
 
     // split: whether this run splits work; measure: whether it times each
     // system's work (a split run always does).
     template <class Plan, class Executor>
-    static void run_plan_as(World& world, const Executor& executor, bool split, bool measure) {
+    static void run_plan_as(World& world, state_type& state, const Executor& executor, bool split, bool measure) {
         if constexpr (times_runs_v<Executor>) {
             executor.template stage_ran<Plan>(
-                wall_time([&] { run_plan_untimed<Plan>(world, executor, split, measure); }));
+                wall_time([&] { run_plan_untimed<Plan>(world, state, executor, split, measure); }));
         } else {
-            run_plan_untimed<Plan>(world, executor, split, measure);
+            run_plan_untimed<Plan>(world, state, executor, split, measure);
         }
     }
 
     template <class Plan, class Executor>
-    static void run_plan_untimed(World& world, const Executor& executor, bool split, bool measure) {
-        decide_conditions(world, typename Plan::batches{});
-        world.settle(); // before any system reads rows, on any thread
-        ++world.iteration_depth_;
-        run_batches<Plan>(world, executor, split, measure);
-        World::tracking::end_runs(world);
-        --world.iteration_depth_;
-        apply_commands<Plan>(world);
-        world.apply_observer_commands();
-        World::observer_dispatch::notify_changes(world);
-        world.apply_observer_commands();
-        world.events_.drop_read();
+    static void run_plan_untimed(World& world, state_type& state, const Executor& executor, bool split, bool measure) {
+        decide_conditions(world, state, typename Plan::batches{});
+        state.settle(); // before any system reads rows, on any thread
+        ++state.iteration_depth;
+        run_batches<Plan>(world, state, executor, split, measure);
+        tracking::end_runs(state);
+        --state.iteration_depth;
+        apply_commands<Plan>(world, state);
+        dispatch::apply_commands(state);
+        dispatch::notify_changes(world, state);
+        dispatch::apply_commands(state);
+        state.events.drop_read();
     }
 
     // Evaluates the run condition of each system of a plan that has one,
@@ -208,63 +215,63 @@ struct stage_runner {
     // until the stage ends (kilnc reports a condition whose stage writes
     // its input), and a skipped system then costs a branch.
     template <class... Batches>
-    static void decide_conditions(World& world, type_list<Batches...>) noexcept {
-        (decide_batch(world, typename Batches::systems{}), ...);
+    static void decide_conditions(World& world, state_type& state, type_list<Batches...>) noexcept {
+        (decide_batch(world, state, typename Batches::systems{}), ...);
     }
 
     template <class... Systems>
-    static void decide_batch(World& world, type_list<Systems...>) noexcept {
+    static void decide_batch(World& world, state_type& state, type_list<Systems...>) noexcept {
         for_each_type(type_list<Systems...>{}, [&]<class S>() {
             if constexpr (conditional_system<S>) {
-                world.skipped_[index_of_v<S, typename World::systems>] = !S::run_if::holds(world);
+                state.skipped[index_of_v<S, typename state_type::systems>] = !S::run_if::holds(world);
             }
         });
     }
 
     // Whether S is skipped in this run of its stage.
     template <class S>
-    static bool skipped(const World& world) noexcept {
+    static bool skipped(const state_type& state) noexcept {
         if constexpr (conditional_system<S>) {
-            return world.skipped_[index_of_v<S, typename World::systems>];
+            return state.skipped[index_of_v<S, typename state_type::systems>];
         } else {
             return false;
         }
     }
 
     template <class... Systems>
-    static void start_runs(World& world, type_list<Systems...>) noexcept {
+    static void start_runs(state_type& state, type_list<Systems...>) noexcept {
         if constexpr (internal::any_of({conditional_system<Systems>...})) {
             // One at a time, so that a skipped system keeps the tick of its last run as its since.
             for_each_type(type_list<Systems...>{}, [&]<class S>() {
-                if (!skipped<S>(world)) {
-                    World::tracking::start_runs(world, type_list<S>{});
+                if (!skipped<S>(state)) {
+                    tracking::start_runs(state, type_list<S>{});
                 }
             });
         } else {
-            World::tracking::start_runs(world, type_list<Systems...>{});
+            tracking::start_runs(state, type_list<Systems...>{});
         }
     }
 
     template <class Plan, class Executor>
-    static void run_batches(World& world, const Executor& executor, bool split, bool measure) {
+    static void run_batches(World& world, state_type& state, const Executor& executor, bool split, bool measure) {
         for_each_type(typename Plan::batches{}, [&]<class Batch>() {
             if constexpr (std::is_same_v<Batch, flush>) {
-                flush_commands<Plan>(world);
+                flush_commands<Plan>(world, state);
             } else {
-                start_runs(world, typename Batch::systems{});
+                start_runs(state, typename Batch::systems{});
                 if constexpr (is_fused_v<Batch>) {
                     // Nested, so that Clang does not look up ran in an executor without it
                     // (a condition that still depends on Batch keeps the branch checked).
                     if constexpr (times_runs_v<Executor>) {
                         executor.template ran<typename Batch::systems>(
-                            wall_time([&] { run_fused(world, typename Batch::systems{}); }));
+                            wall_time([&] { run_fused(world, state, typename Batch::systems{}); }));
                     } else {
-                        run_fused(world, typename Batch::systems{});
+                        run_fused(world, state, typename Batch::systems{});
                     }
                 } else {
-                    run_batch(world, executor, split, measure, typename Batch::systems{});
+                    run_batch(world, state, executor, split, measure, typename Batch::systems{});
                 }
-                world.events_.publish(typename Batch::systems{});
+                state.events.publish(typename Batch::systems{});
             }
         });
     }
@@ -276,24 +283,24 @@ struct stage_runner {
 
     // The rows of the plans that split work: what a frame's time is per.
     template <class... Plans>
-    static std::size_t schedule_rows(const World& world, type_list<Plans...>) noexcept {
+    static std::size_t schedule_rows(const state_type& state, type_list<Plans...>) noexcept {
         std::size_t rows = 0;
         internal::in_order(
-            {(rows += splits_work_v<typename Plans::batches> ? plan_rows(world, typename Plans::batches{}) : 0, 0)...});
+            {(rows += splits_work_v<typename Plans::batches> ? plan_rows(state, typename Plans::batches{}) : 0, 0)...});
         return rows;
     }
 
     template <class... Batches>
-    static std::size_t plan_rows(const World& world, type_list<Batches...>) noexcept {
+    static std::size_t plan_rows(const state_type& state, type_list<Batches...>) noexcept {
         std::size_t rows = 0;
-        internal::in_order({(rows += batch_rows(world, typename Batches::systems{}), 0)...});
+        internal::in_order({(rows += batch_rows(state, typename Batches::systems{}), 0)...});
         return rows;
     }
 
     template <class... Systems>
-    static std::size_t batch_rows(const World& world, type_list<Systems...>) noexcept {
+    static std::size_t batch_rows(const state_type& state, type_list<Systems...>) noexcept {
         std::size_t rows = 0;
-        internal::in_order({(rows += rows_of<Systems>(world), 0)...});
+        internal::in_order({(rows += rows_of<Systems>(state), 0)...});
         return rows;
     }
 
@@ -302,21 +309,23 @@ struct stage_runner {
     // their last runs, is worth it, and otherwise one after the other on this
     // thread.
     template <class Executor, class... Systems>
-    static void run_batch(World& world, const Executor& executor, bool split, bool measure, type_list<Systems...>) {
+    static void run_batch(World& world, state_type& state, const Executor& executor, bool split, bool measure,
+                          type_list<Systems...>) {
         if constexpr (splits_by_work_v<Executor>) {
             if constexpr (sizeof...(Systems) == 1) {
-                (run_measured<Systems>(world, executor, split, measure), ...);
-            } else if (split && worth_splitting(estimate_all<Systems...>(world), executor.serial_below)) {
-                executor.run_together([&] { run_measured<Systems>(world, executor, split, measure); }...);
+                (run_measured<Systems>(world, state, executor, split, measure), ...);
+            } else if (split && worth_splitting(estimate_all<Systems...>(state), executor.serial_below)) {
+                executor.run_together([&] { run_measured<Systems>(world, state, executor, split, measure); }...);
             } else {
-                internal::in_order({(run_measured<Systems>(world, executor, split, measure), 0)...});
+                internal::in_order({(run_measured<Systems>(world, state, executor, split, measure), 0)...});
             }
         } else if constexpr (times_runs_v<Executor>) {
             executor.run_together([&] {
-                executor.template ran<type_list<Systems>>(wall_time([&] { run_system<Systems>(world, executor); }));
+                executor.template ran<type_list<Systems>>(
+                    wall_time([&] { run_system<Systems>(world, state, executor); }));
             }...);
         } else {
-            executor.run_together([&] { run_system<Systems>(world, executor); }...);
+            executor.run_together([&] { run_system<Systems>(world, state, executor); }...);
         }
     }
 
@@ -326,15 +335,15 @@ struct stage_runner {
     // it, in schedule order. Serial with any executor: systems of a fused
     // pass are not parallel.
     template <class... Systems>
-    static void run_fused(World& world, type_list<Systems...>) {
+    static void run_fused(World& world, state_type& state, type_list<Systems...>) {
         static_assert(internal::all_of({fusable<Systems>()...}));
-        for_each_type(typename World::archetypes{}, [&]<class A>() {
+        for_each_type(typename state_type::archetypes{}, [&]<class A>() {
             if constexpr (internal::any_of({contains_v<A, typename Systems::archetypes>...})) {
-                archetype_storage& rows = world.storages_[A::id];
+                archetype_storage& rows = state.storages[A::id];
                 if (!rows.empty()) {
-                    fused_rows(rows.size(), row_step<Systems, A>(world, rows)...);
+                    fused_rows(rows.size(), row_step<Systems, A>(world, state, rows)...);
                 }
-                internal::in_order({(mark_fused_target<Systems, A>(world, rows), 0)...});
+                internal::in_order({(mark_fused_target<Systems, A>(state, rows), 0)...});
             }
         });
     }
@@ -343,7 +352,7 @@ struct stage_runner {
     template <class S>
     static constexpr bool fusable() {
         static_assert(!propagation_system<S> && !S::commands && !S::columns && !S::parallel &&
-                          !World::tracking::template filtered_system_v<S> && S::archetypes::size > 0 &&
+                          !tracking::template filtered_system_v<S> && S::archetypes::size > 0 &&
                           emitted_by<S>::type::size == 0 && events_of<S>::type::size == 0 &&
                           lookups_of<S>::type::size == 0 && !per_archetype_v<S> && !entity_of_v<S>,
                       "kiln::fused<...>: a fused system touches only its own entity's components, through its "
@@ -362,13 +371,13 @@ struct stage_runner {
 
     // What S does to one row of A: nothing when S does not match A.
     template <class S, class A>
-    static auto row_step(World& world, archetype_storage& rows) {
+    static auto row_step(World& world, state_type& state, archetype_storage& rows) {
         if constexpr (contains_v<A, typename S::archetypes> && conditional_system<S>) {
             const auto& target = query_of<S>::targets[index_of_v<A, typename S::archetypes>];
-            return [runs = !skipped<S>(world),
+            return [runs = !skipped<S>(state),
                     step = step_of<S>(world, rows.columns(), target.first_columns, typename S::access{},
-                                      typename S::resources{}, std::make_index_sequence<S::access::size>{})](
-                       std::size_t row) {
+                                      typename S::resources{},
+                                      std::make_index_sequence<S::access::size>{})](std::size_t row) {
                 if (runs) {
                     step(row);
                 }
@@ -394,42 +403,42 @@ struct stage_runner {
     }
 
     template <class S, class A>
-    static void mark_fused_target(World& world, archetype_storage& rows) noexcept {
+    static void mark_fused_target(state_type& state, archetype_storage& rows) noexcept {
         if constexpr (contains_v<A, typename S::archetypes>) {
-            if (skipped<S>(world)) {
+            if (skipped<S>(state)) {
                 return;
             }
-            World::tracking::template mark_system_target<S>(world, typename S::access{},
-                                                            index_of_v<A, typename S::archetypes>, rows);
+            tracking::template mark_system_target<S>(state, typename S::access{}, index_of_v<A, typename S::archetypes>,
+                                                     rows);
         }
     }
 
     // The rows system S runs over: 1 for a system without components.
     template <class S>
-    static std::size_t rows_of(const World& world) noexcept {
+    static std::size_t rows_of(const state_type& state) noexcept {
         if constexpr (S::access::size == 0 && S::with::size == 0) {
             return 1;
         } else {
             std::size_t total = 0;
             for (const auto& target : query_of<S>::targets) {
-                total += world.storages_[target.archetype].size();
+                total += state.storages[target.archetype].size();
             }
             return total;
         }
     }
 
     template <class S>
-    static std::chrono::nanoseconds estimate(const World& world) noexcept {
-        if (skipped<S>(world)) {
+    static std::chrono::nanoseconds estimate(const state_type& state) noexcept {
+        if (skipped<S>(state)) {
             return std::chrono::nanoseconds{0};
         }
-        return world.work_.estimate(index_of_v<S, typename World::systems>, rows_of<S>(world));
+        return state.work.estimate(index_of_v<S, typename state_type::systems>, rows_of<S>(state));
     }
 
     template <class... Systems>
-    static std::chrono::nanoseconds estimate_all(const World& world) noexcept {
+    static std::chrono::nanoseconds estimate_all(const state_type& state) noexcept {
         std::chrono::nanoseconds total{0};
-        internal::in_order({(total += estimate<Systems>(world), 0)...});
+        internal::in_order({(total += estimate<Systems>(state), 0)...});
         return total;
     }
 
@@ -437,53 +446,53 @@ struct stage_runner {
     // work is worth it, and in a run that measures records the CPU time it
     // took.
     template <class S, class Executor>
-    static void run_measured(World& world, const Executor& executor, bool split, bool measure) {
-        if (skipped<S>(world)) {
+    static void run_measured(World& world, state_type& state, const Executor& executor, bool split, bool measure) {
+        if (skipped<S>(state)) {
             return; // its last run's timing stays its estimate
         }
         if (!measure) {
-            run_system<S>(world, serial_executor{});
+            run_system<S>(world, state, serial_executor{});
             return;
         }
-        const std::size_t rows = rows_of<S>(world);
+        const std::size_t rows = rows_of<S>(state);
         work_meter meter;
         if constexpr (S::parallel && !S::commands) {
-            const std::chrono::nanoseconds work = estimate<S>(world);
+            const std::chrono::nanoseconds work = estimate<S>(state);
             if (split && worth_splitting(work, executor.serial_below)) {
                 const std::size_t rows_per_chunk = chunk_rows_for(work, rows, executor.serial_below, chunk_rows);
-                run_system<S>(world, metered_executor<Executor>{executor, meter, rows_per_chunk});
+                run_system<S>(world, state, metered_executor<Executor>{executor, meter, rows_per_chunk});
             } else {
-                meter.time([&] { run_system<S>(world, serial_executor{}); });
+                meter.time([&] { run_system<S>(world, state, serial_executor{}); });
             }
         } else if (split) {
-            meter.time([&] { run_system<S>(world, executor); });
+            meter.time([&] { run_system<S>(world, state, executor); });
         } else {
-            meter.time([&] { run_system<S>(world, serial_executor{}); });
+            meter.time([&] { run_system<S>(world, state, serial_executor{}); });
         }
-        world.work_.record(index_of_v<S, typename World::systems>, rows, meter.total());
+        state.work.record(index_of_v<S, typename state_type::systems>, rows, meter.total());
     }
 
     template <class S, class Executor>
-    static void run_system(World& world, const Executor& executor) {
-        if (skipped<S>(world)) {
+    static void run_system(World& world, state_type& state, const Executor& executor) {
+        if (skipped<S>(state)) {
             return; // its run condition was false when the stage started: a branch
         }
         if constexpr (dirty_propagation_v<S>) {
             // Only below what changed since S last ran (docs/hierarchy.md); a full pass, when it is one, splits
             // each depth among the executor's threads, to the serial pass's values.
-            using systems = typename World::systems;
-            internal::propagate_dirty_since<S>(world, world.clock_.since[index_of_v<S, systems>],
-                                               world.propagation_states_[propagation_slots<systems>::template of<S>()],
+            using systems = typename state_type::systems;
+            internal::propagate_dirty_since<S>(world, state.clock.since[index_of_v<S, systems>],
+                                               state.propagation_states[propagation_slots<systems>::template of<S>()],
                                                executor);
         } else if constexpr (propagation_system<S>) {
             propagate<S>(world, executor); // its local part is not tracked: every row, every run
         } else {
-            run_game_system<S>(world, executor);
+            run_game_system<S>(world, state, executor);
         }
     }
 
     template <class S, class Executor>
-    static void run_game_system(World& world, const Executor& executor) {
+    static void run_game_system(World& world, state_type& state, const Executor& executor) {
         // kilnc rejects such schemas; these hold hand-written system types to the same rules.
         using systems = typename systems_of<typename World::schema_type>::systems;
         static_assert(!writes_a_propagated_global_v<typename S::access, systems>,
@@ -494,37 +503,36 @@ struct stage_runner {
                       "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
                       "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
         // The event writers and readers run() is handed after its resources; none for most systems.
-        system_events<S, decltype(world.events_)> events{world.events_};
+        system_events<S, decltype(state.events)> events{state.events};
         // Its lookups, handed after its row's values; a single lookup that does not find its one entity skips
         // the system.
         bool complete = true;
-        const auto reach = lookup_maker<World::archetypes::size>::template make_all<S>(world.entities_, world.storages_, now(world),
-                                                                     complete);
+        const auto reach = lookup_maker<state_type::archetypes::size>::template make_all<S>(
+            state.entities, state.storages, now(state), complete);
         if (!complete) {
             return;
         }
         if constexpr (S::access::size == 0 && S::with::size == 0) {
-            events.call([&](auto&... io) { call_once<S>(world, reach, typename S::resources{}, io...); });
+            events.call([&](auto&... io) { call_once<S>(world, state, reach, typename S::resources{}, io...); });
         } else if constexpr (S::parallel && !S::commands && runs_chunks_at_once_v<Executor>) {
-            run_split<S>(world, executor, events, reach);
+            run_split<S>(world, state, executor, events, reach);
         } else {
             for (const auto& target : query_of<S>::targets) {
-                archetype_storage& rows = world.storages_[target.archetype];
+                archetype_storage& rows = state.storages[target.archetype];
                 const std::size_t index = &target - query_of<S>::targets.data();
                 if (!rows.empty()) {
-                    events.call([&](auto&... io) {
-                        run_target<S>(world, rows, index, 0, rows.size(), reach, io...);
-                    });
+                    events.call(
+                        [&](auto&... io) { run_target<S>(world, state, rows, index, 0, rows.size(), reach, io...); });
                 }
-                World::tracking::template mark_system_target<S>(world, typename S::access{}, index, rows);
+                tracking::template mark_system_target<S>(state, typename S::access{}, index, rows);
             }
         }
     }
 
     // The tick writes through a lookup are stamped with.
-    static change_tick now([[maybe_unused]] const World& world) noexcept {
-        if constexpr (World::tracks_changes) {
-            return world.clock_.now;
+    static change_tick now([[maybe_unused]] const state_type& state) noexcept {
+        if constexpr (state_type::tracks_changes) {
+            return state.clock.now;
         } else {
             return change_tick{};
         }
@@ -534,13 +542,13 @@ struct stage_runner {
     // target's archetype known at compile time when S's optional components
     // or has need it.
     template <class S, class Reach, class... Events>
-    static void run_target(World& world, archetype_storage& rows, std::size_t index, std::size_t begin,
-                           std::size_t end, const Reach& reach, Events&... events) {
+    static void run_target(World& world, state_type& state, archetype_storage& rows, std::size_t index,
+                           std::size_t begin, std::size_t end, const Reach& reach, Events&... events) {
         const auto& first_columns = query_of<S>::targets[index].first_columns;
         if constexpr (per_archetype_v<S>) {
             [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
                 // A braced list, not a fold: a system may run on thousands of archetypes (type_list.hpp).
-                in_order({(index == I ? (run_rows<S, Archetypes>(world, rows, index, first_columns, begin, end,
+                in_order({(index == I ? (run_rows<S, Archetypes>(world, state, rows, index, first_columns, begin, end,
                                                                  typename S::access{}, typename S::resources{},
                                                                  std::make_index_sequence<S::access::size>{}, reach,
                                                                  events...),
@@ -548,7 +556,7 @@ struct stage_runner {
                                       : 0)...});
             }(typename S::archetypes{}, std::make_index_sequence<S::archetypes::size>{});
         } else {
-            run_rows<S, void>(world, rows, index, first_columns, begin, end, typename S::access{},
+            run_rows<S, void>(world, state, rows, index, first_columns, begin, end, typename S::access{},
                               typename S::resources{}, std::make_index_sequence<S::access::size>{}, reach, events...);
         }
     }
@@ -559,36 +567,38 @@ struct stage_runner {
     // chunk). A chunk that reaches from one archetype into the next runs the
     // rows of each; chunks are in row order, so events keep a serial run's.
     template <class S, class Executor, class Events, class Reach>
-    static void run_split(World& world, const Executor& executor, Events& events, const Reach& reach) {
+    static void run_split(World& world, state_type& state, const Executor& executor, Events& events,
+                          const Reach& reach) {
         constexpr auto& targets = query_of<S>::targets;
         std::array<std::size_t, targets.size() + 1> starts{};
         for (std::size_t t = 0; t < targets.size(); ++t) {
-            starts[t + 1] = starts[t] + world.storages_[targets[t].archetype].size();
+            starts[t + 1] = starts[t] + state.storages[targets[t].archetype].size();
         }
         events.for_chunks(executor, starts.back(), chunk_rows, [&](std::size_t begin, std::size_t end, auto&... io) {
             for (std::size_t t = 0; t < targets.size(); ++t) {
                 const std::size_t from = std::max(begin, starts[t]);
                 const std::size_t to = std::min(end, starts[t + 1]);
                 if (from < to) {
-                    run_target<S>(world, world.storages_[targets[t].archetype], t, from - starts[t], to - starts[t],
-                                  reach, io...);
+                    run_target<S>(world, state, state.storages[targets[t].archetype], t, from - starts[t],
+                                  to - starts[t], reach, io...);
                 }
             }
         });
         // After the chunks, which may run at once, so that none shares a chunk's maximum tick.
         for (std::size_t t = 0; t < targets.size(); ++t) {
-            World::tracking::template mark_system_target<S>(world, typename S::access{}, t,
-                                                            world.storages_[targets[t].archetype]);
+            tracking::template mark_system_target<S>(state, typename S::access{}, t,
+                                                     state.storages[targets[t].archetype]);
         }
     }
 
     // A system without components: one call per run.
     template <class S, class Reach, class... Resources, class... Events>
-    static void call_once(World& world, const Reach& reach, type_list<Resources...>, Events&... events) {
+    static void call_once(World& world, state_type& state, const Reach& reach, type_list<Resources...>,
+                          Events&... events) {
         std::apply(
             [&](const auto&... lookups) {
                 if constexpr (S::commands) {
-                    system_commands<World> commands{world, world.template commands_of<S>()};
+                    system_commands<World> commands{world, state.template commands_of<S>(world)};
                     S::run(commands, lookups..., world.template resource<std::remove_const_t<Resources>>()...,
                            events...);
                 } else {
@@ -603,7 +613,8 @@ struct stage_runner {
     // A (void when S needs none) is the archetype, for the cursors of S's
     // optional components and has, which come after the row's components.
     template <class S, class A, class... Access, class... Resources, std::size_t... I, class Reach, class... Events>
-    static void run_rows(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
+    static void run_rows(World& world, state_type& state, archetype_storage& rows,
+                         [[maybe_unused]] std::size_t target_index,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
                          const Reach& reach, Events&... events) {
@@ -613,7 +624,7 @@ struct stage_runner {
             if constexpr (std::is_void_v<A>) {
                 return std::tuple{};
             } else {
-                return lookup_maker<World::archetypes::size>::template row_extras<S, A>(columns);
+                return lookup_maker<state_type::archetypes::size>::template row_extras<S, A>(columns);
             }
         }();
         std::apply(
@@ -625,7 +636,7 @@ struct stage_runner {
                 };
                 std::apply(
                     [&](auto... extra) {
-                        each_row<S>(world, rows, target_index, begin, end, finish,
+                        each_row<S>(world, state, rows, target_index, begin, end, finish,
                                     access_cursor<Access>(columns, first_columns[I])..., extra...);
                     },
                     extras);
@@ -636,13 +647,14 @@ struct stage_runner {
     // Calls finish with each row's values: with the commands and the entity
     // first when S records commands, the entity first when S takes it.
     template <class S, class Finish, class... Cursors>
-    static void each_row(World& world, archetype_storage& rows, [[maybe_unused]] std::size_t target_index,
-                         std::size_t begin, std::size_t end, Finish& finish, Cursors... cursors) {
+    static void each_row(World& world, state_type& state, archetype_storage& rows,
+                         [[maybe_unused]] std::size_t target_index, std::size_t begin, std::size_t end, Finish& finish,
+                         Cursors... cursors) {
         if constexpr (S::columns) {
             finish(std::span{cursors + begin, end - begin}...);
-        } else if constexpr (World::tracking::template filtered_system_v<S>) {
+        } else if constexpr (tracking::template filtered_system_v<S>) {
             // changed = [...] or added = [...]: only the rows changed since S last ran (docs/changes.md).
-            const auto filter = World::tracking::template system_rows<S>(world, rows, target_index);
+            const auto filter = tracking::template system_rows<S>(state, rows, target_index);
             [[maybe_unused]] std::optional<system_commands<World>> commands;
             auto call = [&](entity e, auto&&... values) {
                 if constexpr (S::commands) {
@@ -654,11 +666,11 @@ struct stage_runner {
                 }
             };
             if constexpr (S::commands) {
-                commands.emplace(world, world.template commands_of<S>());
+                commands.emplace(world, state.template commands_of<S>(world));
             }
             filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(), cursors...);
         } else if constexpr (S::commands) {
-            system_commands<World> commands{world, world.template commands_of<S>()};
+            system_commands<World> commands{world, state.template commands_of<S>(world)};
             auto call = [&](entity e, auto&&... values) { finish(commands, e, values...); };
             for_each_row_with_entity(call, begin, end, rows.entities().data(), cursors...);
         } else if constexpr (entity_of_v<S>) {

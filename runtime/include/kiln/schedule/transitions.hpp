@@ -44,30 +44,33 @@ inline constexpr int max_chained_transitions = 16;
 
 // Runner is the stage runner (kiln/schedule.hpp): it runs a transition's
 // systems as it runs a stage's, then their commands.
+// World's public functions give a state's value and destroy entities;
+// state, the world's state (kiln/world/world_state.hpp), goes to the runner.
 template <class World, class Runner>
 struct state_transitions {
     using plans = typename states_of<typename World::schema_type>::type;
+    using state_type = typename World::state_type;
 
     // The first frame: every state enters its initial value, in schema order.
-    static void enter_initial(World& world) {
+    static void enter_initial(World& world, state_type& state) {
         for_each_type(plans{}, [&]<class Plan>() {
             using E = typename Plan::state_type;
-            run_enter<Plan>(world, world.template state<E>().current());
+            run_enter<Plan>(world, state, world.template state<E>().current());
         });
-        apply(world);
+        apply(world, state);
     }
 
     // A stage boundary: applies each pending request, in schema order, and
     // those that the on-exit and on-enter systems request, until none is
     // left.
-    static void apply(World& world) {
+    static void apply(World& world, state_type& state) {
         if constexpr (plans::size > 0) {
             for (int chained = 0; pending(world, plans{}); ++chained) {
                 KILN_CHECK(chained < max_chained_transitions,
                            "world: %d state transitions in a row at one stage boundary, each requested by the "
                            "on-enter or on-exit systems of the one before; a cycle of requests never ends",
                            max_chained_transitions);
-                for_each_type(plans{}, [&]<class Plan>() { apply_one<Plan>(world); });
+                for_each_type(plans{}, [&]<class Plan>() { apply_one<Plan>(world, state); });
             }
         }
     }
@@ -79,9 +82,9 @@ private:
     }
 
     template <class Plan>
-    static void apply_one(World& world) {
+    static void apply_one(World& world, state_type& state) {
         using E = typename Plan::state_type;
-        state<E>& s = world.template state<E>();
+        kiln::state<E>& s = world.template state<E>();
         const E from = s.current();
         E to = from;
         if (!s.take_request(to) || to == from) {
@@ -89,7 +92,7 @@ private:
         }
         for_each_type(typename Plan::exits{}, [&]<class Exit>() {
             if (Exit::value == from) {
-                Runner::template run_plan_as<Exit>(world, serial_executor{}, false, false);
+                Runner::template run_plan_as<Exit>(world, state, serial_executor{}, false, false);
             }
         });
         for_each_type(typename Plan::destroyed{}, [&]<class Scope>() {
@@ -98,14 +101,14 @@ private:
             }
         });
         s.enter(to);
-        run_enter<Plan>(world, to);
+        run_enter<Plan>(world, state, to);
     }
 
     template <class Plan, class E>
-    static void run_enter(World& world, E value) {
+    static void run_enter(World& world, state_type& state, E value) {
         for_each_type(typename Plan::enters{}, [&]<class Enter>() {
             if (Enter::value == value) {
-                Runner::template run_plan_as<Enter>(world, serial_executor{}, false, false);
+                Runner::template run_plan_as<Enter>(world, state, serial_executor{}, false, false);
             }
         });
     }

@@ -68,7 +68,7 @@ public:
     handle<A> create(const Given&... given) {
         static_assert(internal::all_of({contains_v<Given, typename A::components>...}),
                       "kiln::command_buffer::create<A>: every value given must be a component of archetype A");
-        const entity reserved = world_->reserve_entity();
+        const entity reserved = world_state_of(*world_).entities.reserve();
         reservations_.push_back(reserved);
         record<&apply_create<A, Given...>>(reserved, given...);
         return handle<A>::adopt(reserved);
@@ -168,7 +168,7 @@ public:
     // stops with a message, a release build frees the slots of live entities.
     void discard() noexcept {
         for (const entity reserved : reservations_) {
-            world_->release_reserved(reserved);
+            world_state_of(*world_).entities.release(reserved);
         }
         reservations_.clear();
         bytes_.clear();
@@ -269,7 +269,7 @@ private:
     static void apply_spawned(World& world, const command_buffer& buffer, std::size_t offset) {
         const auto [e, part] = buffer.read<entity, std::size_t>(offset);
         if (world.alive(e)) {
-            world.template record_spawned<P>(e, part);
+            world_state_of(world).template record_spawned<P>(e, part);
         }
     }
 

@@ -57,13 +57,14 @@ void prefetch_row(const std::byte* const* columns, std::size_t row) noexcept {
     }(std::make_index_sequence<layouts.size()>{});
 }
 
-// World (basic_world) is a friend: gather reads its entity table.
-template <class World>
+// State is the world's state (kiln/world/world_state.hpp): gather reads its
+// entity table and columns.
+template <class State>
 struct batch_lookup {
     // world.gather<C>(handles, out). When a static_assert fails, no loop is
     // compiled, so that the assertion is the only error.
     template <class C>
-    static std::size_t gather(const World& world, std::span<const entity> handles, std::span<C> out) noexcept {
+    static std::size_t gather(const State& state, std::span<const entity> handles, std::span<C> out) noexcept {
         using value_type = std::remove_const_t<C>;
         if constexpr (!component<value_type>) {
             static_assert(component<value_type>, "kiln::world::gather<C>: C must be a component declared in a schema");
@@ -78,7 +79,7 @@ struct batch_lookup {
         } else {
             KILN_CHECK(out.size() >= handles.size(), "world::gather: %zu handles into room for %zu values",
                        handles.size(), out.size());
-            return copy_rows(world, handles, out.data());
+            return copy_rows(state, handles, out.data());
         }
         return 0;
     }
@@ -92,15 +93,15 @@ private:
     };
 
     template <class C>
-    static std::size_t copy_rows(const World& world, std::span<const entity> handles, C* out) noexcept {
-        const entity_table& table = world.entities_;
+    static std::size_t copy_rows(const State& state, std::span<const entity> handles, C* out) noexcept {
+        const entity_table& table = state.entities;
         // Finds where e's C is, and starts loading it. The visitor finds the
         // columns and the prefetch follows: made in the visitor, GCC dropped
         // it (the visitor, judged to have no effect, was called for none).
         const auto locate = [&](entity e) {
             located where{nullptr, 0};
             visit_place(archetypes_with_t<C>{}, table, table.find_place(e), [&]<class A>(std::uint32_t row) {
-                where = {world.template view_of<A>().storage().columns() + first_column_v<C, typename A::components>,
+                where = {state.template view_of<A>().storage().columns() + first_column_v<C, typename A::components>,
                          row};
             });
             if (where.columns != nullptr) {
@@ -114,7 +115,7 @@ private:
                 out[i] = make_cursor<C, true>(where.columns)[where.row];
                 ++found;
             } else {
-                report_missed<C>(world, i, handles[i]);
+                report_missed<C>(state, i, handles[i]);
                 out[i] = C{};
             }
         };
@@ -122,12 +123,12 @@ private:
         if (table.slot_count() < gather_pipeline_slots) {
             // As get finds a row (component_lookup::found): the cursor starts
             // as the first archetype's, so that its columns stay in registers.
-            cursor_t<C, true> cursor = cursor_of<const C>(world.template view_of<front_t<archetypes_with_t<C>>>());
+            cursor_t<C, true> cursor = cursor_of<const C>(state.template view_of<front_t<archetypes_with_t<C>>>());
             for (std::size_t i = 0; i < count; ++i) {
                 std::uint32_t row = 0;
                 if (visit_place(archetypes_with_t<C>{}, table, table.find_place(handles[i]),
                                 [&]<class A>(std::uint32_t row_in_a) {
-                                    cursor = cursor_of<const C>(world.template view_of<A>());
+                                    cursor = cursor_of<const C>(state.template view_of<A>());
                                     row = row_in_a;
                                 })) [[likely]] {
                     out[i] = cursor[row];
@@ -165,18 +166,18 @@ private:
     // archetype has no C. Stops the program in builds with assertions; in
     // the others it does nothing, and the caller writes C's default.
     template <class C>
-    [[gnu::cold, gnu::noinline]] static void report_missed([[maybe_unused]] const World& world,
+    [[gnu::cold, gnu::noinline]] static void report_missed([[maybe_unused]] const State& state,
                                                            [[maybe_unused]] std::size_t position,
                                                            [[maybe_unused]] entity e) noexcept {
         [[maybe_unused]] constexpr std::string_view name = component_traits<C>::name;
-        KILN_ASSERT(world.entities_.alive(e), "world::gather<%.*s>: handle %zu of the batch, entity %u:%u, is not alive",
+        KILN_ASSERT(state.entities.alive(e), "world::gather<%.*s>: handle %zu of the batch, entity %u:%u, is not alive",
                     static_cast<int>(name.size()), name.data(), position, e.index(), e.generation());
         KILN_ASSERT(false,
                     "world::gather<%.*s>: handle %zu of the batch, entity %u:%u, lives in archetype %.*s, which has "
                     "no %.*s",
                     static_cast<int>(name.size()), name.data(), position, e.index(), e.generation(),
-                    static_cast<int>(World::archetype_name_of(world.entities_.location(e).archetype).size()),
-                    World::archetype_name_of(world.entities_.location(e).archetype).data(),
+                    static_cast<int>(State::archetype_name_of(state.entities.location(e).archetype).size()),
+                    State::archetype_name_of(state.entities.location(e).archetype).data(),
                     static_cast<int>(name.size()), name.data());
     }
 };

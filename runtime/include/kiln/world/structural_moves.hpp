@@ -15,10 +15,12 @@
 #include <utility>
 #include <vector>
 
+#include <kiln/changes/change_tracking.hpp>
 #include <kiln/config.hpp>
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
+#include <kiln/events/observer_dispatch.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
@@ -28,6 +30,7 @@
 #include <kiln/storage/column.hpp>
 #include <kiln/storage/transition.hpp>
 #include <kiln/system/system.hpp>
+#include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
 
 namespace kiln::internal {
@@ -53,19 +56,40 @@ void push_row(const View& rows, entity created, type_list<Components...>, Given&
     rows.push_back(created, given_or_default<Components>(std::forward<Given>(given)...)...);
 }
 
-// World (basic_world) is a friend: moves rewrite its rows and entity table
-// and tell its observers.
+// A move rewrites the rows and entity table of a world's state, stamps new
+// rows for change tracking and tells the world's observers, which are
+// handed World (the basic_world that owns state) to record their changes in.
 template <class World>
 struct structural_moves {
+    using state_type = typename World::state_type;
+    using tracking = change_tracking<World>;
+    using dispatch = observer_dispatch<World, tracking>;
+    using lookup = component_lookup<state_type>;
+
+    // A command buffer's create, applied: the entity e it reserved is
+    // placed in a new row of A, stamped as new, observers told.
+    template <class A, class... Given>
+    static void create_reserved(World& world, state_type& state, entity e, const Given&... given) {
+        state.assert_not_iterating("create");
+        const auto rows = state.template view_of<A>();
+        const auto row = static_cast<std::uint32_t>(rows.size());
+        state.entities.place(e, {A::id, row});
+        push_row(rows, e, typename A::components{}, given...);
+        tracking::template stamp_new<A>(state, row, row + 1);
+        dispatch::template notify<observer_event::enter>(world, state, e, A::id, row);
+        dispatch::apply_commands(state);
+    }
+
     // world.create_n<A>(count, make_values): count rows appended to A, each
     // column written in one pass, stamped as new, observers told. Returns the
     // new entities.
     template <class A, class MakeValues>
-    static std::span<const entity> create_rows(World& world, std::size_t count, MakeValues& make_values) {
-        world.assert_not_iterating("create_n");
-        const auto rows = world.template view_of<A>();
+    static std::span<const entity> create_rows(World& world, state_type& state, std::size_t count,
+                                               MakeValues& make_values) {
+        state.assert_not_iterating("create_n");
+        const auto rows = state.template view_of<A>();
         const auto first_row = static_cast<std::uint32_t>(rows.size());
-        entity_table& entities = world.entities_;
+        entity_table& entities = state.entities;
         std::uint32_t first = 0;
         if (entities.has_free_slots()) {
             entities.reserve(entities.capacity_needed(count));
@@ -77,13 +101,13 @@ struct structural_moves {
             first = rows.append_made(
                 count, [=](std::uint32_t row) { return entity{first_index + (row - first_row), 0}; }, make_values);
         }
-        World::tracking::template stamp_new<A>(world, first, rows.size());
-        if constexpr (World::observers::size > 0) {
+        tracking::template stamp_new<A>(state, first, rows.size());
+        if constexpr (state_type::observers::size > 0) {
             for (std::size_t row = first; row < rows.size(); ++row) {
-                world.template notify<observer_event::enter>(rows.entities()[row], A::id,
-                                                             static_cast<std::uint32_t>(row));
+                dispatch::template notify<observer_event::enter>(world, state, rows.entities()[row], A::id,
+                                                                 static_cast<std::uint32_t>(row));
             }
-            world.apply_observer_commands();
+            dispatch::apply_commands(state);
         }
         return rows.entities().subspan(first);
     }
@@ -91,58 +115,57 @@ struct structural_moves {
     // Moves e, at row of From, to a new row of To; its components that To
     // holds go along, added supplies the one To adds. Returns the new row.
     template <class From, class To, class... Added>
-    static std::uint32_t move_entity(World& world, entity e, std::uint32_t row, Added&&... added) {
-        world.template notify<observer_event::leave>(e, From::id, row, To::id);
-        const auto target = world.template view_of<To>();
+    static std::uint32_t move_entity(World& world, state_type& state, entity e, std::uint32_t row, Added&&... added) {
+        dispatch::template notify<observer_event::leave>(world, state, e, From::id, row, To::id);
+        const auto target = state.template view_of<To>();
         const auto new_row = static_cast<std::uint32_t>(target.size());
-        push_moved<From>(world, target, e, row, typename To::components{}, std::forward<Added>(added)...);
-        if constexpr (World::tracks_changes) {
-            internal::carry_ticks(typename From::components{}, world.template view_of<From>().storage().columns(),
-                                  row, typename To::components{}, target.storage().columns(), new_row,
-                                  world.clock_.now);
+        push_moved<From>(state, target, e, row, typename To::components{}, std::forward<Added>(added)...);
+        if constexpr (state_type::tracks_changes) {
+            internal::carry_ticks(typename From::components{}, state.template view_of<From>().storage().columns(), row,
+                                  typename To::components{}, target.storage().columns(), new_row, state.clock.now);
         }
-        remove_row<From>(world, row);
+        state.template remove_row<From>(row);
         // Even with no entity linked: the entity holds other components now, which a dirty
         // propagation must see (one that gains the global part keeps its local part's ticks),
         // and other moves may leave every archetype's row count as it was.
-        world.hierarchy_.rows_moved();
+        state.hierarchy.rows_moved();
         // Unchecked: no storage grows past the rows a slot can name (archetype_table).
-        world.entities_.refill(e, {To::id, new_row});
-        world.template notify<observer_event::enter>(e, To::id, new_row, From::id);
+        state.entities.refill(e, {To::id, new_row});
+        dispatch::template notify<observer_event::enter>(world, state, e, To::id, new_row, From::id);
         return new_row;
     }
 
     // world.add<C>(e, value): e moves to the archetype the transition table
     // names for gaining C. Returns the new component.
     template <class C>
-    static reference_t<C> gain(World& world, entity e, C value) {
+    static reference_t<C> gain(World& world, state_type& state, entity e, C value) {
         static_assert(component<C>, "kiln::world::add<C>: C must be a component declared in a schema");
         constexpr std::string_view name = component_traits<C>::name;
         // e's row moves out of its archetype by swap and pop, which needs it
         // dense; settling may move e, so it comes before e's slot is read.
-        world.settle();
+        state.settle();
         // One read of e's slot, for the check and the move: the edge leaving
         // e's archetype is the test, and a dead e has none.
-        const std::uint32_t place = world.entities_.find_place(e);
+        const std::uint32_t place = state.entities.find_place(e);
         std::uint32_t row = 0;
-        decltype(cursor_of<C>(world.template view_of<front_t<archetypes_with_t<C>>>())) cursor{};
+        decltype(cursor_of<C>(state.template view_of<front_t<archetypes_with_t<C>>>())) cursor{};
         const auto move = [&]<class From, class To>(std::uint32_t from_row) {
-            world.assert_not_iterating("add");
-            row = move_entity<From, To>(world, e, from_row, std::move(value));
-            cursor = cursor_of<C>(world.template view_of<To>());
+            state.assert_not_iterating("add");
+            row = move_entity<From, To>(world, state, e, from_row, std::move(value));
+            cursor = cursor_of<C>(state.template view_of<To>());
         };
-        if (!visit_edge(typename transitions<C>::add{}, world.entities_, place, move)) [[unlikely]] {
-            KILN_CHECK(world.entities_.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
+        if (!visit_edge(typename transitions<C>::add{}, state.entities, place, move)) [[unlikely]] {
+            KILN_CHECK(state.entities.alive(e), "world::add<%.*s>: entity %u:%u is not alive",
                        static_cast<int>(name.size()), name.data(), e.index(), e.generation());
-            world.assert_not_iterating("add");
-            if (world.template has<C>(e)) {
-                report_held<C>(world, e);
+            state.assert_not_iterating("add");
+            if (lookup::template has<C>(state, e)) {
+                report_held<C>(state, e);
             }
-            report_impossible_move(e, world.entities_.location(e).archetype, name, true);
+            report_impossible_move(e, state.entities.location(e).archetype, name, true);
         }
-        if constexpr (World::observers::size > 0) {
-            world.apply_observer_commands(); // which may move e again
-            return world.template get<C>(e);
+        if constexpr (state_type::observers::size > 0) {
+            dispatch::apply_commands(state); // which may move e again
+            return lookup::template get<C>(state, e);
         } else {
             return cursor[row];
         }
@@ -151,25 +174,25 @@ struct structural_moves {
     // world.remove<C>(e): e moves to the archetype the transition table names
     // for losing C. Returns false, and does nothing, when e is dead or lacks C.
     template <class C>
-    static bool lose(World& world, entity e) {
+    static bool lose(World& world, state_type& state, entity e) {
         static_assert(component<C>, "kiln::world::remove<C>: C must be a component declared in a schema");
         // One read of e's slot: the edge leaving its archetype is the test.
         // A dead e's place is in no archetype's rows, and an archetype
         // without C has no edge for losing it; only then is has<C> asked, to
         // tell the two misses apart. Settled first, as for gain.
-        world.settle();
-        const std::uint32_t place = world.entities_.find_place(e);
+        state.settle();
+        const std::uint32_t place = state.entities.find_place(e);
         const auto move = [&]<class From, class To>(std::uint32_t row) {
-            world.assert_not_iterating("remove");
-            move_entity<From, To>(world, e, row);
+            state.assert_not_iterating("remove");
+            move_entity<From, To>(world, state, e, row);
         };
-        if (!visit_edge(typename transitions<C>::remove{}, world.entities_, place, move)) {
-            if (!world.template has<C>(e)) {
+        if (!visit_edge(typename transitions<C>::remove{}, state.entities, place, move)) {
+            if (!lookup::template has<C>(state, e)) {
                 return false;
             }
-            report_impossible_move(e, world.entities_.location(e).archetype, component_traits<C>::name, false);
+            report_impossible_move(e, state.entities.location(e).archetype, component_traits<C>::name, false);
         }
-        world.apply_observer_commands();
+        dispatch::apply_commands(state);
         return true;
     }
 
@@ -178,33 +201,33 @@ struct structural_moves {
     // (replace_edges_t): no archetype in between, as remove then add would
     // need. Returns false, and does nothing, when e is dead or lacks Lost.
     template <class Lost, class Gained>
-    static bool replace(World& world, entity e, Gained value) {
+    static bool replace(World& world, state_type& state, entity e, Gained value) {
         static_assert(component<Lost> && component<Gained>,
                       "kiln::world::replace<Lost, Gained>: both must be components declared in a schema");
         static_assert(!std::is_same_v<Lost, Gained>, "kiln::world::replace<Lost, Gained>: Lost and Gained are one "
                                                      "component; set its value with world.set");
-        world.settle(); // as for gain
-        const std::uint32_t place = world.entities_.find_place(e);
+        state.settle(); // as for gain
+        const std::uint32_t place = state.entities.find_place(e);
         const auto move = [&]<class From, class To>(std::uint32_t row) {
-            world.assert_not_iterating("replace");
-            move_entity<From, To>(world, e, row, std::move(value));
+            state.assert_not_iterating("replace");
+            move_entity<From, To>(world, state, e, row, std::move(value));
         };
-        if (!visit_edge(replace_edges_t<Lost, Gained, typename World::archetypes>{}, world.entities_, place, move))
+        if (!visit_edge(replace_edges_t<Lost, Gained, typename state_type::archetypes>{}, state.entities, place, move))
             [[unlikely]] {
-            if (!world.template has<Lost>(e)) {
+            if (!lookup::template has<Lost>(state, e)) {
                 return false;
             }
-            report_impossible_replace(e, world.entities_.location(e).archetype, component_traits<Lost>::name,
-                                      component_traits<Gained>::name, world.template has<Gained>(e));
+            report_impossible_replace(e, state.entities.location(e).archetype, component_traits<Lost>::name,
+                                      component_traits<Gained>::name, lookup::template has<Gained>(state, e));
         }
-        world.apply_observer_commands();
+        dispatch::apply_commands(state);
         return true;
     }
 
     [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible_replace(entity e, std::uint32_t archetype,
                                                                                 std::string_view lost,
                                                                                 std::string_view gained, bool held) {
-        const std::string_view from = World::archetype_name_of(archetype);
+        const std::string_view from = state_type::archetype_name_of(archetype);
         KILN_CHECK(false,
                    "world::replace<%.*s, %.*s>: entity %u:%u of archetype %.*s %s", static_cast<int>(lost.size()),
                    lost.data(), static_cast<int>(gained.size()), gained.data(), e.index(), e.generation(),
@@ -215,26 +238,6 @@ struct structural_moves {
         std::abort();
     }
 
-    // Removes the row at where, filling it with its archetype's last row,
-    // through the archetype's typed view (see archetype_view::swap_remove).
-    // A function of its own, not written out in destroy: there, GCC stopped
-    // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
-    // Always inlined: with a second caller (the hierarchy's subtree destroy)
-    // GCC left it out of line, and destroy paid a call and lost the loop's
-    // registers (bench/ destroy 1.1 -> 1.9x soa).
-    [[gnu::always_inline]] static void remove_row(World& world, entity_location where) noexcept {
-        visit_archetype(typename World::archetypes{}, where.archetype,
-                        [&]<class A>() { remove_row<A>(world, where.row); });
-    }
-
-    template <class A>
-    static void remove_row(World& world, std::uint32_t row) noexcept {
-        const entity moved = world.template view_of<A>().swap_remove(row);
-        if (!moved.is_null()) {
-            world.entities_.refill(moved, {A::id, row});
-        }
-    }
-
     // world.destroy(doomed): destroys each live entity of doomed, telling
     // observers first; returns how many. The rows are not filled hole by
     // hole, as destroy(e) fills them with its archetype's last row, a random
@@ -242,16 +245,16 @@ struct structural_moves {
     // archetype's holes are marked, then filled once (remove_marked), and
     // holes at the end need no filling at all. The slots are read a few
     // handles ahead of their use.
-    static std::size_t destroy_batch(World& world, std::span<const entity> doomed) {
-        world.assert_not_iterating("destroy");
-        world.settle(); // its marks and remove_marked know only its own holes
+    static std::size_t destroy_batch(World& world, state_type& state, std::span<const entity> doomed) {
+        state.assert_not_iterating("destroy");
+        state.settle(); // its marks and remove_marked know only its own holes
         std::size_t destroyed = 0;
-        if (world.hierarchy_.link_count() != 0) [[unlikely]] {
+        if (state.hierarchy.link_count() != 0) [[unlikely]] {
             // A subtree's destroy moves rows at once, under the marks: one by one. Each entity of doomed
             // alive now counts, once, whether its turn or an ancestor's destroys it.
             std::vector<entity> alive;
             for (const entity e : doomed) {
-                if (world.alive(e)) {
+                if (state.entities.alive(e)) {
                     alive.push_back(e);
                 }
             }
@@ -263,9 +266,9 @@ struct structural_moves {
             }
             return destroyed;
         }
-        constexpr std::size_t archetype_count = World::archetypes::size;
+        constexpr std::size_t archetype_count = state_type::archetypes::size;
         std::vector<std::vector<std::uint64_t>> marked(archetype_count);
-        entity_table& table = world.entities_;
+        entity_table& table = state.entities;
         constexpr std::size_t distance = gather_distance;
         // The size in a local: read from the span, it was read again after
         // every store to the marks.
@@ -282,11 +285,11 @@ struct structural_moves {
             if (where.archetype >= archetype_count) {
                 continue; // dead, or destroyed earlier in the batch
             }
-            world.template notify<observer_event::leave>(e, where.archetype, where.row);
+            dispatch::template notify<observer_event::leave>(world, state, e, where.archetype, where.row);
             table.destroy(e);
             std::vector<std::uint64_t>& marks = marked[where.archetype];
             if (marks.empty()) {
-                marks.resize((world.storages_[where.archetype].size() + 63) / 64);
+                marks.resize((state.storages[where.archetype].size() + 63) / 64);
             }
             marks[where.row / 64] |= std::uint64_t{1} << (where.row % 64);
             ++destroyed;
@@ -299,59 +302,39 @@ struct structural_moves {
                 marks += static_cast<std::size_t>(std::popcount(word));
             }
             if (marks != 0) {
-                visit_archetype(typename World::archetypes{}, id, [&]<class A>() {
-                    world.template view_of<A>().remove_marked(marked[id].data(), marks,
+                visit_archetype(typename state_type::archetypes{}, id, [&]<class A>() {
+                    state.template view_of<A>().remove_marked(marked[id].data(), marks,
                                                               [&](entity moved, std::uint32_t row) {
                                                                   table.refill(moved, {A::id, row});
                                                               });
                 });
             }
         }
-        world.apply_observer_commands();
+        dispatch::apply_commands(state);
         return destroyed;
     }
 
-    // world.settle(): fills every archetype's holes (see destroy), telling
-    // the entity table where each moved entity went.
-    static void fill_holes(World& world) {
-        for (std::uint32_t id = 0; id < World::archetypes::size; ++id) {
-            archetype_storage& rows = world.storages_[id];
-            if (rows.hole_count() != 0) {
-                const std::uint32_t first_tick = world.storages_.first_tick_column(id);
-                rows.fill_holes(
-                    [&](std::byte* const* columns, std::size_t to, std::size_t from) {
-                        internal::copy_row_as_bytes(rows.layouts(), first_tick, columns, to, from);
-                    },
-                    [&](entity moved, std::uint32_t row) { world.entities_.refill(moved, {id, row}); });
-            }
-        }
-        world.unsettled_ = false;
-        // Rows moved: an order of the rows built before (kiln/hierarchy/hierarchy_order.hpp) is stale,
-        // even one built while links existed that are gone now.
-        world.hierarchy_.rows_moved();
-    }
-
     // Destroys every entity of archetype id, telling observers first.
-    static void destroy_rows(World& world, std::uint32_t id) {
-        archetype_storage& rows = world.storages_[id];
+    static void destroy_rows(World& world, state_type& state, std::uint32_t id) {
+        archetype_storage& rows = state.storages[id];
         for (std::uint32_t row = 0; row < rows.size(); ++row) {
-            world.template notify<observer_event::leave>(rows.entities()[row], id, row);
+            dispatch::template notify<observer_event::leave>(world, state, rows.entities()[row], id, row);
         }
         for (const entity e : rows.entities()) {
-            world.entities_.destroy(e);
+            state.entities.destroy(e);
         }
         rows.clear();
-        if (world.hierarchy_.link_count() != 0) {
-            world.hierarchy_.rows_moved();
+        if (state.hierarchy.link_count() != 0) {
+            state.hierarchy.rows_moved();
         }
     }
 
     // add<C> of a C that e has: declaring an archetype cannot help, so the
     // message says what can.
     template <class C>
-    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const World& world, entity e) {
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const state_type& state, entity e) {
         constexpr std::string_view name = component_traits<C>::name;
-        const std::string_view from = World::archetype_name_of(world.entities_.location(e).archetype);
+        const std::string_view from = state_type::archetype_name_of(state.entities.location(e).archetype);
         const int size = static_cast<int>(name.size());
         KILN_CHECK(false,
                    "world::add<%.*s>: entity %u:%u of archetype %.*s already has %.*s; world.set<%.*s>(e, value) "
@@ -365,7 +348,7 @@ struct structural_moves {
     // components = [...] spells them: what the archetype to declare holds.
     [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible_move(entity e, std::uint32_t archetype,
                                                                              std::string_view component, bool gain) {
-        const std::string_view from = World::archetype_name_of(archetype);
+        const std::string_view from = state_type::archetype_name_of(archetype);
         std::string components;
         const auto append = [&](std::string_view name) {
             if (gain || name != component) {
@@ -377,7 +360,7 @@ struct structural_moves {
         };
         [&]<class... As>(type_list<As...>) {
             internal::in_order({(As::id == archetype ? list(typename As::components{}) : void(), 0)...});
-        }(typename World::archetypes{});
+        }(typename state_type::archetypes{});
         if (gain) {
             append(component);
         }
@@ -396,24 +379,24 @@ private:
     // push_back kept them all across its growth path, stored to the stack
     // and loaded back on every move.
     template <class From, class View, class... Components, class... Added>
-    static void push_moved(World& world, const View& target, entity e, std::uint32_t row, type_list<Components...>,
+    static void push_moved(state_type& state, const View& target, entity e, std::uint32_t row, type_list<Components...>,
                            Added&&... added) {
         archetype_storage& rows = target.storage();
         const std::uint32_t new_row = rows.grow_by(1);
         rows.entity_at(new_row) = e;
         std::byte* const* columns = rows.columns();
         internal::in_order({(write_component(columns + first_column_v<Components, type_list<Components...>>, new_row,
-                                             take<From, Components>(world, row, added...)),
+                                             take<From, Components>(state, row, added...)),
                              0)...});
     }
 
     // Component C for the moved row: the added value, or the source's.
     template <class From, class C, class... Added>
-    static C take(World& world, std::uint32_t row, Added&... added) {
+    static C take(state_type& state, std::uint32_t row, Added&... added) {
         if constexpr (contains_v<C, type_list<Added...>>) {
             return given_or_default_moved<C>(added...);
         } else {
-            return C(std::move(world.template view_of<From>().template at<C>(row)));
+            return C(std::move(state.template view_of<From>().template at<C>(row)));
         }
     }
 
