@@ -103,35 +103,40 @@ function(kiln_generate target)
     cmake_path(SET codegen_dir NORMALIZE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../codegen")
     set(kilnc "${KILN_PYTHON_EXECUTABLE}" "${codegen_dir}/kilnc")
 
-    # Which headers come out depends on the schema's namespace: ask kilnc now,
-    # and configure again when a schema changes.
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${schemas})
+    # Which headers come out depends on the schema's namespace alone: ask kilnc
+    # now, which writes their paths into outputs_file, and configure again
+    # when that file changes. Generating rewrites it only when the paths
+    # change, so an edit of a schema that keeps its namespace configures
+    # nothing again: for a game's schema edit, configuring the project again
+    # was most of the wait (docs/compile_time.md, "The edit loop").
+    set(outputs_file "${arg_OUTPUT_DIR}/.kiln-${target}.outputs")
     execute_process(
-        COMMAND ${kilnc} outputs --out "${arg_OUTPUT_DIR}" --lock "${arg_LOCK}" ${schemas}
+        COMMAND ${kilnc} outputs --out "${arg_OUTPUT_DIR}" --lock "${arg_LOCK}" --write "${outputs_file}" ${schemas}
         RESULT_VARIABLE outputs_result
-        OUTPUT_VARIABLE outputs
-        ERROR_VARIABLE outputs_errors
-        OUTPUT_STRIP_TRAILING_WHITESPACE)
-    if(outputs_result EQUAL 1)
+        ERROR_VARIABLE outputs_errors)
+    set(outputs "")
+    if(outputs_result EQUAL 0)
+        file(STRINGS "${outputs_file}" outputs)
+        set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${outputs_file}")
+    elseif(outputs_result EQUAL 1)
         # Mistakes in the schema. A message(FATAL_ERROR) would wrap kilnc's lines
         # inside a CMake error block, and inside a build (which reconfigures when
-        # a schema changes) end in "rebuilding 'build.ninja': subcommand failed".
-        # The command below runs kilnc again and fails with its lines as they are,
-        # as a compiler would; until then the headers are unknown, and none are
-        # declared.
+        # the schema changes, until it is fixed) end in "rebuilding 'build.ninja':
+        # subcommand failed". The command below runs kilnc again and fails with
+        # its lines as they are, as a compiler would; until then the headers are
+        # unknown, and none are declared.
         message(STATUS "kiln_generate(${target}): the schema has mistakes; building ${target} lists them")
-        set(outputs "")
-    elseif(NOT outputs_result EQUAL 0)
+        set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${schemas})
+    else()
         message(FATAL_ERROR "kiln_generate(${target}): kilnc could not run:\n${outputs_errors}")
     endif()
-    string(REPLACE "\n" ";" outputs "${outputs}")
 
     set(stamp "${arg_OUTPUT_DIR}/.kiln-${target}.stamp")
     add_custom_command(
         OUTPUT "${stamp}"
         BYPRODUCTS ${outputs}
         COMMAND ${kilnc} generate --out "${arg_OUTPUT_DIR}" --root "${CMAKE_SOURCE_DIR}" --lock "${arg_LOCK}"
-                ${locked} --depfile "${stamp}.d" --depfile-target "${stamp}" ${schemas}
+                ${locked} --depfile "${stamp}.d" --depfile-target "${stamp}" --outputs-file "${outputs_file}" ${schemas}
         COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
         DEPENDS ${schemas} ${lock_dependency} "${codegen_dir}/kilnc"
         DEPFILE "${stamp}.d"

@@ -13,7 +13,7 @@ import traceback
 from pathlib import Path, PurePath
 
 from .back.depfile import depfile_text, tool_files
-from .back.outputs import output_paths
+from .back.outputs import outputs_text
 from .persistence.lockfile import Lock, changes, default_lock_path, lock_text, read_lock, updated
 from .errors import Diagnostic, Location, SchemaError, in_report_order, joined
 from .front.loader import load_all
@@ -63,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
                           help="also write a Makefile-style depfile listing the schemas and kilnc's own files")
     generate.add_argument("--depfile-target", metavar="NAME",
                           help="the target the depfile names (required with --depfile)")
+    generate.add_argument("--outputs-file", metavar="FILE",
+                          help="also write the paths it writes, one a line, as outputs --write does (only when they "
+                          "change)")
     generate.add_argument("--locked", action="store_true",
                           help="fail instead of updating the lock file when the schema needs new ids (for CI)")
     _lock_argument(generate)
@@ -80,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
         "outputs", help="print the paths generate would write",
         description="Checks the schema, then prints the paths that generate would write, one per line.")
     outputs.add_argument("--out", required=True, metavar="DIR", help="directory generate would write into")
+    outputs.add_argument("--write", metavar="FILE",
+                         help="write the paths to FILE instead, only if its content changes (kiln_generate configures "
+                         "again when it does)")
     _lock_argument(outputs)
     outputs.add_argument("schemas", nargs="+", metavar="FILE", help="schema files, in order")
     outputs.set_defaults(run=_outputs)
@@ -131,6 +137,8 @@ def _generate(args: argparse.Namespace) -> int:
     if args.depfile:
         dependencies = [Path(path) for path in args.schemas] + [Path(previous.path)] + tool_files()
         write_if_changed(Path(args.depfile), depfile_text(args.depfile_target, dependencies))
+    if args.outputs_file:
+        write_if_changed(Path(args.outputs_file), outputs_text(args.out, schema.namespace))
     return 0
 
 
@@ -145,8 +153,13 @@ def _outputs(args: argparse.Namespace) -> int:
     # that generate would reject should stop the configure with its messages rather than wait for
     # the build. New ids are no mistake: generate records them.
     schema, _ = _validated(args)
-    for path in output_paths(args.out, schema.namespace):
-        print(path.as_posix())
+    text = outputs_text(args.out, schema.namespace)
+    if args.write:
+        from .back.render import write_if_changed  # only writing needs jinja2
+
+        write_if_changed(Path(args.write), text)
+    else:
+        print(text, end="")
     return 0
 
 

@@ -182,6 +182,24 @@ class Outputs(SchemaTestCase):
                              "build/generated/studio/game/schedule.dot\n"
                              "build/generated/studio/game/hana.hpp\n"))
 
+    def test_writes_the_paths_only_when_they_change(self):
+        # kiln_generate configures again when this file changes, so an edit of the schema that keeps its
+        # namespace must leave it alone, and generate must write the bytes that outputs does.
+        schema = self.write("game.toml", VALID)
+        listing = self.directory / "outputs.txt"
+        result = run_kilnc("outputs", "--out", "out", "--write", str(listing), str(schema))
+        self.assertEqual((result.returncode, result.stdout), (0, ""))
+        self.assertEqual(listing.read_text(), run_kilnc("outputs", "--out", "out", str(schema)).stdout)
+        long_ago = 1_000_000_000
+        os.utime(listing, ns=(long_ago, long_ago))
+        schema.write_text(schema.read_text().replace("default = 0.0", "default = 1.0"))
+        run_kilnc("generate", "--out", "out", "--outputs-file", str(listing), str(schema), cwd=self.directory)
+        self.assertEqual(listing.stat().st_mtime_ns, long_ago)
+        schema.write_text(schema.read_text().replace('"game"', '"studio"'))
+        run_kilnc("generate", "--out", "out", "--outputs-file", str(listing), str(schema), cwd=self.directory)
+        self.assertNotEqual(listing.stat().st_mtime_ns, long_ago)
+        self.assertEqual(listing.read_text().splitlines()[0], "out/studio/components.hpp")
+
     def test_checks_the_whole_schema(self):
         # CMake runs outputs at configure time: a schema generate would reject exits 1, and kiln_generate
         # leaves the messages to the build's generate step.

@@ -195,9 +195,12 @@ class SystemsHeader(SystemsTestCase):
             write = ["Position"]
             without = ["Frozen"]
         ''')["systems.hpp"]
-        self.assertLines(systems, "// Moves what is not frozen.", "//", "// At the fixed step.", "//",
-                         "// System of stage 'fixed_update': runs for each entity with Position but not Frozen. "
+        self.assertLines(systems, "// System of stage 'fixed_update': runs for each entity with Position but not Frozen. "
                          "The game", "// defines run().", "struct Drift {", "    using without = kiln::type_list<Frozen>;")
+        # The doc stays in the schema: every file of a game reads systems.hpp, and a doc edit would
+        # recompile them all (docs/compile_time.md, "The edit loop").
+        self.assertNotIn("Moves what is not frozen", systems)
+        self.assertNotIn("At the fixed step", systems)
 
     def test_systems_then_observers_in_schema_order(self):
         outputs = self.system_outputs("""

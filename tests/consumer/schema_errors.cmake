@@ -70,8 +70,9 @@ endif()
 run(fail ${CMAKE_COMMAND} --build "${build}")
 check_failed_build("a bad schema at the first build")
 
-# Fixed, the game builds; broken again, the build (which reconfigures, as the
-# schema changed) stops at generating, with kilnc's lines once.
+# Fixed, the game builds (configuring again, as the schema changed while it
+# had mistakes); broken again, the build stops at generating, with kilnc's
+# lines once.
 wait_for_clock_tick()
 file(WRITE "${source}/schema.toml" "${good_schema}")
 run(0 ${CMAKE_COMMAND} --build "${build}")

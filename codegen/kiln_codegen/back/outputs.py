@@ -29,3 +29,20 @@ def include_path(namespace: str, header: str) -> str:
 def output_paths(out_dir: str, namespace: str) -> list[Path]:
     """The files `kilnc generate --out out_dir` writes for a schema in `namespace`."""
     return [Path(out_dir, include_path(namespace, output)) for output in OUTPUTS]
+
+
+def outputs_text(out_dir: str, namespace: str) -> str:
+    """The paths of output_paths, one a line: what `kilnc outputs` prints, and writes with --write.
+
+    kiln_generate configures again only when this text changes (the namespace decides it), not at
+    every edit of a schema.
+
+    >>> print(outputs_text("out", "game"), end="")
+    out/game/components.hpp
+    out/game/systems.hpp
+    out/game/world.hpp
+    out/game/reflection.hpp
+    out/game/schedule.dot
+    out/game/hana.hpp
+    """
+    return "".join(path.as_posix() + "\n" for path in output_paths(out_dir, namespace))

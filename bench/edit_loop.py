@@ -1,0 +1,574 @@
+#!/usr/bin/python3
+"""Measures the edit loop: what a build redoes after one schema or source edit of a game.
+
+Usage:
+    bench/edit_loop.py [--game examples/pacman] [--preset release] [--work DIR] [--edits NAME...]
+    bench/edit_loop.py --count --build build/default [--game examples/pacman] [--edits NAME...] [--at-most N]
+
+The edits, each applied alone to the game as it is in the repository (the
+schema's declarations they touch are chosen by rules below, and printed):
+
+    schema_comment   a comment line added to the schema (nothing to rebuild, as promised)
+    doc_edit         a system's doc changed
+    access_edit      a system's access changed: one more `with` component, one
+                     that every archetype it runs on holds, so that it still
+                     runs on the same rows and its run() keeps its signature
+    field_add        a field added to one component (one that no source builds
+                     from a brace list of values, which would then miss one)
+    archetype_add    a component added to one archetype (a tag where there is one)
+    new_system       a new system, reading the schema's first resource, its
+                     body added to the file of the edited systems' bodies
+    new_component    a new component, held by no archetype (kilnc warns)
+    body_edit        one system body's file edited
+
+By default (the benchmark, run by hand: docs/compile_time.md, "The edit
+loop") it copies the repository's files (tracked and untracked, not ignored:
+the work tree as it is) into --work, configures the copy with --preset,
+builds the game's directory (`<game>/all`, which links its programs and, with
+tests on, its test programs), then for each edit: applies it, builds again,
+and reports the translation units the build compiled ("Building CXX object"
+lines of ninja's output), the wall time, whether CMake ran again (a schema is
+a configure dependency), and the units that the count below predicted; then
+puts the files back and builds again, untimed. A first row, `full`, is the
+game's every unit compiled again (its objects deleted).
+
+With --count it builds nothing: in the configured and built --build of this
+repository, it applies each edit to a copy of the game's schemas, lock and
+sources, runs kilnc on them as the build does, and counts the units that
+ninja would compile: those whose recorded header dependencies (`ninja -t
+deps`) include a generated file whose bytes change or an edited source.
+kilnc rewrites only the files whose bytes change and ninja then skips what
+includes the others (restat), so this is the number the build compiles. With
+--at-most N it exits 1 when an edit would compile more than N units, or
+would configure the project again (an edited file is an input of
+build.ninja): the ctests edit_loop.<game>.<edit> (tests/edit_loop/) hold the
+cheap edits to their targets this way, in seconds, where building would take
+minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import pathlib
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+EDITS = ("schema_comment", "doc_edit", "access_edit", "field_add", "archetype_add", "new_system", "new_component",
+         "body_edit")
+# What ninja prints for each unit it compiles, and when it runs CMake again.
+COMPILED = re.compile(r"Building CXX object (\S+)")
+RECONFIGURED = "Re-running CMake"
+PROBE = "EditLoopProbe"  # the name of the new system and of the new component
+
+
+class EditLoopError(Exception):
+    """A failure, reported as one line (or a command's output)."""
+
+
+@dataclasses.dataclass
+class Game:
+    """What the edits need to know of a game: its schemas, lock and sources, relative to the tree's root."""
+
+    directory: str  # relative to the root, e.g. "examples/pacman"
+    schemas: list[str]
+    lock: str
+    sources: list[str]
+    namespace: str
+    document: dict  # the schemas' tables, merged
+
+    @staticmethod
+    def read(root: pathlib.Path, directory: str) -> "Game":
+        lists = (root / directory / "CMakeLists.txt").read_text(encoding="utf-8")
+        call = re.search(r"kiln_generate\(\s*\S+\s+(.*?)\)", lists, re.DOTALL)
+        if call is None:
+            raise EditLoopError(f"{directory}/CMakeLists.txt calls no kiln_generate")
+        words = call.group(1).split()
+        schemas, lock, key = [], None, None
+        for word in words:
+            if word in ("SCHEMAS", "SCENES", "OUTPUT_DIR", "LOCK"):
+                key = word
+            elif key == "SCHEMAS":
+                schemas.append(f"{directory}/{word}")
+            elif key == "LOCK":
+                lock = f"{directory}/{word}"
+        if not schemas:
+            raise EditLoopError(f"{directory}/CMakeLists.txt: kiln_generate names no SCHEMAS")
+        lock = lock or re.sub(r"\.toml$", ".kiln.lock", schemas[0])
+        document: dict = {}
+        for schema in schemas:
+            with open(root / schema, "rb") as file:
+                for kind, tables in tomllib.load(file).items():
+                    if isinstance(tables, dict) and kind != "kiln":
+                        document.setdefault(kind, {}).update(tables)
+                    else:
+                        document[kind] = tables
+        sources = sorted(
+            path.relative_to(root).as_posix()
+            for path in (root / directory).rglob("*")
+            if path.suffix in (".cpp", ".hpp") and path.is_file()
+        )
+        return Game(directory, schemas, lock, sources, document["kiln"]["namespace"], document)
+
+
+@dataclasses.dataclass
+class Choice:
+    """The declarations the edits touch, chosen once for a game."""
+
+    system: str  # the system whose doc and access change, and beside whose body the new system's goes
+    body: str  # the source that defines its run()
+    with_component: str  # the component its access gains
+    field_component: str  # the component a field is added to
+    archetype: str  # the archetype a component is added to
+    archetype_component: str
+    resource: str  # what the new system reads
+    stage: str
+
+
+def system_list(system: dict, key: str) -> list[str]:
+    value = system.get(key, [])
+    return [value] if isinstance(value, str) else list(value)
+
+
+def choose(root: pathlib.Path, game: Game) -> Choice:
+    """Picks the declarations to edit by the rules of the module's doc; raises when a game has none."""
+    document = game.document
+    components = document.get("component", {})
+    archetypes = document.get("archetype", {})
+    systems = document.get("system", {})
+    texts = {source: (root / source).read_text(encoding="utf-8") for source in game.sources}
+
+    def body_of(name: str) -> str | None:
+        pattern = re.compile(rf"\b{name}::run\(")
+        return next((source for source, text in texts.items() if pattern.search(text)), None)
+
+    def reachable(archetype: dict) -> set[str]:  # its components, and every one_of choice
+        held = set(archetype.get("components", []))
+        for group in archetype.get("one_of", []):
+            held.update(group)
+        return held
+
+    lists = ("read", "write", "with", "without", "has", "optional_read", "optional_write")
+    system, body, with_component = None, None, None
+    for name, declaration in systems.items():
+        if "doc" not in declaration or body_of(name) is None:
+            continue
+        named = {component for key in lists for component in system_list(declaration, key)}
+        required = {component for key in ("read", "write", "with") for component in system_list(declaration, key)}
+        if not required:
+            continue
+        matched = [archetype for archetype in archetypes.values() if required <= reachable(archetype)]
+        if not matched:
+            continue
+        common = set.intersection(*(set(archetype.get("components", [])) for archetype in matched))
+        candidates = [component for component in components if component in common - named]
+        if candidates:
+            system, body, with_component = name, body_of(name), candidates[0]
+            break
+    if system is None:
+        raise EditLoopError("no system with a doc, a query and a body in the game's sources to edit")
+
+    everything = "\n".join(texts.values())
+    field_component = next(
+        (
+            name
+            for name, fields in components.items()
+            if any(key != "kiln" for key in fields)
+            and not re.search(rf"\b{name}(\s+\w+)?\s*\{{\s*[^\s}}]", everything)
+        ),
+        None,
+    )
+    if field_component is None:
+        raise EditLoopError("every component with fields is built from a brace list somewhere")
+
+    named_anywhere = set()
+    for declaration in systems.values():
+        for key in ("read", "write", "with", "without"):
+            named_anywhere.update(system_list(declaration, key))
+        for lookup in declaration.get("lookup", {}).values():
+            for key in ("read", "write", "with", "without"):
+                named_anywhere.update(system_list(lookup, key))
+    in_groups = {component for archetype in archetypes.values() for group in archetype.get("one_of", [])
+                 for component in group}
+    archetype, archetype_component = None, None
+    for name, declaration in archetypes.items():
+        if declaration.get("one_of"):
+            continue
+        candidates = [component for component in components
+                      if component not in declaration.get("components", [])
+                      and component not in named_anywhere | in_groups]
+        candidates.sort(key=lambda component: any(key != "kiln" for key in components[component]))  # tags first
+        if candidates:
+            archetype, archetype_component = name, candidates[0]
+            break
+    if archetype is None:
+        raise EditLoopError("no archetype without one_of, and a component that no system names to add to it")
+
+    resources = document.get("resource", {})
+    if not resources:
+        raise EditLoopError("the game has no resource for the new system to read")
+    stage = systems[system].get("stage") or next(
+        (declaration["stage"] for declaration in systems.values() if "stage" in declaration), "update")
+    return Choice(system, body, with_component, field_component, archetype, archetype_component,
+                  next(iter(resources)), stage)
+
+
+def table_span(lines: list[str], header: str) -> tuple[int, int] | None:
+    """The lines of a TOML table `[header]`: its header's index and the index past its last key."""
+    try:
+        start = lines.index(f"[{header}]")
+    except ValueError:
+        return None
+    end = start + 1
+    while end < len(lines) and not lines[end].startswith("["):
+        end += 1
+    while end > start + 1 and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
+        end -= 1
+    return start, end
+
+
+class Tree:
+    """A copy of a game's files under a root, edited in place and put back."""
+
+    def __init__(self, root: pathlib.Path, game: Game) -> None:
+        self.root = root
+        self.game = game
+        self.saved: dict[str, bytes] = {}
+
+    def text(self, path: str) -> str:
+        return (self.root / path).read_text(encoding="utf-8")
+
+    def write(self, path: str, text: str) -> None:
+        if path not in self.saved:
+            self.saved[path] = (self.root / path).read_bytes()
+        (self.root / path).write_text(text, encoding="utf-8")
+
+    def edit_table(self, header: str, change) -> None:
+        """Applies change(lines, start, end) to the schema that holds [header]."""
+        for schema in self.game.schemas:
+            lines = self.text(schema).split("\n")
+            span = table_span(lines, header)
+            if span is not None:
+                change(lines, *span)
+                self.write(schema, "\n".join(lines))
+                return
+        raise EditLoopError(f"no schema of the game has a table [{header}]")
+
+    def restore(self) -> None:
+        """Puts back every file the edit wrote, and the lock, where kilnc records new stable ids."""
+        for path, data in self.saved.items():
+            (self.root / path).write_bytes(data)
+        self.saved.clear()
+
+    def save_lock(self) -> None:
+        if self.game.lock not in self.saved and (self.root / self.game.lock).exists():
+            self.saved[self.game.lock] = (self.root / self.game.lock).read_bytes()
+
+
+def apply(tree: Tree, edit: str, choice: Choice) -> str:
+    """Applies one edit to the tree; returns what it did, in words."""
+    tree.save_lock()
+    game = tree.game
+    if edit == "schema_comment":
+        schema = game.schemas[0]
+        tree.write(schema, tree.text(schema) + "# edited by bench/edit_loop.py\n")
+        return f"a comment line at the end of {schema}"
+    if edit == "doc_edit":
+        def change(lines, start, end):
+            index = next(i for i in range(start, end) if lines[i].startswith("doc = "))
+            lines[index] = re.sub(r'"$', ' (edited)"', lines[index])
+        tree.edit_table(f"system.{choice.system}", change)
+        return f"system {choice.system}'s doc"
+    if edit == "access_edit":
+        def change(lines, start, end):
+            index = next((i for i in range(start, end) if lines[i].startswith("with = [")), None)
+            if index is None:
+                lines.insert(end, f'with = ["{choice.with_component}"]')
+            else:
+                lines[index] = re.sub(r"\]$", f', "{choice.with_component}"]', lines[index])
+        tree.edit_table(f"system.{choice.system}", change)
+        return f"system {choice.system} runs with {choice.with_component} too"
+    if edit == "field_add":
+        tree.edit_table(f"component.{choice.field_component}",
+                        lambda lines, start, end: lines.insert(end, 'edit_loop = "u8"'))
+        return f"component {choice.field_component} gains a field edit_loop"
+    if edit == "archetype_add":
+        def change(lines, start, end):
+            index = next(i for i in range(start, end) if lines[i].startswith("components = ["))
+            lines[index] = re.sub(r"\]$", f', "{choice.archetype_component}"]', lines[index])
+        tree.edit_table(f"archetype.{choice.archetype}", change)
+        return f"archetype {choice.archetype} gains {choice.archetype_component}"
+    if edit == "new_system":
+        schema = game.schemas[0]
+        tree.write(schema, tree.text(schema) + f'\n[system.{PROBE}]\nstage = "{choice.stage}"\n'
+                   f'resources = ["{choice.resource}"]\n')
+        ns = game.namespace
+        tree.write(choice.body, tree.text(choice.body) +
+                   f"\nvoid {ns}::{PROBE}::run(const {ns}::{choice.resource}&) {{}}\n")
+        return f"system {PROBE} (stage {choice.stage}, reads {choice.resource}), its body in {choice.body}"
+    if edit == "new_component":
+        schema = game.schemas[0]
+        tree.write(schema, tree.text(schema) + f'\n[component.{PROBE}]\nvalue = "u8"\n')
+        return f"component {PROBE}, in no archetype"
+    if edit == "body_edit":
+        tree.write(choice.body, tree.text(choice.body) + "// edited by bench/edit_loop.py\n")
+        return f"{choice.body} (a line added)"
+    raise EditLoopError(f"unknown edit {edit}")
+
+
+def run(command: list[str], cwd: pathlib.Path | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if check and completed.returncode != 0:
+        raise EditLoopError(f"{shlex.join(command)} failed:\n{completed.stdout[-4000:]}{completed.stderr[-4000:]}")
+    return completed
+
+
+def ninja_program(build: pathlib.Path) -> str:
+    for line in (build / "CMakeCache.txt").read_text().splitlines():
+        if line.startswith("CMAKE_MAKE_PROGRAM:"):
+            return line.partition("=")[2]
+    return "ninja"
+
+
+@dataclasses.dataclass
+class Generation:
+    """How the build runs kilnc for the game, read from its build.ninja."""
+
+    python: str
+    kilnc: str
+    out: pathlib.Path
+    root: pathlib.Path
+    lock: pathlib.Path
+    schemas: list[pathlib.Path]
+
+
+def generation(build: pathlib.Path, game: Game) -> Generation:
+    stamps = [path for path in (build / game.directory).glob("*/.kiln-*.stamp") if "-scene-" not in path.name]
+    if len(stamps) != 1:
+        raise EditLoopError(f"{build / game.directory}: expected one kiln_generate stamp, found {len(stamps)} "
+                            "(is the game built?)")
+    target = stamps[0].relative_to(build).as_posix()
+    commands = run([ninja_program(build), "-C", str(build), "-t", "commands", "-s", target]).stdout
+    for part in commands.split("&&"):
+        words = shlex.split(part)
+        if "generate" in words and any(word.endswith("kilnc") for word in words):
+            break
+    else:
+        raise EditLoopError(f"no kilnc generate command builds {target}")
+    at = words.index("generate")
+    options, schemas, index = {}, [], at + 1
+    while index < len(words):
+        if words[index] in ("--out", "--root", "--lock", "--depfile", "--depfile-target", "--outputs-file"):
+            options[words[index]] = words[index + 1]
+            index += 2
+        elif words[index].startswith("--"):
+            index += 1
+        else:
+            schemas.append(pathlib.Path(words[index]))
+            index += 1
+    return Generation(words[at - 2], words[at - 1], pathlib.Path(options["--out"]), pathlib.Path(options["--root"]),
+                      pathlib.Path(options["--lock"]), schemas)
+
+
+def recorded_dependencies(build: pathlib.Path) -> dict[str, set[str]]:
+    """Each object ninja has compiled, with the absolute paths of the files its depfile named."""
+    output = run([ninja_program(build), "-C", str(build), "-t", "deps"]).stdout
+    objects: dict[str, set[str]] = {}
+    current = None
+    for line in output.splitlines():
+        if not line.strip():
+            current = None
+        elif not line.startswith(" "):
+            current = line.split(":")[0]
+            objects[current] = set()
+        elif current is not None:
+            path = line.strip()
+            objects[current].add(os.path.normpath(path if os.path.isabs(path) else build / path))
+    return {name: files for name, files in objects.items() if name.endswith(".o")}
+
+
+def configure_inputs(build: pathlib.Path) -> set[str]:
+    """The files whose change makes ninja run CMake again (the inputs of build.ninja)."""
+    output = run([ninja_program(build), "-C", str(build), "-t", "query", "build.ninja"]).stdout
+    inputs, reading = set(), False
+    for line in output.splitlines():
+        if line.strip().startswith("input:"):
+            reading = True
+        elif line.strip().startswith("outputs:"):
+            reading = False
+        elif reading and line.startswith("    "):
+            path = line.strip().removeprefix("| ").removeprefix("|| ")
+            inputs.add(os.path.normpath(path if os.path.isabs(path) else build / path))
+    return inputs
+
+
+def predicted(build: pathlib.Path, game: Game, choice: Choice, edit: str,
+              dependencies: dict[str, set[str]]) -> tuple[list[str], list[str], list[str]]:
+    """The generated files an edit changes, the objects that ninja would compile and the files the
+    edit wrote (absolute, as the build names them), without building."""
+    made = generation(build, game)
+    with tempfile.TemporaryDirectory(prefix="edit_loop.") as scratch:
+        root = pathlib.Path(scratch) / "root"
+        copied = [*(schema.relative_to(made.root) for schema in made.schemas), made.lock.relative_to(made.root),
+                  *(pathlib.Path(source) for source in game.sources)]
+        for relative in copied:
+            if (made.root / relative).exists():
+                (root / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(made.root / relative, root / relative)
+        tree = Tree(root, game)
+        apply(tree, edit, choice)
+        out = pathlib.Path(scratch) / "out"
+        run([made.python, made.kilnc, "generate", "--out", str(out), "--root", str(root),
+             "--lock", str(root / made.lock.relative_to(made.root)),
+             *(str(root / schema.relative_to(made.root)) for schema in made.schemas)])
+        changed = []
+        for path in sorted(out.rglob("*")):
+            if path.is_file():
+                existing = made.out / path.relative_to(out)
+                if not existing.is_file() or existing.read_bytes() != path.read_bytes():
+                    changed.append(str(existing))
+        edited = [os.path.normpath(made.root / path) for path in tree.saved if path != game.lock]
+    touched = set(changed) | set(edited)
+    objects = sorted(name for name, files in dependencies.items() if files & touched)
+    return [os.path.relpath(path, made.out) for path in changed], objects, edited
+
+
+def counting(arguments: argparse.Namespace) -> int:
+    build = arguments.build.resolve()
+    game = Game.read(REPOSITORY, arguments.game)
+    choice = choose(REPOSITORY, game)
+    dependencies = recorded_dependencies(build)
+    made = generation(build, game)
+    includers = [name for name, files in dependencies.items()
+                 if any(path.startswith(str(made.out) + os.sep) for path in files)]
+    if not includers:
+        raise EditLoopError(f"no object in {build} includes {made.out}'s headers: build the game first")
+    print(f"edit_loop: {game.directory}: {len(includers)} units include the generated headers")
+    inputs = configure_inputs(build)
+    worst, configures = 0, False
+    for edit in arguments.edits:
+        changed, objects, edited = predicted(build, game, choice, edit, dependencies)
+        worst = max(worst, len(objects))
+        # The outputs file that kiln_generate watches changes only with the namespace, which no edit changes.
+        configure = bool(set(edited) & inputs)
+        configures |= configure
+        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in objects) or "none"
+        print(f"edit_loop: {edit}: {len(objects)} units ({units}); generated files changed: "
+              f"{', '.join(changed) or 'none'}; CMake runs again: {'yes' if configure else 'no'}")
+    if arguments.at_most is not None and worst > arguments.at_most:
+        print(f"edit_loop: {worst} units would compile, more than the target of {arguments.at_most}")
+        return 1
+    if arguments.at_most is not None and configures:
+        print("edit_loop: the edit would configure the project again, which only a new namespace needs")
+        return 1
+    return 0
+
+
+def copy_repository(repository: pathlib.Path, work: pathlib.Path) -> pathlib.Path:
+    """A work tree's files, tracked and untracked but not ignored, under work/src."""
+    source = work / "src"
+    listing = run(["git", "-C", str(repository), "ls-files", "-z", "--cached", "--others", "--exclude-standard"]).stdout
+    for name in filter(None, listing.split("\0")):
+        origin = repository / name
+        if origin.is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(origin, source / name)
+    return source
+
+
+def timed_build(build: pathlib.Path, target: str) -> tuple[float, list[str], bool, str]:
+    started = time.monotonic()
+    completed = run([ninja_program(build), "-C", str(build), target], check=False)
+    seconds = time.monotonic() - started
+    if completed.returncode != 0:
+        raise EditLoopError(f"building {target} failed:\n{completed.stdout[-6000:]}{completed.stderr[-2000:]}")
+    return seconds, COMPILED.findall(completed.stdout), RECONFIGURED in completed.stdout, completed.stdout
+
+
+def benchmark(arguments: argparse.Namespace) -> int:
+    if arguments.in_place:
+        # This work tree's own build: its files are edited and put back.
+        work, source, build = None, REPOSITORY, arguments.build.resolve()
+    else:
+        work = pathlib.Path(arguments.work or tempfile.mkdtemp(prefix="kiln_edit_loop.")).resolve()
+        print(f"edit_loop: copying {arguments.source} into {work / 'src'}", flush=True)
+        source = copy_repository(arguments.source.resolve(), work)
+        build = source / "build" / arguments.preset
+        run(["cmake", "--preset", arguments.preset], cwd=source)
+    target = f"{arguments.game}/all"
+    print(f"edit_loop: building {target} ({build.name})", flush=True)
+    timed_build(build, target)
+    game = Game.read(source, arguments.game)
+    choice = choose(source, game)
+
+    rows = []
+    if not arguments.skip_full:
+        for path in (build / arguments.game).rglob("*.o"):
+            path.unlink()
+        seconds, compiled, _, _ = timed_build(build, target)
+        rows.append(("full", "every unit of the game compiled again", len(compiled), seconds, False, None))
+        print(f"edit_loop: full: {len(compiled)} units, {seconds:.1f} s", flush=True)
+
+    tree = Tree(source, game)
+    for edit in arguments.edits:
+        dependencies = recorded_dependencies(build)
+        _, expected, _ = predicted(build, game, choice, edit, dependencies)
+        what = apply(tree, edit, choice)
+        try:
+            seconds, compiled, reconfigured, _ = timed_build(build, target)
+        finally:
+            tree.restore()
+        rows.append((edit, what, len(compiled), seconds, reconfigured, len(expected)))
+        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in compiled) or "none"
+        print(f"edit_loop: {edit} ({what}): {len(compiled)} units ({units}), {seconds:.1f} s"
+              f"{', CMake ran again' if reconfigured else ''}; predicted {len(expected)}", flush=True)
+        timed_build(build, target)  # back to the game as it is, untimed
+
+    compiler = run(["c++", "--version"], check=False).stdout.splitlines()[:1]
+    preset = build.name if arguments.in_place else arguments.preset
+    print(f"\n{arguments.game}, build {preset}, {' '.join(compiler)}, load average "
+          f"{' '.join(f'{load:.1f}' for load in os.getloadavg())}\n")
+    print("| edit | what | units compiled | predicted | wall s | CMake again |")
+    print("|---|---|---:|---:|---:|---|")
+    for edit, what, units, seconds, reconfigured, expected in rows:
+        print(f"| {edit} | {what} | {units} | {'' if expected is None else expected} | {seconds:.1f} | "
+              f"{'yes' if reconfigured else ''} |")
+    if work is not None and not arguments.keep:
+        shutil.rmtree(work)
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="examples/pacman", help="the game's directory, relative to the repository")
+    parser.add_argument("--edits", nargs="+", default=list(EDITS), choices=EDITS, metavar="EDIT")
+    parser.add_argument("--count", action="store_true", help="count what the edits would compile in --build")
+    parser.add_argument("--build", type=pathlib.Path, default=REPOSITORY / "build" / "default",
+                        help="with --count or --in-place: this work tree's configured, built build directory")
+    parser.add_argument("--at-most", type=int, help="with --count: fail when an edit compiles more units than this")
+    parser.add_argument("--preset", default="release", help="the benchmark's configure preset (default release)")
+    parser.add_argument("--work", type=pathlib.Path, help="where the benchmark copies and builds (default: a temporary directory)")
+    parser.add_argument("--source", type=pathlib.Path, default=REPOSITORY,
+                        help="the kiln work tree to copy (default: this one), e.g. another branch's worktree")
+    parser.add_argument("--in-place", action="store_true",
+                        help="benchmark in --build, this work tree's own build, editing its files and putting them back")
+    parser.add_argument("--skip-full", action="store_true", help="leave out the row of the whole game compiled again")
+    parser.add_argument("--keep", action="store_true", help="keep --work's copy and build afterwards")
+    arguments = parser.parse_args()
+    try:
+        return counting(arguments) if arguments.count else benchmark(arguments)
+    except EditLoopError as error:
+        print(f"bench/edit_loop.py: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
