@@ -72,19 +72,6 @@ struct unsaved_resources_of<Schema> {
     using type = typename Schema::unsaved_resources;
 };
 
-// The prefabs of a schema (docs/content.md): Schema::prefabs, none when it
-// declares none.
-template <class Schema>
-struct prefabs_of {
-    using type = type_list<>;
-};
-
-template <class Schema>
-    requires requires { typename Schema::prefabs; }
-struct prefabs_of<Schema> {
-    using type = typename Schema::prefabs;
-};
-
 // What save files and loaders reach inside a world (kiln/io/world_access.hpp).
 template <class World>
 struct snapshot_access;

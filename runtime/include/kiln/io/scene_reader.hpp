@@ -159,23 +159,10 @@ struct staged_link {
     std::uint32_t target = 0;    // part
 };
 
-// A schema's prefabs: Schema::prefabs, none when it declares none (as
-// world.hpp's prefabs_of, which io/ does not include).
-template <class Schema>
-struct scene_prefabs {
-    using type = type_list<>;
-};
-
-template <class Schema>
-    requires requires { typename Schema::prefabs; }
-struct scene_prefabs<Schema> {
-    using type = typename Schema::prefabs;
-};
-
 // A scene read and checked, not yet in any world.
 template <class Schema>
 struct scene_stage {
-    using prefabs = typename scene_prefabs<Schema>::type;
+    using prefabs = typename prefabs_of<Schema>::type;
     using archetypes = typename Schema::archetypes;
     using kinds = typename concat_lists<prefabs, archetypes>::type;
     using resources = typename Schema::resources;

@@ -86,6 +86,18 @@ constexpr child_override<Child, Overrides...> child(const Overrides&... override
 
 namespace internal {
 
+// The prefabs of a schema: Schema::prefabs, none when it declares none.
+template <class Schema>
+struct prefabs_of {
+    using type = type_list<>;
+};
+
+template <class Schema>
+    requires requires { typename Schema::prefabs; }
+struct prefabs_of<Schema> {
+    using type = typename Schema::prefabs;
+};
+
 template <class Tuple>
 struct tuple_types;
 
