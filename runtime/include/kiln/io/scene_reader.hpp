@@ -493,40 +493,67 @@ private:
         }
         for (auto item = value.begin(); item != value.end(); ++item) {
             const json_path::segment at{values_.path, item.key()};
-            const auto info = std::find_if(traits::field_infos.begin(), traits::field_infos.end(),
-                                           [&](const field_info& f) { return f.name == item.key(); });
-            if (info == traits::field_infos.end()) {
-                std::vector<std::string_view> fields;
-                for (const field_info& f : traits::field_infos) {
-                    fields.push_back(f.name);
-                }
-                const std::string close = closest_name(item.key(), fields);
-                const std::string advice = !close.empty()  ? "did you mean '" + close + "'?"
-                                           : fields.empty() ? "'" + component_name + "' is a tag and has no fields; "
-                                                                  "write " + component_name + " = {}"
-                                                            : "its fields are " + listed(fields);
-                problem("%s: component '%s' has no field '%s'; %s", label.c_str(), component_name.c_str(),
-                        shown(item.key()).c_str(), advice.c_str());
+            const field_info* info = field_named<C>(item.key(), label);
+            if (info == nullptr) {
                 continue;
             }
-            const std::string field_name{info->name};
             if (info->element == scalar_type::entity) {
                 link(*info, item.value(), index_of_v<C, components>, part, label, component_name);
                 continue;
             }
-            const std::size_t wanted = static_cast<std::size_t>(info - traits::field_infos.begin());
-            bool ok = true;
-            std::size_t i = 0;
-            for_each_field_info(out, [&](const field_info& f, auto& field) {
-                if (i++ == wanted) {
-                    ok = read_value(values_, item.value(), f.type, field);
-                }
-            });
-            if (!ok) {
-                problem_at(values_.failed_at, "%s: %s.%s: %s", label.c_str(), component_name.c_str(),
-                           field_name.c_str(), values_.reason.c_str());
+            static_cast<void>(read_field(item.value(), *info, out, label));
+        }
+    }
+
+    // The field of T (a component or a resource) named key; when T has none,
+    // a problem at the key, with a field of a close name or T's fields as
+    // the fix. label names the part a component is of ("entity 'a'"), empty
+    // for a resource. Builds no string unless there is a problem: a scene
+    // reads a field for each value it gives.
+    template <class T>
+    const field_info* field_named(const std::string& key, const std::string& label) {
+        using traits = traits_of_t<T>;
+        for (const field_info& info : traits::field_infos) {
+            if (info.name == key) {
+                return &info;
             }
         }
+        std::vector<std::string_view> fields;
+        for (const field_info& info : traits::field_infos) {
+            fields.push_back(info.name);
+        }
+        const std::string name{traits::name};
+        const std::string close = closest_name(key, fields);
+        const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                   : !fields.empty() ? "its fields are " + listed(fields)
+                                   : component<T> ? "'" + name + "' is a tag and has no fields; write " + name + " = {}"
+                                                  : "'" + name + "' has no fields";
+        problem("%s%s '%s' has no field '%s'; %s", label.empty() ? "" : (label + ": ").c_str(),
+                component<T> ? "component" : "resource", name.c_str(), shown(key).c_str(), advice.c_str());
+        return nullptr;
+    }
+
+    // value into info's field of out (not an entity field), with the JSON
+    // reader's checks of type and range; when it does not fit, a problem at
+    // the value: "<label>: Armor.points: ..." for a component of a part,
+    // "resource 'Score': points: ..." for a resource (label empty).
+    template <class T>
+    bool read_field(const scene_json& value, const field_info& info, T& out, const std::string& label) {
+        const auto wanted = static_cast<std::size_t>(&info - traits_of_t<T>::field_infos.data());
+        bool ok = true;
+        std::size_t i = 0;
+        for_each_field_info(out, [&](const field_info& f, auto& field) {
+            if (i++ == wanted) {
+                ok = read_value(values_, value, f.type, field);
+            }
+        });
+        if (!ok) {
+            const std::string name{traits_of_t<T>::name};
+            const std::string whom = label.empty() ? "resource '" + name + "': " : label + ": " + name + ".";
+            problem_at(values_.failed_at, "%s%.*s: %s", whom.c_str(), static_cast<int>(info.name.size()),
+                       info.name.data(), values_.reason.c_str());
+        }
+        return ok;
     }
 
     void link(const field_info& info, const scene_json& value, std::size_t component, std::uint32_t part,
@@ -676,18 +703,8 @@ private:
         }
         for (auto item = body.begin(); item != body.end(); ++item) {
             const json_path::segment at{values_.path, item.key()};
-            const auto info = std::find_if(traits::field_infos.begin(), traits::field_infos.end(),
-                                           [&](const field_info& f) { return f.name == item.key(); });
-            if (info == traits::field_infos.end()) {
-                std::vector<std::string_view> fields;
-                for (const field_info& f : traits::field_infos) {
-                    fields.push_back(f.name);
-                }
-                const std::string close = closest_name(item.key(), fields);
-                const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
-                                                          : "its fields are " + listed(fields);
-                problem("resource '%s' has no field '%s'; %s", name.c_str(), shown(item.key()).c_str(),
-                        advice.c_str());
+            const field_info* info = field_named<R>(item.key(), {});
+            if (info == nullptr) {
                 continue;
             }
             if (info->element == scalar_type::entity) {
@@ -695,20 +712,9 @@ private:
                         name.c_str(), static_cast<int>(info->name.size()), info->name.data());
                 continue;
             }
-            const std::size_t wanted = static_cast<std::size_t>(info - traits::field_infos.begin());
-            bool ok = true;
-            std::size_t i = 0;
-            for_each_field_info(out, [&](const field_info& f, auto& field) {
-                if (i++ == wanted) {
-                    ok = read_value(values_, item.value(), f.type, field);
-                }
-            });
-            if (!ok) {
-                problem_at(values_.failed_at, "resource '%s': %.*s: %s", name.c_str(),
-                           static_cast<int>(info->name.size()), info->name.data(), values_.reason.c_str());
-                continue;
+            if (read_field(item.value(), *info, out, {})) {
+                given[static_cast<std::size_t>(info - traits::field_infos.data())] = true;
             }
-            given[wanted] = true;
         }
     }
 
