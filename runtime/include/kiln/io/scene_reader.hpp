@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -192,17 +193,187 @@ constexpr bool held_by_any(type_list<Archetypes...>) {
     return (false || ... || contains_v<C, typename Archetypes::components>);
 }
 
+// What the readers of a document share (a scene's, and a schema's prefabs'
+// in kiln/io/prefab_reader.hpp): every problem found, each at the line and
+// column of the key at fault, and the reading of fields' values.
+class document_reader {
+public:
+    explicit document_reader(const scene_document& document) : document_{document} { error.file = document.file; }
+
+    scene_error error;
+
+protected:
+    // A name as a message quotes it: cut to 64 characters.
+    static std::string shown(std::string_view name) { return std::string(name.substr(0, 64)); }
+
+    // What a value is, for messages: a string quoted, else the JSON reader's words.
+    static std::string found(const scene_json& value) {
+        return value.is_string() ? '"' + shown(value.get_ref<const std::string&>()) + '"' : json_reader::found(value);
+    }
+
+    [[gnu::format(printf, 3, 0)]] void add_problem(std::string_view pointer, const char* format, va_list arguments) {
+        if (error.problems.size() >= scene_error::max_problems) {
+            return;
+        }
+        char message[1024];
+        std::vsnprintf(message, sizeof message, format, arguments);
+        const scene_position where = document_.at(pointer);
+        error.problems.push_back({where.line, where.column, message});
+    }
+
+    // A problem at pointer.
+    [[gnu::format(printf, 3, 4)]] void problem_at(std::string_view pointer, const char* format, ...) {
+        va_list arguments;
+        va_start(arguments, format);
+        add_problem(pointer, format, arguments);
+        va_end(arguments);
+    }
+
+    // A problem at the value being read.
+    [[gnu::format(printf, 2, 3)]] void problem(const char* format, ...) {
+        const std::string pointer = values_.path.text();
+        va_list arguments;
+        va_start(arguments, format);
+        add_problem(pointer, format, arguments);
+        va_end(arguments);
+    }
+
+    // The field of T (a component or a resource) named key; when T has none,
+    // a problem at the key, with a field of a close name or T's fields as
+    // the fix. label names the part a component is of ("entity 'a'"), empty
+    // for a resource. Builds no string unless there is a problem: a scene
+    // reads a field for each value it gives.
+    template <class T>
+    const field_info* field_named(const std::string& key, const std::string& label) {
+        using traits = traits_of_t<T>;
+        for (const field_info& info : traits::field_infos) {
+            if (info.name == key) {
+                return &info;
+            }
+        }
+        std::vector<std::string_view> fields;
+        for (const field_info& info : traits::field_infos) {
+            fields.push_back(info.name);
+        }
+        const std::string name{traits::name};
+        const std::string close = closest_name(key, fields);
+        const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                   : !fields.empty() ? "its fields are " + listed(fields)
+                                   : component<T> ? "'" + name + "' is a tag and has no fields; write " + name + " = {}"
+                                                  : "'" + name + "' has no fields";
+        problem("%s%s '%s' has no field '%s'; %s", label.empty() ? "" : (label + ": ").c_str(),
+                component<T> ? "component" : "resource", name.c_str(), shown(key).c_str(), advice.c_str());
+        return nullptr;
+    }
+
+    // value into info's field of out (not an entity field), with the JSON
+    // reader's checks of type and range; when it does not fit, a problem at
+    // the value: "<label>: Armor.points: ..." for a component of a part,
+    // "resource 'Score': points: ..." for a resource (label empty).
+    template <class T>
+    bool read_field(const scene_json& value, const field_info& info, T& out, const std::string& label) {
+        const auto wanted = static_cast<std::size_t>(&info - traits_of_t<T>::field_infos.data());
+        bool ok = true;
+        std::size_t i = 0;
+        for_each_field_info(out, [&](const field_info& f, auto& field) {
+            if (i++ == wanted) {
+                ok = read_value(values_, value, f.type, field);
+            }
+        });
+        if (!ok) {
+            const std::string name{traits_of_t<T>::name};
+            const std::string whom = label.empty() ? "resource '" + name + "': " : label + ": " + name + ".";
+            problem_at(values_.failed_at, "%s%.*s: %s", whom.c_str(), static_cast<int>(info.name.size()),
+                       info.name.data(), values_.reason.c_str());
+        }
+        return ok;
+    }
+
+    // Each key of body, a part's (a scene's entity, a prefab or a child of
+    // one) of archetype A: one of own_keys, the part's own (doc must be a
+    // string), or a component of A, whose value read.template
+    // operator()<C>(value) reads. Any other key is a problem: a component of
+    // the schema A lacks, or an unknown key, "neither a component nor
+    // <whose_keys>", with a close name or keys_advice as the fix.
+    template <class Components, class A, class Read>
+    void read_components(const scene_json& body, const std::string& label, std::span<const std::string_view> own_keys,
+                         const char* whose_keys, const char* keys_advice, Read&& read) {
+        for (auto item = body.begin(); item != body.end(); ++item) {
+            const std::string& key = item.key();
+            const json_path::segment at{values_.path, key};
+            if (std::find(own_keys.begin(), own_keys.end(), key) != own_keys.end()) {
+                if (key == "doc" && !item->is_string()) {
+                    problem("%s: doc must be a string, not %s", label.c_str(), found(item.value()).c_str());
+                }
+                continue;
+            }
+            bool held = false;
+            for_each_type(typename A::components{}, [&]<class C>() {
+                if (!held && traits_of_t<C>::name == key) {
+                    held = true;
+                    read.template operator()<C>(item.value());
+                }
+            });
+            if (held) {
+                continue;
+            }
+            const std::vector<std::string_view> all = record_name_list(Components{});
+            if (std::find(all.begin(), all.end(), key) != all.end()) {
+                problem("%s: component '%s' is not in archetype '%.*s', whose components are %s; remove it, or choose "
+                        "an archetype that holds it",
+                        label.c_str(), shown(key).c_str(), static_cast<int>(A::name.size()), A::name.data(),
+                        listed(record_name_list(typename A::components{})).c_str());
+                continue;
+            }
+            std::vector<std::string_view> candidates = all;
+            candidates.insert(candidates.end(), own_keys.begin(), own_keys.end());
+            const std::string close = closest_name(key, candidates);
+            problem("%s: unknown key '%s', neither a component nor %s; %s", label.c_str(), shown(key).c_str(),
+                    whose_keys, !close.empty() ? ("did you mean '" + close + "'?").c_str() : keys_advice);
+        }
+    }
+
+    // { field = value, ... } into out, each value read with the JSON
+    // reader's checks; an entity field's value, which names another part,
+    // handed to on_entity(info, value).
+    template <class C, class OnEntity>
+    void read_fields(const scene_json& value, C& out, const std::string& label, OnEntity&& on_entity) {
+        using traits = traits_of_t<C>;
+        const std::string component_name{traits::name};
+        if (!value.is_object()) {
+            std::string example;
+            if constexpr (traits::field_infos.size() != 0) {
+                example = " " + std::string(traits::field_infos[0].name) + " = ... ";
+            }
+            problem("%s: '%s' must be a table of its fields' values, like %s = {%s}, not %s", label.c_str(),
+                    component_name.c_str(), component_name.c_str(), example.c_str(), found(value).c_str());
+            return;
+        }
+        for (auto item = value.begin(); item != value.end(); ++item) {
+            const json_path::segment at{values_.path, item.key()};
+            const field_info* info = field_named<C>(item.key(), label);
+            if (info == nullptr) {
+                continue;
+            }
+            if (info->element == scalar_type::entity) {
+                on_entity(*info, item.value());
+                continue;
+            }
+            static_cast<void>(read_field(item.value(), *info, out, label));
+        }
+    }
+
+    const scene_document& document_;
+    json_reader values_;
+};
+
 // Reads document into stage, collecting every problem in error.
 template <class Schema>
-class scene_reader {
+class scene_reader : public document_reader {
 public:
     using stage_type = scene_stage<Schema>;
 
-    scene_reader(const scene_document& document, stage_type& stage) : document_{document}, stage_{stage} {
-        error.file = document.file;
-    }
-
-    scene_error error;
+    scene_reader(const scene_document& document, stage_type& stage) : document_reader{document}, stage_{stage} {}
 
     bool read() {
         const scene_json& root = document_.root;
@@ -248,41 +419,6 @@ private:
     using kinds = typename stage_type::kinds;
     using components = typename Schema::components;
     using resource_list = typename stage_type::resources;
-
-    // A name as a message quotes it: cut to 64 characters.
-    static std::string shown(std::string_view name) { return std::string(name.substr(0, 64)); }
-
-    // What a value is, for messages: a string quoted, else the JSON reader's words.
-    static std::string found(const scene_json& value) {
-        return value.is_string() ? '"' + shown(value.get_ref<const std::string&>()) + '"' : json_reader::found(value);
-    }
-
-    [[gnu::format(printf, 3, 0)]] void add_problem(std::string_view pointer, const char* format, va_list arguments) {
-        if (error.problems.size() >= scene_error::max_problems) {
-            return;
-        }
-        char message[1024];
-        std::vsnprintf(message, sizeof message, format, arguments);
-        const scene_position where = document_.at(pointer);
-        error.problems.push_back({where.line, where.column, message});
-    }
-
-    // A problem at pointer.
-    [[gnu::format(printf, 3, 4)]] void problem_at(std::string_view pointer, const char* format, ...) {
-        va_list arguments;
-        va_start(arguments, format);
-        add_problem(pointer, format, arguments);
-        va_end(arguments);
-    }
-
-    // A problem at the value being read.
-    [[gnu::format(printf, 2, 3)]] void problem(const char* format, ...) {
-        const std::string pointer = values_.path.text();
-        va_list arguments;
-        va_start(arguments, format);
-        add_problem(pointer, format, arguments);
-        va_end(arguments);
-    }
 
     void header() {
         const auto header = document_.root.find("scene");
@@ -351,7 +487,7 @@ private:
             auto& rows = std::get<K>(stage_.rows);
             entity_.slot = static_cast<std::uint32_t>(rows.size());
             if constexpr (prefab<Kind>) {
-                rows.push_back(initial_rows<Kind>(parts_t<Kind>{}));
+                rows.push_back(current_rows<Kind>());
                 add_part(name);
                 for_each_type(typename Kind::children{}, [&]<class Child>() {
                     add_part(name + '.' + std::string(Child::name));
@@ -433,127 +569,24 @@ private:
     template <class A, class Row>
     void read_part(const scene_json& body, Row& row, std::uint32_t part, const std::string& label, bool root) {
         static constexpr std::string_view root_keys[] = {"prefab", "archetype", "parent", "children", "doc"};
-        for (auto item = body.begin(); item != body.end(); ++item) {
-            const std::string& key = item.key();
-            const bool own = root ? std::find(std::begin(root_keys), std::end(root_keys), key) != std::end(root_keys)
-                                  : key == "doc";
-            if (own) {
-                if (key == "doc" && !item->is_string()) {
-                    const json_path::segment at{values_.path, key};
-                    problem("%s: doc must be a string, not %s", label.c_str(), found(item.value()).c_str());
-                }
-                continue;
-            }
-            const json_path::segment at{values_.path, key};
-            bool held = false;
-            for_each_type(typename A::components{}, [&]<class C>() {
-                if (!held && traits_of_t<C>::name == key) {
-                    held = true;
-                    read_component(item.value(), std::get<C>(row), part, label);
-                }
-            });
-            if (held) {
-                continue;
-            }
-            const std::vector<std::string_view> all = record_name_list(components{});
-            if (std::find(all.begin(), all.end(), key) != all.end()) {
-                problem("%s: component '%s' is not in archetype '%.*s', whose components are %s; remove it, or choose "
-                        "an archetype that holds it",
-                        label.c_str(), shown(key).c_str(), static_cast<int>(A::name.size()), A::name.data(),
-                        listed(record_name_list(typename A::components{})).c_str());
-                continue;
-            }
-            std::vector<std::string_view> candidates = all;
-            if (root) {
-                candidates.insert(candidates.end(), std::begin(root_keys), std::end(root_keys));
-            }
-            const std::string close = closest_name(key, candidates);
-            const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
-                                       : root ? std::string("its keys are prefab, archetype, parent, children and "
-                                                            "doc, or a component of its archetype")
-                                              : std::string("its keys are doc or a component of its archetype");
-            problem("%s: unknown key '%s', neither a component nor an entity's key; %s", label.c_str(),
-                    shown(key).c_str(), advice.c_str());
-        }
+        static constexpr std::string_view child_keys[] = {"doc"};
+        const std::span<const std::string_view> own_keys = root ? std::span<const std::string_view>{root_keys}
+                                                                : std::span<const std::string_view>{child_keys};
+        read_components<components, A>(body, label, own_keys, "an entity's key",
+                                        root ? "its keys are prefab, archetype, parent, children and doc, or a "
+                                               "component of its archetype"
+                                             : "its keys are doc or a component of its archetype",
+                                        [&]<class C>(const scene_json& value) {
+                                            read_component(value, std::get<C>(row), part, label);
+                                        });
     }
 
     // { field = value, ... } into out; an entity field names a part of the scene.
     template <class C>
     void read_component(const scene_json& value, C& out, std::uint32_t part, const std::string& label) {
-        using traits = traits_of_t<C>;
-        const std::string component_name{traits::name};
-        if (!value.is_object()) {
-            std::string example;
-            if constexpr (traits::field_infos.size() != 0) {
-                example = " " + std::string(traits::field_infos[0].name) + " = ... ";
-            }
-            problem("%s: '%s' must be a table of its fields' values, like %s = {%s}, not %s", label.c_str(),
-                    component_name.c_str(), component_name.c_str(), example.c_str(), found(value).c_str());
-            return;
-        }
-        for (auto item = value.begin(); item != value.end(); ++item) {
-            const json_path::segment at{values_.path, item.key()};
-            const field_info* info = field_named<C>(item.key(), label);
-            if (info == nullptr) {
-                continue;
-            }
-            if (info->element == scalar_type::entity) {
-                link(*info, item.value(), index_of_v<C, components>, part, label, component_name);
-                continue;
-            }
-            static_cast<void>(read_field(item.value(), *info, out, label));
-        }
-    }
-
-    // The field of T (a component or a resource) named key; when T has none,
-    // a problem at the key, with a field of a close name or T's fields as
-    // the fix. label names the part a component is of ("entity 'a'"), empty
-    // for a resource. Builds no string unless there is a problem: a scene
-    // reads a field for each value it gives.
-    template <class T>
-    const field_info* field_named(const std::string& key, const std::string& label) {
-        using traits = traits_of_t<T>;
-        for (const field_info& info : traits::field_infos) {
-            if (info.name == key) {
-                return &info;
-            }
-        }
-        std::vector<std::string_view> fields;
-        for (const field_info& info : traits::field_infos) {
-            fields.push_back(info.name);
-        }
-        const std::string name{traits::name};
-        const std::string close = closest_name(key, fields);
-        const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
-                                   : !fields.empty() ? "its fields are " + listed(fields)
-                                   : component<T> ? "'" + name + "' is a tag and has no fields; write " + name + " = {}"
-                                                  : "'" + name + "' has no fields";
-        problem("%s%s '%s' has no field '%s'; %s", label.empty() ? "" : (label + ": ").c_str(),
-                component<T> ? "component" : "resource", name.c_str(), shown(key).c_str(), advice.c_str());
-        return nullptr;
-    }
-
-    // value into info's field of out (not an entity field), with the JSON
-    // reader's checks of type and range; when it does not fit, a problem at
-    // the value: "<label>: Armor.points: ..." for a component of a part,
-    // "resource 'Score': points: ..." for a resource (label empty).
-    template <class T>
-    bool read_field(const scene_json& value, const field_info& info, T& out, const std::string& label) {
-        const auto wanted = static_cast<std::size_t>(&info - traits_of_t<T>::field_infos.data());
-        bool ok = true;
-        std::size_t i = 0;
-        for_each_field_info(out, [&](const field_info& f, auto& field) {
-            if (i++ == wanted) {
-                ok = read_value(values_, value, f.type, field);
-            }
+        read_fields(value, out, label, [&](const field_info& info, const scene_json& named) {
+            link(info, named, index_of_v<C, components>, part, label, std::string(traits_of_t<C>::name));
         });
-        if (!ok) {
-            const std::string name{traits_of_t<T>::name};
-            const std::string whom = label.empty() ? "resource '" + name + "': " : label + ": " + name + ".";
-            problem_at(values_.failed_at, "%s%.*s: %s", whom.c_str(), static_cast<int>(info.name.size()),
-                       info.name.data(), values_.reason.c_str());
-        }
-        return ok;
     }
 
     void link(const field_info& info, const scene_json& value, std::size_t component, std::uint32_t part,
@@ -718,9 +751,7 @@ private:
         }
     }
 
-    const scene_document& document_;
     stage_type& stage_;
-    json_reader values_;
     std::unordered_map<std::string, std::uint32_t> parts_by_name_;    // every part a link may name
     std::unordered_map<std::string, std::uint32_t> entities_by_name_; // each entity that declared well
     std::vector<std::string> known_;                                  // every name, for "did you mean"
