@@ -55,10 +55,24 @@ struct scene_access;
 template <class Schema>
 class loaded_scene {
 public:
+    loaded_scene() = default;
+    loaded_scene(const loaded_scene& other) : document_{other.document_}, entities_{other.entities_} { reindex(); }
+    loaded_scene(loaded_scene&&) noexcept = default; // the names stay where they are: the index holds
+    loaded_scene& operator=(const loaded_scene& other) {
+        if (this != &other) {
+            document_ = other.document_;
+            entities_ = other.entities_;
+            reindex();
+        }
+        return *this;
+    }
+    loaded_scene& operator=(loaded_scene&&) noexcept = default;
+    ~loaded_scene() = default;
+
     // The entity named name, or the null entity when the scene names none.
     // The entity may have died since (the game destroyed it).
     [[nodiscard]] entity find(std::string_view name) const {
-        const auto found = index_.find(std::string(name));
+        const auto found = index_.find(name);
         return found == index_.end() ? entity{} : entities_[found->second].second;
     }
 
@@ -71,9 +85,18 @@ public:
 private:
     friend struct internal::scene_access<Schema>;
 
+    // Each name's position in entities_, the key a view of the name there.
+    void reindex() {
+        index_.clear();
+        index_.reserve(entities_.size());
+        for (std::size_t p = 0; p < entities_.size(); ++p) {
+            index_.emplace(entities_[p].first, p);
+        }
+    }
+
     internal::scene_document document_;
     std::vector<std::pair<std::string, entity>> entities_;
-    std::unordered_map<std::string, std::size_t> index_;
+    std::unordered_map<std::string_view, std::size_t> index_; // views of entities_'s names
 };
 
 namespace internal {
@@ -331,12 +354,11 @@ struct scene_access {
         }
         update_resources(world, old_stage, new_stage);
         result.entities_.clear();
-        result.index_.clear();
         result.entities_.reserve(made.size());
         for (std::size_t p = 0; p < made.size(); ++p) {
-            result.index_.emplace(new_stage.part_names[p], p);
             result.entities_.emplace_back(std::move(new_stage.part_names[p]), made[p]);
         }
+        result.reindex();
     }
 
     // An entity field the old file named an entity for and the new one

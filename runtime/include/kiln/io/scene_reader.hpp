@@ -394,6 +394,7 @@ public:
             if (!entities->is_object()) {
                 problem("'entity' must be a table of entities, each written [entity.NAME]");
             } else {
+                entities_ = &*entities;
                 for (auto item = entities->begin(); item != entities->end(); ++item) {
                     const json_path::segment name{values_.path, item.key()};
                     declare(item.key(), item.value());
@@ -446,19 +447,17 @@ private:
 
     // Pass one: what [entity.NAME] is, and the names of its parts.
     void declare(const std::string& name, const scene_json& body) {
-        const std::string label = "entity '" + shown(name) + "'";
-        known_.push_back(name);
-        declared_.insert(name);
         if (!body.is_object()) {
-            problem("%s must be a table, written [entity.%s] with a prefab or an archetype and values", label.c_str(),
-                    shown(name).c_str());
+            problem("entity '%s' must be a table, written [entity.%s] with a prefab or an archetype and values",
+                    shown(name).c_str(), shown(name).c_str());
             return;
         }
         const auto prefab_key = body.find("prefab");
         const auto archetype_key = body.find("archetype");
         if ((prefab_key == body.end()) == (archetype_key == body.end())) {
-            problem("%s needs a prefab = \"NAME\" to spawn or an archetype = \"NAME\" to create, one of the two",
-                    label.c_str());
+            problem("entity '%s' needs a prefab = \"NAME\" to spawn or an archetype = \"NAME\" to create, one of the "
+                    "two",
+                    shown(name).c_str());
             return;
         }
         const bool is_prefab = prefab_key != body.end();
@@ -474,9 +473,9 @@ private:
             const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
                                        : is_prefab    ? std::string("declare it in the schema as [prefab.NAME]")
                                                       : std::string("declare it as [archetype.NAME] or fix the name");
-            problem(is_prefab ? "%s: prefab %s is not a prefab of the schema; %s"
-                              : "%s: archetype %s is not an archetype; %s",
-                    label.c_str(), found(named).c_str(), advice.c_str());
+            problem(is_prefab ? "entity '%s': prefab %s is not a prefab of the schema; %s"
+                              : "entity '%s': archetype %s is not an archetype; %s",
+                    shown(name).c_str(), found(named).c_str(), advice.c_str());
             return;
         }
         staged_entity entity_;
@@ -498,14 +497,65 @@ private:
                 add_part(name);
             }
         });
-        entities_by_name_.emplace(name, static_cast<std::uint32_t>(stage_.entities.size()));
         stage_.entities.push_back(std::move(entity_));
     }
 
-    void add_part(std::string name) {
-        parts_by_name_.emplace(name, static_cast<std::uint32_t>(stage_.part_names.size()));
-        known_.push_back(name);
-        stage_.part_names.push_back(std::move(name));
+    void add_part(std::string name) { stage_.part_names.push_back(std::move(name)); }
+
+    // The names a link or a parent may name, made when the first is read
+    // (a scene without links or parents makes none, and names are not
+    // copied): views of the stage's names and the document's keys, which
+    // pass one has written and which no longer change.
+    const std::unordered_map<std::string_view, std::uint32_t>& parts_by_name() {
+        if (parts_by_name_.empty()) {
+            parts_by_name_.reserve(stage_.part_names.size());
+            for (std::uint32_t p = 0; p < stage_.part_names.size(); ++p) {
+                parts_by_name_.emplace(stage_.part_names[p], p);
+            }
+        }
+        return parts_by_name_;
+    }
+
+    // Each entity that declared well, by name.
+    const std::unordered_map<std::string_view, std::uint32_t>& entities_by_name() {
+        if (entities_by_name_.empty()) {
+            entities_by_name_.reserve(stage_.entities.size());
+            for (std::uint32_t e = 0; e < stage_.entities.size(); ++e) {
+                entities_by_name_.emplace(stage_.entities[e].name, e);
+            }
+        }
+        return entities_by_name_;
+    }
+
+    // Whether the scene has an [entity.NAME] of that name, well declared or not.
+    bool declared(std::string_view name) {
+        if (declared_.empty() && entities_ != nullptr) {
+            declared_.reserve(entities_->size());
+            for (auto item = entities_->begin(); item != entities_->end(); ++item) {
+                declared_.insert(item.key());
+            }
+        }
+        return declared_.count(name) != 0;
+    }
+
+    // Every name of the scene, for "did you mean": each [entity.NAME], and
+    // after one that declared well the names of its parts.
+    std::vector<std::string_view> known() const {
+        std::vector<std::string_view> names;
+        if (entities_ == nullptr) {
+            return names;
+        }
+        std::size_t e = 0;
+        for (auto item = entities_->begin(); item != entities_->end(); ++item) {
+            names.push_back(item.key());
+            if (e < stage_.entities.size() && stage_.entities[e].name == item.key()) {
+                const staged_entity& well = stage_.entities[e++];
+                for (std::uint32_t p = 0; p < well.parts; ++p) {
+                    names.push_back(stage_.part_names[well.first_part + p]);
+                }
+            }
+        }
+        return names;
     }
 
     // Pass two: an entity's values, its children's and its links.
@@ -604,12 +654,12 @@ private:
             return;
         }
         const std::string& target = value.get_ref<const std::string&>();
-        const auto found_part = parts_by_name_.find(target);
-        if (found_part == parts_by_name_.end()) {
-            if (error.problems.size() >= scene_error::max_problems || declared_.count(target) != 0) {
+        const auto found_part = parts_by_name().find(target);
+        if (found_part == parts_by_name().end()) {
+            if (error.problems.size() >= scene_error::max_problems || declared(target)) {
                 return; // an entity with a mistake of its own, reported there
             }
-            const std::string close = closest_name(target, known_);
+            const std::string close = closest_name(target, known());
             const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
                                                       : std::string("name an [entity.NAME] of the scene");
             problem("%s: %s.%s names '%s', which is no entity of the scene; %s", label.c_str(), component_name.c_str(),
@@ -628,7 +678,7 @@ private:
             const json_path::segment name{values_.path, item.key()};
             const json_path::segment at{values_.path, "parent"};
             const scene_json& parent = *item->find("parent");
-            const bool named = parent.is_string() && declared_.count(parent.get_ref<const std::string&>()) != 0;
+            const bool named = parent.is_string() && declared(parent.get_ref<const std::string&>());
             if (!named && error.problems.size() < scene_error::max_problems) {
                 std::vector<std::string_view> names;
                 for (auto other = entities.begin(); other != entities.end(); ++other) {
@@ -645,9 +695,9 @@ private:
             if (!named) {
                 continue;
             }
-            const auto child = entities_by_name_.find(item.key());
-            const auto of = entities_by_name_.find(parent.get_ref<const std::string&>());
-            if (child != entities_by_name_.end() && of != entities_by_name_.end()) {
+            const auto child = entities_by_name().find(item.key());
+            const auto of = entities_by_name().find(parent.get_ref<const std::string&>());
+            if (child != entities_by_name().end() && of != entities_by_name().end()) {
                 stage_.entities[child->second].parent = of->second;
             }
         }
@@ -752,10 +802,10 @@ private:
     }
 
     stage_type& stage_;
-    std::unordered_map<std::string, std::uint32_t> parts_by_name_;    // every part a link may name
-    std::unordered_map<std::string, std::uint32_t> entities_by_name_; // each entity that declared well
-    std::vector<std::string> known_;                                  // every name, for "did you mean"
-    std::unordered_set<std::string> declared_;                        // each [entity.NAME], well declared or not
+    const scene_json* entities_ = nullptr;                                 // the [entity.NAME] tables
+    std::unordered_map<std::string_view, std::uint32_t> parts_by_name_;    // every part a link may name
+    std::unordered_map<std::string_view, std::uint32_t> entities_by_name_; // each entity that declared well
+    std::unordered_set<std::string_view> declared_;                        // each [entity.NAME]
     const std::vector<std::string_view> prefab_names_ = name_list(prefabs{});
     const std::vector<std::string_view> archetype_names_ = name_list(archetypes{});
 };
