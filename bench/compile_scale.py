@@ -2,7 +2,7 @@
 """Measures how the compile time of a world's translation unit grows with the schema.
 
 Usage: bench/compile_scale.py [--build DIR] [--sizes NAME...] [--repetitions R] [--time-report]
-                              [--compiler CXX] [--runtime DIR]
+                              [--compiler CXX] [--runtime DIR] [--prefabs P]
 
 For each size, tests/compile_time/scale_schema.py writes a schema and kilnc's headers into
 <build>/bench/compile_scale/<name>/, and the compiler compiles tests/compile_time/scale_world.cpp
@@ -23,6 +23,9 @@ figure that others' work on the machine disturbs least), the wall time of that c
 largest peak, with the load average before each compile. --time-report adds g++'s -ftime-report
 of the last compile of each size to <build>/bench/compile_scale/<name>/time_report.txt. --runtime
 names another copy of runtime/include (say, an earlier commit's, from git archive), to compare.
+--prefabs adds P prefabs to each schema (scale_schema.py says which), into
+<build>/bench/compile_scale/<name>_p<P>/: what declaring them costs the world's unit (issue #39
+holds 200 to 10% of it: docs/compile_time.md).
 
 The compile-time tests (tests/compile_time/CMakeLists.txt) hold the budget of the smallest size
 in ctest; this script is the opt-in measure of the whole curve, for docs/performance.md.
@@ -92,16 +95,19 @@ def main() -> int:
     parser.add_argument("--time-report", action="store_true")
     parser.add_argument("--compiler", default="g++")
     parser.add_argument("--runtime", type=pathlib.Path, default=REPOSITORY / "runtime" / "include")
+    parser.add_argument("--prefabs", type=int, default=0)
     arguments = parser.parse_args()
     root = arguments.build.resolve() / "bench" / "compile_scale"
 
-    print("| size | components | archetypes | largest | CPU s (user+sys) | wall s | peak MiB | load |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| size | components | archetypes | largest | prefabs | CPU s (user+sys) | wall s | peak MiB | load | "
+          "each run's CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name in arguments.sizes:
         components, archetypes, largest = SIZES[name]
-        out = root / name
+        out = root / (f"{name}_p{arguments.prefabs}" if arguments.prefabs else name)
         subprocess.run([sys.executable, "tests/compile_time/scale_schema.py", "--out", str(out), "--components",
-                        str(components), "--archetypes", str(archetypes), "--max-components", str(largest)],
+                        str(components), "--archetypes", str(archetypes), "--max-components", str(largest),
+                        "--prefabs", str(arguments.prefabs)],
                        cwd=REPOSITORY, check=True)
         command = [arguments.compiler, *FLAGS, f"-I{out}", f"-I{arguments.runtime.resolve()}", "-c", SOURCE, "-o", "/dev/null"]
         runs = []
@@ -112,8 +118,10 @@ def main() -> int:
                 (out / "time_report.txt").write_text(runs[-1]["report"])
         best = min(runs, key=lambda run: run["cpu"])
         peak = max(run["peak_mib"] for run in runs)
-        print(f"| {name} | {components} | {archetypes} | {largest} | {best['cpu']:.2f} | {best['wall']:.2f} | "
-              f"{peak:.0f} | {best['load']:.2f} |", flush=True)
+        every = ", ".join(f"{run['cpu']:.2f}" for run in runs)
+        print(f"| {name} | {components} | {archetypes} | {largest} | {arguments.prefabs} | {best['cpu']:.2f} | "
+              f"{best['wall']:.2f} | "
+              f"{peak:.0f} | {best['load']:.2f} | {every} |", flush=True)
     return 0
 
 

@@ -29,9 +29,12 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+// toml++'s tree as the loader's JSON value; with a document, it writes
+// only the positions of the keys instead (scene_document::at's, on demand).
 class converter {
 public:
-    converter(scene_document& document, scene_error& error) : document_{document}, error_{error} {}
+    explicit converter(scene_error& error) : error_{error} {}
+    explicit converter(const scene_document& positioned) : positioned_{&positioned}, error_{spare_} {}
 
     json value(const toml::node& node) {
         // Each level of nesting is a level of this recursion: a hostile file
@@ -84,8 +87,13 @@ private:
     }
 
     void note(const toml::source_region& where) {
-        document_.positions.emplace(pointer_, scene_position{where.begin.line, where.begin.column});
+        if (positioned_ != nullptr) {
+            positioned_->positions.emplace(pointer_, scene_position{where.begin.line, where.begin.column});
+        }
     }
+
+    // The pointer's segments are written only when positions are noted.
+    [[nodiscard]] bool noting() const noexcept { return positioned_ != nullptr; }
 
     json table(const toml::table& table) {
         // toml++ keeps a table's keys sorted; a scene's order is the file's
@@ -108,8 +116,10 @@ private:
         members.Container::reserve(entries.size());
         for (const auto& [key, node] : entries) {
             const std::size_t mark = pointer_.size();
-            push(key->str());
-            note(key->source());
+            if (noting()) {
+                push(key->str());
+                note(key->source());
+            }
             members.Container::emplace_back(std::string(key->str()), value(*node));
             pointer_.resize(mark);
         }
@@ -120,16 +130,19 @@ private:
         json list = json::array();
         for (std::size_t i = 0; i < array.size(); ++i) {
             const std::size_t mark = pointer_.size();
-            pointer_ += '/';
-            pointer_ += std::to_string(i);
-            note(array[i].source());
+            if (noting()) {
+                pointer_ += '/';
+                pointer_ += std::to_string(i);
+                note(array[i].source());
+            }
             list.push_back(value(array[i]));
             pointer_.resize(mark);
         }
         return list;
     }
 
-    scene_document& document_;
+    const scene_document* positioned_ = nullptr;
+    scene_error spare_;
     scene_error& error_;
     std::string pointer_;
     int depth_ = 0;
@@ -140,7 +153,9 @@ private:
 scene_error parse_scene(std::string_view text, std::string_view file, scene_document& document) {
     scene_error error{std::string(file), {}};
     document.file = std::string(file);
+    document.text = std::string(text);
     document.positions.clear();
+    document.positioned = false;
     toml::parse_result parsed = toml::parse(text, file);
     if (!parsed) {
         const toml::parse_error& failure = parsed.error();
@@ -149,9 +164,17 @@ scene_error parse_scene(std::string_view text, std::string_view file, scene_docu
         document.root = json::object();
         return error;
     }
-    converter convert{document, error};
+    converter convert{error};
     document.root = convert.value(parsed.table());
     return error;
+}
+
+void note_positions(const scene_document& document) {
+    document.positions.clear();
+    toml::parse_result parsed = toml::parse(document.text, document.file);
+    if (parsed) {
+        converter{document}.value(parsed.table());
+    }
 }
 
 } // namespace kiln::internal

@@ -2,7 +2,7 @@
 """Writes a schema of a chosen size, and kilnc's headers for it, for measuring how the compile
 time of a world's translation unit grows with the schema (tests/compile_time/scale_world.cpp).
 
-Usage: scale_schema.py --out DIR --components N --archetypes M --max-components K
+Usage: scale_schema.py --out DIR --components N --archetypes M --max-components K [--prefabs P]
 
 Writes DIR/scale.toml, namespace `scale`: N components and M archetypes of at most K components
 each, then runs codegen/kilnc on it into DIR (DIR/scale/world.hpp, its lock DIR/scale.kiln.lock).
@@ -15,6 +15,10 @@ each, then runs codegen/kilnc on it into DIR (DIR/scale/world.hpp, its lock DIR/
   random, to a size between K / 4 and K (exactly K when M is 1).
 - Eight systems in stage update, chained by `after`: Move (write Position, read Velocity) and
   seven that write one component and read another of the same archetype (neither a tag).
+- With --prefabs P, P prefabs (issue #39's "a schema with 200 prefabs"): prefab i of archetype
+  i mod M with values for up to three of its components; every third has a child, of another
+  archetype, with values of its own; every fourth is a variant of the one before, patching one field.
+  The rest of the schema is the same bytes as without them.
 
 Every choice is seeded by N, M and K: the same arguments write the same bytes.
 """
@@ -68,7 +72,50 @@ def archetype_sets(names: list[str], count: int, largest: int, rng: random.Rando
     return sets
 
 
-def schema(components: int, archetypes: int, largest: int) -> str:
+def literal(kind: str, rng: random.Random) -> str | None:
+    """A value of a scalar field's type, for a prefab; None for an array field."""
+    if kind.endswith("]"):
+        return None
+    if kind.startswith("f"):
+        return f"{rng.randint(0, 99)}.5"
+    return str(rng.randint(0, 99))
+
+
+def prefabs(count: int, sets: list[list[str]], fields: dict[str, list[tuple[str, str]]]) -> list[str]:
+    """count [prefab.NAME] tables over the archetypes' sets, seeded by count and the sets."""
+    rng = random.Random(f"kiln-scale-prefabs-{count}-{len(sets)}")
+
+    def values(members: list[str], most: int) -> list[str]:
+        given = [name for name in members if any(literal(kind, rng) is not None for _, kind in fields[name])]
+        lines = []
+        for name in rng.sample(given, min(most, len(given))):
+            assigned = [f"{field} = {value}" for field, kind in fields[name]
+                        if (value := literal(kind, rng)) is not None]
+            lines.append(f"{name} = {{ {', '.join(assigned)} }}")
+        return lines
+
+    lines = []
+    for index in range(count):
+        name = f"P{index:04}"
+        archetype = index % len(sets)
+        variant = index % 4 == 3
+        lines += ["", f"[prefab.{name}]"]
+        if variant:  # the one before, one field patched
+            base = index - 1
+            members = sets[base % len(sets)]
+            lines.append(f'base = "P{base:04}"')
+            lines += values(members, 1)
+            continue
+        lines.append(f'archetype = "A{archetype:04}"')
+        lines += values(sets[archetype], 3)
+        if index % 3 == 0:
+            child = (archetype * 7 + 1) % len(sets)
+            lines += ["", f"[prefab.{name}.children.part]", f'archetype = "A{child:04}"']
+            lines += values(sets[child], 1)
+    return lines
+
+
+def schema(components: int, archetypes: int, largest: int, prefab_count: int = 0) -> str:
     rng = random.Random(f"kiln-scale-{components}-{archetypes}-{largest}")
     names = component_names(components)
     sets = archetype_sets(names, archetypes, largest, rng)
@@ -80,13 +127,16 @@ def schema(components: int, archetypes: int, largest: int) -> str:
         'namespace = "scale"',
     ]
     tags = set()
+    fields: dict[str, list[tuple[str, str]]] = {}
     for name in names:
         lines += ["", f"[component.{name}]"]
         if name in ("Position", "Velocity"):
             lines += ['kiln = { layout = "split" }', 'x = "f32"', 'y = "f32"']
+            fields[name] = [("x", "f32"), ("y", "f32")]
             continue
         shape = rng.choice(SHAPES)
         lines += [f'{field} = "{kind}"' for field, kind in shape]
+        fields[name] = shape
         if not shape:
             tags.add(name)
     for index, members in enumerate(sets):
@@ -102,6 +152,7 @@ def schema(components: int, archetypes: int, largest: int) -> str:
             lines.append(f'read = ["{read}"]')
         lines.append(f'after = ["{previous}"]')
         previous = f"S{index}"
+    lines += prefabs(prefab_count, sets, fields)
     return "\n".join(lines) + "\n"
 
 
@@ -111,11 +162,12 @@ def main() -> int:
     parser.add_argument("--components", type=int, required=True)
     parser.add_argument("--archetypes", type=int, required=True)
     parser.add_argument("--max-components", type=int, required=True, help="the most components in one archetype")
+    parser.add_argument("--prefabs", type=int, default=0, help="how many prefabs (default none)")
     arguments = parser.parse_args()
     if arguments.components < 4 or arguments.archetypes < 1 or arguments.max_components < 4:
         parser.error("at least 4 components, 1 archetype, and 4 components an archetype")
     try:
-        text = schema(arguments.components, arguments.archetypes, arguments.max_components)
+        text = schema(arguments.components, arguments.archetypes, arguments.max_components, arguments.prefabs)
     except ValueError as error:
         parser.error(str(error))
     arguments.out.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -218,6 +219,28 @@ TEST_CASE("every mistake is reported, and text() writes them as a compiler does"
                           "you mean 'Fighter'?\nlevel.toml:8:1: error: entity 'b': archetype \"Carier\" is not an "
                           "archetype; did you mean 'Carrier'?\n");
     CHECK(world.size() == 0);
+}
+
+TEST_CASE("a copied, assigned or moved scene finds its entities after the original is gone") {
+    content::World world;
+    auto original = std::make_unique<Scene>();
+    const std::string text = header + "[entity.a]\narchetype = \"Station\"\n\n"
+                                      "[entity.a_name_longer_than_a_short_string]\nprefab = \"Fighter\"\n";
+    REQUIRE_FALSE(kiln::load_scene_text(world, text, "level.toml", *original));
+    const kiln::entity a = original->find("a");
+    const kiln::entity gun = original->find("a_name_longer_than_a_short_string.gun");
+    REQUIRE_FALSE(gun.is_null());
+    const Scene copied = *original;
+    Scene assigned;
+    assigned = *original;
+    const Scene moved = std::move(*original);
+    original.reset(); // the index is of views of the names: each scene's own
+    const Scene* const scenes[] = {&copied, &assigned, &moved};
+    for (const Scene* scene : scenes) {
+        CHECK(scene->find("a") == a);
+        CHECK(scene->find("a_name_longer_than_a_short_string.gun") == gun);
+        CHECK(scene->find("b").is_null());
+    }
 }
 
 TEST_CASE("a file that cannot be read") {

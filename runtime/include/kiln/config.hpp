@@ -19,6 +19,19 @@
 #    endif
 #endif
 
+// KILN_RELOAD_PREFABS: whether a running program can reload its prefabs'
+// values (kiln::reload_prefabs, docs/content.md). Spawns then copy each
+// prefab's values from a table that a reload rewrites, rather than from the
+// constants kilnc compiled. On in debug builds, off when NDEBUG is defined
+// (a release spawn reads the constants), unless set explicitly to 0 or 1.
+#ifndef KILN_RELOAD_PREFABS
+#    ifdef NDEBUG
+#        define KILN_RELOAD_PREFABS 0
+#    else
+#        define KILN_RELOAD_PREFABS 1
+#    endif
+#endif
+
 namespace kiln::internal {
 
 // Prints "file:line: kiln: <message>" to stderr and aborts. Out of line and

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include <kiln/config.hpp>
+#include <kiln/io/prefab_reader.hpp>
 #include <kiln/io/scene_document.hpp>
 #include <kiln/io/scene_reader.hpp>
 #include <kiln/io/world_access.hpp>
@@ -54,10 +55,24 @@ struct scene_access;
 template <class Schema>
 class loaded_scene {
 public:
+    loaded_scene() = default;
+    loaded_scene(const loaded_scene& other) : document_{other.document_}, entities_{other.entities_} { reindex(); }
+    loaded_scene(loaded_scene&&) noexcept = default; // the names stay where they are: the index holds
+    loaded_scene& operator=(const loaded_scene& other) {
+        if (this != &other) {
+            document_ = other.document_;
+            entities_ = other.entities_;
+            reindex();
+        }
+        return *this;
+    }
+    loaded_scene& operator=(loaded_scene&&) noexcept = default;
+    ~loaded_scene() = default;
+
     // The entity named name, or the null entity when the scene names none.
     // The entity may have died since (the game destroyed it).
     [[nodiscard]] entity find(std::string_view name) const {
-        const auto found = index_.find(std::string(name));
+        const auto found = index_.find(name);
         return found == index_.end() ? entity{} : entities_[found->second].second;
     }
 
@@ -70,12 +85,55 @@ public:
 private:
     friend struct internal::scene_access<Schema>;
 
+    // Each name's position in entities_, the key a view of the name there.
+    void reindex() {
+        index_.clear();
+        index_.reserve(entities_.size());
+        for (std::size_t p = 0; p < entities_.size(); ++p) {
+            index_.emplace(entities_[p].first, p);
+        }
+    }
+
     internal::scene_document document_;
     std::vector<std::pair<std::string, entity>> entities_;
-    std::unordered_map<std::string, std::size_t> index_;
+    std::unordered_map<std::string_view, std::size_t> index_; // views of entities_'s names
 };
 
 namespace internal {
+
+// For each field of component C that is not an entity, its value in
+// new_bytes where old_bytes and new_bytes differ and e's value is still
+// old_bytes' (the game did not change it, nor did an override): what a
+// reload of a scene or of prefabs writes into an entity it keeps.
+template <class C, class World>
+void update_fields([[maybe_unused]] World& world, [[maybe_unused]] entity e,
+                   [[maybe_unused]] const std::byte* old_bytes, [[maybe_unused]] const std::byte* new_bytes) {
+    if constexpr (traits_of_t<C>::field_infos.size() != 0) {
+        bool differ = false;
+        for (const field_info& info : traits_of_t<C>::field_infos) {
+            differ = differ || (info.element != scalar_type::entity &&
+                                std::memcmp(old_bytes + info.offset, new_bytes + info.offset, info.size) != 0);
+        }
+        if (!differ || !world.template has<C>(e)) {
+            return;
+        }
+        C current = world.template get<C>(e);
+        auto* current_bytes = reinterpret_cast<std::byte*>(&current);
+        bool changed = false;
+        for (const field_info& info : traits_of_t<C>::field_infos) {
+            if (info.element == scalar_type::entity ||
+                std::memcmp(old_bytes + info.offset, new_bytes + info.offset, info.size) == 0 ||
+                std::memcmp(current_bytes + info.offset, old_bytes + info.offset, info.size) != 0) {
+                continue; // unchanged in the file, or changed while running: kept
+            }
+            std::memcpy(current_bytes + info.offset, new_bytes + info.offset, info.size);
+            changed = true;
+        }
+        if (changed) {
+            world.template get<C>(e) = current;
+        }
+    }
+}
 
 template <class Schema>
 struct scene_access {
@@ -136,35 +194,9 @@ struct scene_access {
     // and new_value differ and the entity's value is still old_value's (the
     // game did not change it): what a reload writes into a kept entity.
     template <class C>
-    static void update([[maybe_unused]] world_type& world, [[maybe_unused]] entity e,
-                       [[maybe_unused]] const C& old_value, [[maybe_unused]] const C& new_value) {
-        if constexpr (traits_of_t<C>::field_infos.size() != 0) {
-            const auto* old_bytes = reinterpret_cast<const std::byte*>(&old_value);
-            const auto* new_bytes = reinterpret_cast<const std::byte*>(&new_value);
-            bool differ = false;
-            for (const field_info& info : traits_of_t<C>::field_infos) {
-                differ = differ || (info.element != scalar_type::entity &&
-                                    std::memcmp(old_bytes + info.offset, new_bytes + info.offset, info.size) != 0);
-            }
-            if (!differ || !world.template has<C>(e)) {
-                return;
-            }
-            C current = world.template get<C>(e);
-            auto* current_bytes = reinterpret_cast<std::byte*>(&current);
-            bool changed = false;
-            for (const field_info& info : traits_of_t<C>::field_infos) {
-                if (info.element == scalar_type::entity ||
-                    std::memcmp(old_bytes + info.offset, new_bytes + info.offset, info.size) == 0 ||
-                    std::memcmp(current_bytes + info.offset, old_bytes + info.offset, info.size) != 0) {
-                    continue; // unchanged in the file, or overridden while running: kept
-                }
-                std::memcpy(current_bytes + info.offset, new_bytes + info.offset, info.size);
-                changed = true;
-            }
-            if (changed) {
-                world.template get<C>(e) = current;
-            }
-        }
+    static void update(world_type& world, entity e, const C& old_value, const C& new_value) {
+        update_fields<C>(world, e, reinterpret_cast<const std::byte*>(&old_value),
+                         reinterpret_cast<const std::byte*>(&new_value));
     }
 
     // A kept entity's values: each part's, from the old file's rows to the new's.
@@ -322,12 +354,11 @@ struct scene_access {
         }
         update_resources(world, old_stage, new_stage);
         result.entities_.clear();
-        result.index_.clear();
         result.entities_.reserve(made.size());
         for (std::size_t p = 0; p < made.size(); ++p) {
-            result.index_.emplace(new_stage.part_names[p], p);
             result.entities_.emplace_back(std::move(new_stage.part_names[p]), made[p]);
         }
+        result.reindex();
     }
 
     // An entity field the old file named an entity for and the new one
@@ -483,6 +514,96 @@ template <class Schema>
         return error;
     }
     return reload_scene_text(world, text, scene);
+}
+
+// Reloads the values of the prefabs declared in text, a schema file of the
+// world's (file names it in errors), into the running program: every
+// prefab's values are resolved from the file as kilnc resolves them (its
+// base's patched field by field, the schema's defaults for the rest), and
+// each entity of world a spawn made from a prefab whose values changed (a
+// prefab's instance, or a scene's) is updated in place, field by field: a
+// field is written where the entity still holds the prefab's old value, and
+// kept where it does not (an override at spawn, a scene's value, or the
+// game's change). Later spawns, in every world, take the new values, as do
+// scenes loaded or reloaded after.
+//
+// A reload changes values only: a prefab the program lacks, or one whose
+// archetype, children or links (entity fields naming its parts) differ from
+// the program's, is an error that asks for a rebuild, as is a component's
+// default (the program's defaults are used). The file is checked first, all
+// of it: a mistake anywhere gives an error naming file, line and key, and
+// changes neither world nor the program's prefabs. Tables other than
+// [prefab.NAME] are not read. Needs KILN_RELOAD_PREFABS (kiln/config.hpp:
+// on in debug builds); without it, the error says so. Precondition: no
+// each(), system or spawn runs, in world or in any world of the schema.
+template <class Schema>
+[[nodiscard]] scene_error reload_prefabs_text(basic_world<Schema>& world, std::string_view text,
+                                              std::string_view file) {
+    if constexpr (!KILN_RELOAD_PREFABS) {
+        static_cast<void>(world);
+        static_cast<void>(text);
+        return {std::string(file),
+                {{0, 0, "this build spawns prefabs from the program's constants (KILN_RELOAD_PREFABS is 0, as when "
+                        "NDEBUG is defined); build with it 1 to reload prefabs"}}};
+    } else {
+        using archetypes = typename Schema::archetypes;
+        using prefabs = typename internal::prefabs_of<Schema>::type;
+        auto document = std::make_unique<internal::scene_document>();
+        if (scene_error error = internal::parse_scene(text, file, *document)) {
+            return error;
+        }
+        const std::vector<internal::prefab_values> before = internal::live_values<Schema>();
+        std::vector<internal::prefab_values> after;
+        internal::prefab_reader<Schema> reader{*document, before};
+        if (!reader.read(after)) {
+            return std::move(reader.error);
+        }
+        internal::snapshot_access<basic_world<Schema>>::prefab_records(world).for_each(
+            [&](entity e, internal::prefab_records::found made) {
+                if (made.prefab >= after.size() || after[made.prefab].parts.empty() || !world.alive(e)) {
+                    return;
+                }
+                const internal::prefab_part_values& old_part = before[made.prefab].parts[made.part];
+                const internal::prefab_part_values& new_part = after[made.prefab].parts[made.part];
+                internal::with_type_at<archetypes>(new_part.archetype, [&]<class A, std::size_t>() {
+                    std::size_t c = 0;
+                    for_each_type(typename A::components{}, [&]<class C>() {
+                        internal::update_fields<C>(world, e, old_part.components[c].data(),
+                                                   new_part.components[c].data());
+                        ++c;
+                    });
+                });
+            });
+        std::size_t position = 0;
+        for_each_type(prefabs{}, [&]<class P>() {
+            if (!after[position].parts.empty()) {
+                internal::set_live_rows<P>(after[position]);
+            }
+            ++position;
+        });
+        return {};
+    }
+}
+
+// The same, from the schema file at path (the one the world's code was
+// generated from, edited).
+template <class Schema>
+[[nodiscard]] scene_error reload_prefabs(basic_world<Schema>& world, const std::string& path) {
+    std::string text;
+    if (scene_error error = internal::read_scene_file(path, text)) {
+        return error;
+    }
+    return reload_prefabs_text(world, text, path);
+}
+
+// Puts back the values kilnc compiled for every prefab of Schema, for the
+// spawns to come (entities already spawned keep theirs): what the program
+// started with, before any reload_prefabs.
+template <class Schema>
+void restore_compiled_prefabs() {
+    for_each_type(typename internal::prefabs_of<Schema>::type{}, [&]<class P>() {
+        internal::live_rows<P> = internal::initial_rows<P>(internal::parts_t<P>{});
+    });
 }
 
 } // namespace kiln

@@ -67,16 +67,32 @@ struct scene_position {
     std::uint32_t column = 1;
 };
 
-// A parsed scene: the document, and the position of each key (and array
-// element) by its JSON pointer, "/entity/escort/Position/x".
+struct scene_document;
+
+// Writes document's positions from its text (kiln::scene's compiled file).
+void note_positions(const scene_document& document);
+
+// A parsed scene: the document, its text, and the position of each key (and
+// array element) by its JSON pointer, "/entity/escort/Position/x". The
+// positions are found when the first is asked for, by parsing the text
+// again: a file without a mistake needs none, and a map of a pointer for
+// each of a large level's keys cost a load more than the parse (with every
+// name's other maps, its time grew faster than the file: 10k entities in
+// 25 ms, 100k in 0.62 s).
 struct scene_document {
     std::string file;
+    std::string text;
     nlohmann::ordered_json root = nlohmann::ordered_json::object();
-    std::unordered_map<std::string, scene_position> positions;
+    mutable std::unordered_map<std::string, scene_position> positions;
+    mutable bool positioned = false;
 
     // Where pointer is written, or the nearest enclosing key that is; the
     // file's start for the document itself.
     [[nodiscard]] scene_position at(std::string_view pointer) const {
+        if (!positioned) {
+            note_positions(*this);
+            positioned = true;
+        }
         while (!pointer.empty()) {
             if (const auto found = positions.find(std::string(pointer)); found != positions.end()) {
                 return found->second;

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -159,23 +160,10 @@ struct staged_link {
     std::uint32_t target = 0;    // part
 };
 
-// A schema's prefabs: Schema::prefabs, none when it declares none (as
-// world.hpp's prefabs_of, which io/ does not include).
-template <class Schema>
-struct scene_prefabs {
-    using type = type_list<>;
-};
-
-template <class Schema>
-    requires requires { typename Schema::prefabs; }
-struct scene_prefabs<Schema> {
-    using type = typename Schema::prefabs;
-};
-
 // A scene read and checked, not yet in any world.
 template <class Schema>
 struct scene_stage {
-    using prefabs = typename scene_prefabs<Schema>::type;
+    using prefabs = typename prefabs_of<Schema>::type;
     using archetypes = typename Schema::archetypes;
     using kinds = typename concat_lists<prefabs, archetypes>::type;
     using resources = typename Schema::resources;
@@ -205,63 +193,16 @@ constexpr bool held_by_any(type_list<Archetypes...>) {
     return (false || ... || contains_v<C, typename Archetypes::components>);
 }
 
-// Reads document into stage, collecting every problem in error.
-template <class Schema>
-class scene_reader {
+// What the readers of a document share (a scene's, and a schema's prefabs'
+// in kiln/io/prefab_reader.hpp): every problem found, each at the line and
+// column of the key at fault, and the reading of fields' values.
+class document_reader {
 public:
-    using stage_type = scene_stage<Schema>;
-
-    scene_reader(const scene_document& document, stage_type& stage) : document_{document}, stage_{stage} {
-        error.file = document.file;
-    }
+    explicit document_reader(const scene_document& document) : document_{document} { error.file = document.file; }
 
     scene_error error;
 
-    bool read() {
-        const scene_json& root = document_.root;
-        static constexpr std::string_view tables[] = {"scene", "entity", "resource"};
-        for (auto item = root.begin(); item != root.end(); ++item) {
-            if (std::find(std::begin(tables), std::end(tables), item.key()) == std::end(tables)) {
-                const json_path::segment at{values_.path, item.key()};
-                const std::string close = closest_name(item.key(), tables);
-                problem("unknown table [%s]; %s", shown(item.key()).c_str(),
-                        close.empty() ? "a scene has [scene], [entity.NAME] and [resource.NAME]"
-                                      : ("did you mean [" + close + "]?").c_str());
-            }
-        }
-        header();
-        const auto entities = root.find("entity");
-        if (entities != root.end()) {
-            const json_path::segment at{values_.path, "entity"};
-            if (!entities->is_object()) {
-                problem("'entity' must be a table of entities, each written [entity.NAME]");
-            } else {
-                for (auto item = entities->begin(); item != entities->end(); ++item) {
-                    const json_path::segment name{values_.path, item.key()};
-                    declare(item.key(), item.value());
-                }
-                std::size_t e = 0;
-                for (auto item = entities->begin(); item != entities->end(); ++item) {
-                    if (e < stage_.entities.size() && stage_.entities[e].name == item.key()) {
-                        const json_path::segment name{values_.path, item.key()};
-                        read_entity(stage_.entities[e], item.value());
-                        ++e;
-                    }
-                }
-                parents(*entities);
-            }
-        }
-        resources();
-        return !error;
-    }
-
-private:
-    using prefabs = typename stage_type::prefabs;
-    using archetypes = typename stage_type::archetypes;
-    using kinds = typename stage_type::kinds;
-    using components = typename Schema::components;
-    using resource_list = typename stage_type::resources;
-
+protected:
     // A name as a message quotes it: cut to 64 characters.
     static std::string shown(std::string_view name) { return std::string(name.substr(0, 64)); }
 
@@ -297,6 +238,189 @@ private:
         va_end(arguments);
     }
 
+    // The field of T (a component or a resource) named key; when T has none,
+    // a problem at the key, with a field of a close name or T's fields as
+    // the fix. label names the part a component is of ("entity 'a'"), empty
+    // for a resource. Builds no string unless there is a problem: a scene
+    // reads a field for each value it gives.
+    template <class T>
+    const field_info* field_named(const std::string& key, const std::string& label) {
+        using traits = traits_of_t<T>;
+        for (const field_info& info : traits::field_infos) {
+            if (info.name == key) {
+                return &info;
+            }
+        }
+        std::vector<std::string_view> fields;
+        for (const field_info& info : traits::field_infos) {
+            fields.push_back(info.name);
+        }
+        const std::string name{traits::name};
+        const std::string close = closest_name(key, fields);
+        const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
+                                   : !fields.empty() ? "its fields are " + listed(fields)
+                                   : component<T> ? "'" + name + "' is a tag and has no fields; write " + name + " = {}"
+                                                  : "'" + name + "' has no fields";
+        problem("%s%s '%s' has no field '%s'; %s", label.empty() ? "" : (label + ": ").c_str(),
+                component<T> ? "component" : "resource", name.c_str(), shown(key).c_str(), advice.c_str());
+        return nullptr;
+    }
+
+    // value into info's field of out (not an entity field), with the JSON
+    // reader's checks of type and range; when it does not fit, a problem at
+    // the value: "<label>: Armor.points: ..." for a component of a part,
+    // "resource 'Score': points: ..." for a resource (label empty).
+    template <class T>
+    bool read_field(const scene_json& value, const field_info& info, T& out, const std::string& label) {
+        const auto wanted = static_cast<std::size_t>(&info - traits_of_t<T>::field_infos.data());
+        bool ok = true;
+        std::size_t i = 0;
+        for_each_field_info(out, [&](const field_info& f, auto& field) {
+            if (i++ == wanted) {
+                ok = read_value(values_, value, f.type, field);
+            }
+        });
+        if (!ok) {
+            const std::string name{traits_of_t<T>::name};
+            const std::string whom = label.empty() ? "resource '" + name + "': " : label + ": " + name + ".";
+            problem_at(values_.failed_at, "%s%.*s: %s", whom.c_str(), static_cast<int>(info.name.size()),
+                       info.name.data(), values_.reason.c_str());
+        }
+        return ok;
+    }
+
+    // Each key of body, a part's (a scene's entity, a prefab or a child of
+    // one) of archetype A: one of own_keys, the part's own (doc must be a
+    // string), or a component of A, whose value read.template
+    // operator()<C>(value) reads. Any other key is a problem: a component of
+    // the schema A lacks, or an unknown key, "neither a component nor
+    // <whose_keys>", with a close name or keys_advice as the fix.
+    template <class Components, class A, class Read>
+    void read_components(const scene_json& body, const std::string& label, std::span<const std::string_view> own_keys,
+                         const char* whose_keys, const char* keys_advice, Read&& read) {
+        for (auto item = body.begin(); item != body.end(); ++item) {
+            const std::string& key = item.key();
+            const json_path::segment at{values_.path, key};
+            if (std::find(own_keys.begin(), own_keys.end(), key) != own_keys.end()) {
+                if (key == "doc" && !item->is_string()) {
+                    problem("%s: doc must be a string, not %s", label.c_str(), found(item.value()).c_str());
+                }
+                continue;
+            }
+            bool held = false;
+            for_each_type(typename A::components{}, [&]<class C>() {
+                if (!held && traits_of_t<C>::name == key) {
+                    held = true;
+                    read.template operator()<C>(item.value());
+                }
+            });
+            if (held) {
+                continue;
+            }
+            const std::vector<std::string_view> all = record_name_list(Components{});
+            if (std::find(all.begin(), all.end(), key) != all.end()) {
+                problem("%s: component '%s' is not in archetype '%.*s', whose components are %s; remove it, or choose "
+                        "an archetype that holds it",
+                        label.c_str(), shown(key).c_str(), static_cast<int>(A::name.size()), A::name.data(),
+                        listed(record_name_list(typename A::components{})).c_str());
+                continue;
+            }
+            std::vector<std::string_view> candidates = all;
+            candidates.insert(candidates.end(), own_keys.begin(), own_keys.end());
+            const std::string close = closest_name(key, candidates);
+            problem("%s: unknown key '%s', neither a component nor %s; %s", label.c_str(), shown(key).c_str(),
+                    whose_keys, !close.empty() ? ("did you mean '" + close + "'?").c_str() : keys_advice);
+        }
+    }
+
+    // { field = value, ... } into out, each value read with the JSON
+    // reader's checks; an entity field's value, which names another part,
+    // handed to on_entity(info, value).
+    template <class C, class OnEntity>
+    void read_fields(const scene_json& value, C& out, const std::string& label, OnEntity&& on_entity) {
+        using traits = traits_of_t<C>;
+        const std::string component_name{traits::name};
+        if (!value.is_object()) {
+            std::string example;
+            if constexpr (traits::field_infos.size() != 0) {
+                example = " " + std::string(traits::field_infos[0].name) + " = ... ";
+            }
+            problem("%s: '%s' must be a table of its fields' values, like %s = {%s}, not %s", label.c_str(),
+                    component_name.c_str(), component_name.c_str(), example.c_str(), found(value).c_str());
+            return;
+        }
+        for (auto item = value.begin(); item != value.end(); ++item) {
+            const json_path::segment at{values_.path, item.key()};
+            const field_info* info = field_named<C>(item.key(), label);
+            if (info == nullptr) {
+                continue;
+            }
+            if (info->element == scalar_type::entity) {
+                on_entity(*info, item.value());
+                continue;
+            }
+            static_cast<void>(read_field(item.value(), *info, out, label));
+        }
+    }
+
+    const scene_document& document_;
+    json_reader values_;
+};
+
+// Reads document into stage, collecting every problem in error.
+template <class Schema>
+class scene_reader : public document_reader {
+public:
+    using stage_type = scene_stage<Schema>;
+
+    scene_reader(const scene_document& document, stage_type& stage) : document_reader{document}, stage_{stage} {}
+
+    bool read() {
+        const scene_json& root = document_.root;
+        static constexpr std::string_view tables[] = {"scene", "entity", "resource"};
+        for (auto item = root.begin(); item != root.end(); ++item) {
+            if (std::find(std::begin(tables), std::end(tables), item.key()) == std::end(tables)) {
+                const json_path::segment at{values_.path, item.key()};
+                const std::string close = closest_name(item.key(), tables);
+                problem("unknown table [%s]; %s", shown(item.key()).c_str(),
+                        close.empty() ? "a scene has [scene], [entity.NAME] and [resource.NAME]"
+                                      : ("did you mean [" + close + "]?").c_str());
+            }
+        }
+        header();
+        const auto entities = root.find("entity");
+        if (entities != root.end()) {
+            const json_path::segment at{values_.path, "entity"};
+            if (!entities->is_object()) {
+                problem("'entity' must be a table of entities, each written [entity.NAME]");
+            } else {
+                entities_ = &*entities;
+                for (auto item = entities->begin(); item != entities->end(); ++item) {
+                    const json_path::segment name{values_.path, item.key()};
+                    declare(item.key(), item.value());
+                }
+                std::size_t e = 0;
+                for (auto item = entities->begin(); item != entities->end(); ++item) {
+                    if (e < stage_.entities.size() && stage_.entities[e].name == item.key()) {
+                        const json_path::segment name{values_.path, item.key()};
+                        read_entity(stage_.entities[e], item.value());
+                        ++e;
+                    }
+                }
+                parents(*entities);
+            }
+        }
+        resources();
+        return !error;
+    }
+
+private:
+    using prefabs = typename stage_type::prefabs;
+    using archetypes = typename stage_type::archetypes;
+    using kinds = typename stage_type::kinds;
+    using components = typename Schema::components;
+    using resource_list = typename stage_type::resources;
+
     void header() {
         const auto header = document_.root.find("scene");
         if (header == document_.root.end() || !header->is_object()) {
@@ -323,19 +447,17 @@ private:
 
     // Pass one: what [entity.NAME] is, and the names of its parts.
     void declare(const std::string& name, const scene_json& body) {
-        const std::string label = "entity '" + shown(name) + "'";
-        known_.push_back(name);
-        declared_.insert(name);
         if (!body.is_object()) {
-            problem("%s must be a table, written [entity.%s] with a prefab or an archetype and values", label.c_str(),
-                    shown(name).c_str());
+            problem("entity '%s' must be a table, written [entity.%s] with a prefab or an archetype and values",
+                    shown(name).c_str(), shown(name).c_str());
             return;
         }
         const auto prefab_key = body.find("prefab");
         const auto archetype_key = body.find("archetype");
         if ((prefab_key == body.end()) == (archetype_key == body.end())) {
-            problem("%s needs a prefab = \"NAME\" to spawn or an archetype = \"NAME\" to create, one of the two",
-                    label.c_str());
+            problem("entity '%s' needs a prefab = \"NAME\" to spawn or an archetype = \"NAME\" to create, one of the "
+                    "two",
+                    shown(name).c_str());
             return;
         }
         const bool is_prefab = prefab_key != body.end();
@@ -351,9 +473,9 @@ private:
             const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
                                        : is_prefab    ? std::string("declare it in the schema as [prefab.NAME]")
                                                       : std::string("declare it as [archetype.NAME] or fix the name");
-            problem(is_prefab ? "%s: prefab %s is not a prefab of the schema; %s"
-                              : "%s: archetype %s is not an archetype; %s",
-                    label.c_str(), found(named).c_str(), advice.c_str());
+            problem(is_prefab ? "entity '%s': prefab %s is not a prefab of the schema; %s"
+                              : "entity '%s': archetype %s is not an archetype; %s",
+                    shown(name).c_str(), found(named).c_str(), advice.c_str());
             return;
         }
         staged_entity entity_;
@@ -364,7 +486,7 @@ private:
             auto& rows = std::get<K>(stage_.rows);
             entity_.slot = static_cast<std::uint32_t>(rows.size());
             if constexpr (prefab<Kind>) {
-                rows.push_back(initial_rows<Kind>(parts_t<Kind>{}));
+                rows.push_back(current_rows<Kind>());
                 add_part(name);
                 for_each_type(typename Kind::children{}, [&]<class Child>() {
                     add_part(name + '.' + std::string(Child::name));
@@ -375,14 +497,65 @@ private:
                 add_part(name);
             }
         });
-        entities_by_name_.emplace(name, static_cast<std::uint32_t>(stage_.entities.size()));
         stage_.entities.push_back(std::move(entity_));
     }
 
-    void add_part(std::string name) {
-        parts_by_name_.emplace(name, static_cast<std::uint32_t>(stage_.part_names.size()));
-        known_.push_back(name);
-        stage_.part_names.push_back(std::move(name));
+    void add_part(std::string name) { stage_.part_names.push_back(std::move(name)); }
+
+    // The names a link or a parent may name, made when the first is read
+    // (a scene without links or parents makes none, and names are not
+    // copied): views of the stage's names and the document's keys, which
+    // pass one has written and which no longer change.
+    const std::unordered_map<std::string_view, std::uint32_t>& parts_by_name() {
+        if (parts_by_name_.empty()) {
+            parts_by_name_.reserve(stage_.part_names.size());
+            for (std::uint32_t p = 0; p < stage_.part_names.size(); ++p) {
+                parts_by_name_.emplace(stage_.part_names[p], p);
+            }
+        }
+        return parts_by_name_;
+    }
+
+    // Each entity that declared well, by name.
+    const std::unordered_map<std::string_view, std::uint32_t>& entities_by_name() {
+        if (entities_by_name_.empty()) {
+            entities_by_name_.reserve(stage_.entities.size());
+            for (std::uint32_t e = 0; e < stage_.entities.size(); ++e) {
+                entities_by_name_.emplace(stage_.entities[e].name, e);
+            }
+        }
+        return entities_by_name_;
+    }
+
+    // Whether the scene has an [entity.NAME] of that name, well declared or not.
+    bool declared(std::string_view name) {
+        if (declared_.empty() && entities_ != nullptr) {
+            declared_.reserve(entities_->size());
+            for (auto item = entities_->begin(); item != entities_->end(); ++item) {
+                declared_.insert(item.key());
+            }
+        }
+        return declared_.count(name) != 0;
+    }
+
+    // Every name of the scene, for "did you mean": each [entity.NAME], and
+    // after one that declared well the names of its parts.
+    std::vector<std::string_view> known() const {
+        std::vector<std::string_view> names;
+        if (entities_ == nullptr) {
+            return names;
+        }
+        std::size_t e = 0;
+        for (auto item = entities_->begin(); item != entities_->end(); ++item) {
+            names.push_back(item.key());
+            if (e < stage_.entities.size() && stage_.entities[e].name == item.key()) {
+                const staged_entity& well = stage_.entities[e++];
+                for (std::uint32_t p = 0; p < well.parts; ++p) {
+                    names.push_back(stage_.part_names[well.first_part + p]);
+                }
+            }
+        }
+        return names;
     }
 
     // Pass two: an entity's values, its children's and its links.
@@ -446,100 +619,24 @@ private:
     template <class A, class Row>
     void read_part(const scene_json& body, Row& row, std::uint32_t part, const std::string& label, bool root) {
         static constexpr std::string_view root_keys[] = {"prefab", "archetype", "parent", "children", "doc"};
-        for (auto item = body.begin(); item != body.end(); ++item) {
-            const std::string& key = item.key();
-            const bool own = root ? std::find(std::begin(root_keys), std::end(root_keys), key) != std::end(root_keys)
-                                  : key == "doc";
-            if (own) {
-                if (key == "doc" && !item->is_string()) {
-                    const json_path::segment at{values_.path, key};
-                    problem("%s: doc must be a string, not %s", label.c_str(), found(item.value()).c_str());
-                }
-                continue;
-            }
-            const json_path::segment at{values_.path, key};
-            bool held = false;
-            for_each_type(typename A::components{}, [&]<class C>() {
-                if (!held && traits_of_t<C>::name == key) {
-                    held = true;
-                    read_component(item.value(), std::get<C>(row), part, label);
-                }
-            });
-            if (held) {
-                continue;
-            }
-            const std::vector<std::string_view> all = record_name_list(components{});
-            if (std::find(all.begin(), all.end(), key) != all.end()) {
-                problem("%s: component '%s' is not in archetype '%.*s', whose components are %s; remove it, or choose "
-                        "an archetype that holds it",
-                        label.c_str(), shown(key).c_str(), static_cast<int>(A::name.size()), A::name.data(),
-                        listed(record_name_list(typename A::components{})).c_str());
-                continue;
-            }
-            std::vector<std::string_view> candidates = all;
-            if (root) {
-                candidates.insert(candidates.end(), std::begin(root_keys), std::end(root_keys));
-            }
-            const std::string close = closest_name(key, candidates);
-            const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
-                                       : root ? std::string("its keys are prefab, archetype, parent, children and "
-                                                            "doc, or a component of its archetype")
-                                              : std::string("its keys are doc or a component of its archetype");
-            problem("%s: unknown key '%s', neither a component nor an entity's key; %s", label.c_str(),
-                    shown(key).c_str(), advice.c_str());
-        }
+        static constexpr std::string_view child_keys[] = {"doc"};
+        const std::span<const std::string_view> own_keys = root ? std::span<const std::string_view>{root_keys}
+                                                                : std::span<const std::string_view>{child_keys};
+        read_components<components, A>(body, label, own_keys, "an entity's key",
+                                        root ? "its keys are prefab, archetype, parent, children and doc, or a "
+                                               "component of its archetype"
+                                             : "its keys are doc or a component of its archetype",
+                                        [&]<class C>(const scene_json& value) {
+                                            read_component(value, std::get<C>(row), part, label);
+                                        });
     }
 
     // { field = value, ... } into out; an entity field names a part of the scene.
     template <class C>
     void read_component(const scene_json& value, C& out, std::uint32_t part, const std::string& label) {
-        using traits = traits_of_t<C>;
-        const std::string component_name{traits::name};
-        if (!value.is_object()) {
-            std::string example;
-            if constexpr (traits::field_infos.size() != 0) {
-                example = " " + std::string(traits::field_infos[0].name) + " = ... ";
-            }
-            problem("%s: '%s' must be a table of its fields' values, like %s = {%s}, not %s", label.c_str(),
-                    component_name.c_str(), component_name.c_str(), example.c_str(), found(value).c_str());
-            return;
-        }
-        for (auto item = value.begin(); item != value.end(); ++item) {
-            const json_path::segment at{values_.path, item.key()};
-            const auto info = std::find_if(traits::field_infos.begin(), traits::field_infos.end(),
-                                           [&](const field_info& f) { return f.name == item.key(); });
-            if (info == traits::field_infos.end()) {
-                std::vector<std::string_view> fields;
-                for (const field_info& f : traits::field_infos) {
-                    fields.push_back(f.name);
-                }
-                const std::string close = closest_name(item.key(), fields);
-                const std::string advice = !close.empty()  ? "did you mean '" + close + "'?"
-                                           : fields.empty() ? "'" + component_name + "' is a tag and has no fields; "
-                                                                  "write " + component_name + " = {}"
-                                                            : "its fields are " + listed(fields);
-                problem("%s: component '%s' has no field '%s'; %s", label.c_str(), component_name.c_str(),
-                        shown(item.key()).c_str(), advice.c_str());
-                continue;
-            }
-            const std::string field_name{info->name};
-            if (info->element == scalar_type::entity) {
-                link(*info, item.value(), index_of_v<C, components>, part, label, component_name);
-                continue;
-            }
-            const std::size_t wanted = static_cast<std::size_t>(info - traits::field_infos.begin());
-            bool ok = true;
-            std::size_t i = 0;
-            for_each_field_info(out, [&](const field_info& f, auto& field) {
-                if (i++ == wanted) {
-                    ok = read_value(values_, item.value(), f.type, field);
-                }
-            });
-            if (!ok) {
-                problem_at(values_.failed_at, "%s: %s.%s: %s", label.c_str(), component_name.c_str(),
-                           field_name.c_str(), values_.reason.c_str());
-            }
-        }
+        read_fields(value, out, label, [&](const field_info& info, const scene_json& named) {
+            link(info, named, index_of_v<C, components>, part, label, std::string(traits_of_t<C>::name));
+        });
     }
 
     void link(const field_info& info, const scene_json& value, std::size_t component, std::uint32_t part,
@@ -557,12 +654,12 @@ private:
             return;
         }
         const std::string& target = value.get_ref<const std::string&>();
-        const auto found_part = parts_by_name_.find(target);
-        if (found_part == parts_by_name_.end()) {
-            if (error.problems.size() >= scene_error::max_problems || declared_.count(target) != 0) {
+        const auto found_part = parts_by_name().find(target);
+        if (found_part == parts_by_name().end()) {
+            if (error.problems.size() >= scene_error::max_problems || declared(target)) {
                 return; // an entity with a mistake of its own, reported there
             }
-            const std::string close = closest_name(target, known_);
+            const std::string close = closest_name(target, known());
             const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
                                                       : std::string("name an [entity.NAME] of the scene");
             problem("%s: %s.%s names '%s', which is no entity of the scene; %s", label.c_str(), component_name.c_str(),
@@ -581,7 +678,7 @@ private:
             const json_path::segment name{values_.path, item.key()};
             const json_path::segment at{values_.path, "parent"};
             const scene_json& parent = *item->find("parent");
-            const bool named = parent.is_string() && declared_.count(parent.get_ref<const std::string&>()) != 0;
+            const bool named = parent.is_string() && declared(parent.get_ref<const std::string&>());
             if (!named && error.problems.size() < scene_error::max_problems) {
                 std::vector<std::string_view> names;
                 for (auto other = entities.begin(); other != entities.end(); ++other) {
@@ -598,9 +695,9 @@ private:
             if (!named) {
                 continue;
             }
-            const auto child = entities_by_name_.find(item.key());
-            const auto of = entities_by_name_.find(parent.get_ref<const std::string&>());
-            if (child != entities_by_name_.end() && of != entities_by_name_.end()) {
+            const auto child = entities_by_name().find(item.key());
+            const auto of = entities_by_name().find(parent.get_ref<const std::string&>());
+            if (child != entities_by_name().end() && of != entities_by_name().end()) {
                 stage_.entities[child->second].parent = of->second;
             }
         }
@@ -689,18 +786,8 @@ private:
         }
         for (auto item = body.begin(); item != body.end(); ++item) {
             const json_path::segment at{values_.path, item.key()};
-            const auto info = std::find_if(traits::field_infos.begin(), traits::field_infos.end(),
-                                           [&](const field_info& f) { return f.name == item.key(); });
-            if (info == traits::field_infos.end()) {
-                std::vector<std::string_view> fields;
-                for (const field_info& f : traits::field_infos) {
-                    fields.push_back(f.name);
-                }
-                const std::string close = closest_name(item.key(), fields);
-                const std::string advice = !close.empty() ? "did you mean '" + close + "'?"
-                                                          : "its fields are " + listed(fields);
-                problem("resource '%s' has no field '%s'; %s", name.c_str(), shown(item.key()).c_str(),
-                        advice.c_str());
+            const field_info* info = field_named<R>(item.key(), {});
+            if (info == nullptr) {
                 continue;
             }
             if (info->element == scalar_type::entity) {
@@ -708,30 +795,17 @@ private:
                         name.c_str(), static_cast<int>(info->name.size()), info->name.data());
                 continue;
             }
-            const std::size_t wanted = static_cast<std::size_t>(info - traits::field_infos.begin());
-            bool ok = true;
-            std::size_t i = 0;
-            for_each_field_info(out, [&](const field_info& f, auto& field) {
-                if (i++ == wanted) {
-                    ok = read_value(values_, item.value(), f.type, field);
-                }
-            });
-            if (!ok) {
-                problem_at(values_.failed_at, "resource '%s': %.*s: %s", name.c_str(),
-                           static_cast<int>(info->name.size()), info->name.data(), values_.reason.c_str());
-                continue;
+            if (read_field(item.value(), *info, out, {})) {
+                given[static_cast<std::size_t>(info - traits::field_infos.data())] = true;
             }
-            given[wanted] = true;
         }
     }
 
-    const scene_document& document_;
     stage_type& stage_;
-    json_reader values_;
-    std::unordered_map<std::string, std::uint32_t> parts_by_name_;    // every part a link may name
-    std::unordered_map<std::string, std::uint32_t> entities_by_name_; // each entity that declared well
-    std::vector<std::string> known_;                                  // every name, for "did you mean"
-    std::unordered_set<std::string> declared_;                        // each [entity.NAME], well declared or not
+    const scene_json* entities_ = nullptr;                                 // the [entity.NAME] tables
+    std::unordered_map<std::string_view, std::uint32_t> parts_by_name_;    // every part a link may name
+    std::unordered_map<std::string_view, std::uint32_t> entities_by_name_; // each entity that declared well
+    std::unordered_set<std::string_view> declared_;                        // each [entity.NAME]
     const std::vector<std::string_view> prefab_names_ = name_list(prefabs{});
     const std::vector<std::string_view> archetype_names_ = name_list(archetypes{});
 };

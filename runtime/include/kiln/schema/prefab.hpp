@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include <kiln/config.hpp>
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/handle.hpp>
@@ -86,6 +87,18 @@ constexpr child_override<Child, Overrides...> child(const Overrides&... override
 
 namespace internal {
 
+// The prefabs of a schema: Schema::prefabs, none when it declares none.
+template <class Schema>
+struct prefabs_of {
+    using type = type_list<>;
+};
+
+template <class Schema>
+    requires requires { typename Schema::prefabs; }
+struct prefabs_of<Schema> {
+    using type = typename Schema::prefabs;
+};
+
 template <class Tuple>
 struct tuple_types;
 
@@ -137,6 +150,25 @@ constexpr row_t<Part> initial_row(type_list<Components...>) {
 template <class P, class... Parts>
 constexpr typename prefab_parts<P>::rows initial_rows(type_list<Parts...>) {
     return typename prefab_parts<P>::rows{initial_row<Parts>(typename Parts::archetype::components{})...};
+}
+
+// The values the program spawns P from: kilnc's constants, until
+// kiln::reload_prefabs (kiln/scene.hpp) rewrites them in a build that
+// reloads prefabs (KILN_RELOAD_PREFABS, kiln/config.hpp). One table for the
+// program, not per world; a reload runs while no spawn does.
+template <class P>
+inline typename prefab_parts<P>::rows live_rows = initial_rows<P>(parts_t<P>{});
+
+// Each part's whole row as a spawn starts from it: the live values where
+// prefabs reload, kilnc's constants otherwise (and in constant evaluation).
+template <class P>
+constexpr typename prefab_parts<P>::rows current_rows() {
+#if KILN_RELOAD_PREFABS
+    if (!std::is_constant_evaluated()) {
+        return live_rows<P>;
+    }
+#endif
+    return initial_rows<P>(parts_t<P>{});
 }
 
 template <class T>
@@ -253,7 +285,7 @@ void write_links_made_after(Sink& sink, Rows& rows, const Handles& handles, type
 
 template <class P, class... Overrides>
 constexpr typename prefab_parts<P>::rows rows_of(const Overrides&... overrides) {
-    auto rows = initial_rows<P>(parts_t<P>{});
+    auto rows = current_rows<P>();
     in_order({(apply_override<P, 0>(rows, overrides), 0)...});
     return rows;
 }

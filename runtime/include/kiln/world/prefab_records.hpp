@@ -48,6 +48,19 @@ public:
         return found{static_cast<std::uint16_t>(at.prefab - 1), at.part};
     }
 
+    // Calls f(e, found) for each record: e the entity a spawn made in the
+    // slot, which may have died since (ask the world whether it is alive).
+    template <class F>
+    void for_each(F&& f) const {
+        for (std::size_t i = 0; i < records_.size(); ++i) {
+            const slot& at = records_[i];
+            if (at.prefab != 0) {
+                f(entity{static_cast<entity::index_type>(i), at.generation},
+                  found{static_cast<std::uint16_t>(at.prefab - 1), at.part});
+            }
+        }
+    }
+
     [[nodiscard]] bool empty() const noexcept { return records_.empty(); }
     void clear() noexcept { records_.clear(); }
     void swap(prefab_records& other) noexcept { records_.swap(other.records_); }

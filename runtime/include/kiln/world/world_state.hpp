@@ -20,6 +20,7 @@
 #include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/hierarchy/propagation.hpp>
 #include <kiln/schedule/transitions.hpp>
+#include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
 #include <kiln/storage/archetype_storage.hpp>
@@ -51,19 +52,6 @@ template <class Schema>
     requires requires { typename Schema::unsaved_resources; }
 struct unsaved_resources_of<Schema> {
     using type = typename Schema::unsaved_resources;
-};
-
-// The prefabs of a schema (docs/content.md): Schema::prefabs, none when it
-// declares none.
-template <class Schema>
-struct prefabs_of {
-    using type = type_list<>;
-};
-
-template <class Schema>
-    requires requires { typename Schema::prefabs; }
-struct prefabs_of<Schema> {
-    using type = typename Schema::prefabs;
 };
 
 // The state of a world of Schema: its entity table, archetype storages,
