@@ -22,7 +22,8 @@ namespace screen {
 
 // What play needs of a game, Game, for its World:
 //   using phase = E;  the state whose changes are printed, each with status()
-//   void keys(World&, std::uint32_t held, std::uint32_t pressed);  into its input resource
+//   void keys(World&, std::uint32_t held, std::uint32_t pressed, std::int64_t frame);  into its input
+//       resource (and what a key of its own does between frames, such as a level reloaded)
 //   void progress(World&, double seconds, const Executor&);  the frame (world.progress, or more)
 //   const draw_list& draws(const World&);  what the render stage drew
 //   std::string status(const World&);  the facts printed with a change of phase
@@ -66,7 +67,7 @@ int play(host& host, World& world, Game& game, const char* executor_name, const 
             // A save holds the states too: restored in another phase, the game goes back to the saved one.
             report("restored", kiln::load_file(world, save), frame);
         }
-        game.keys(world, held, pressed);
+        game.keys(world, held, pressed, frame);
         const auto start = clock_type::now();
         game.progress(world, host.seconds_since_last_frame(start), executor);
         const auto simulated = clock_type::now();
