@@ -1,10 +1,22 @@
 // The game's phases (the state Phase): a new game on entering the title, the
 // waves, a lost cannon, pausing. What is spawned comes from the schema's
 // prefabs through the systems' commands, which the world applies when the
-// stage (or the transition's systems) ends.
-#include <invaders/world.hpp>
+// stage (or the transition's systems) ends; a wave's aliens come from a
+// scene, wave.toml, which a call the commands record loads then.
+#include <invaders/reflection.hpp> // the world, and what a scene's load reads its components by
+
+#include <kiln/scene.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include "rules.hpp"
+
+namespace invaders {
+// wave.toml's text, which CMake writes into wave_scene.cpp (CMakeLists.txt).
+extern const std::string_view wave_scene;
+} // namespace invaders
 
 using namespace invaders;
 
@@ -62,32 +74,24 @@ Formation formation_start(std::uint16_t wave) {
     return formation;
 }
 
-template <class Kind>
-void spawn_alien(const commands_type& commands, kiln::entity formation, Local formation_at, int column, int row) {
-    const Local local{rules::cell * (static_cast<float>(column) + 0.5f), rules::cell * (static_cast<float>(row) + 0.5f)};
-    const auto alien =
-        commands.spawn<Kind>(local, place(Position{formation_at.x, formation_at.y}, local),
-                             kiln::field(&Alien::column, static_cast<std::uint8_t>(column)),
-                             kiln::field(&Alien::row, static_cast<std::uint8_t>(row)));
-    commands.set_parent(alien.root(), formation);
-}
-
-// The wave's layout: 11 columns of a squid, two crabs and two octopuses,
-// each alien a child of the formation, at its place in the grid. This is
-// the one function a scene file (a level) would replace, once kiln loads
-// scenes (kiln::load_scene): the aliens are the prefabs Squid, Crab and
-// Octopus, and their Locals and grid places the scene's values.
-void spawn_wave(const commands_type& commands, kiln::entity formation, Local formation_at) {
-    for (int row = 0; row < rules::rows; ++row) {
-        for (int column = 0; column < rules::columns; ++column) {
-            if (row == 0) {
-                spawn_alien<Squid>(commands, formation, formation_at, column, row);
-            } else if (row < 3) {
-                spawn_alien<Crab>(commands, formation, formation_at, column, row);
-            } else {
-                spawn_alien<Octopus>(commands, formation, formation_at, column, row);
-            }
-        }
+// The call NewGame and NextWave record (kiln::system_commands::call): when
+// their commands apply, the wave's scene is loaded into the world, its
+// aliens spawned from their prefabs (Squid, Crab, Octopus) with the scene's
+// values, and each is made a child of the formation, whose Local is at. Its
+// Position is written too: the propagation computes it in the next step,
+// and the frame drawn before would show the alien at the screen's corner.
+void load_wave(World& world, kiln::entity formation, Local at) {
+    kiln::loaded_scene<invaders::schema> wave;
+    if (const kiln::scene_error error = kiln::load_scene_text(world, wave_scene, "wave.toml", wave)) {
+        // The build checked the file against the schema (kilnc scene), as this load does.
+        std::fprintf(stderr, "invaders: the wave did not load:\n%s", error.text().c_str());
+        std::abort();
+    }
+    auto tree = world.hierarchy();
+    for (const auto& named : wave.entities()) {
+        const kiln::entity alien = named.second;
+        static_cast<void>(tree.set_parent(alien, formation));
+        world.get<Position>(alien) = place(Position{at.x, at.y}, world.get<Local>(alien));
     }
 }
 
@@ -102,7 +106,7 @@ void invaders::NewGame::run(kiln::system_commands<World>& commands, Game& game, 
     build_shields(commands, shields);
     const Local at = formation_place(game.wave);
     const auto formation = commands.spawn<Armada>(at, Position{at.x, at.y}, formation_start(game.wave));
-    spawn_wave(commands, formation.root(), at);
+    commands.call<&load_wave>(kiln::entity{formation.root()}, at);
 }
 
 void invaders::Start::run(kiln::state<Phase>& phase) { phase.request(Phase::playing); }
@@ -114,14 +118,15 @@ void invaders::Pause::run(kiln::state<Phase>& phase) { phase.request(Phase::paus
 void invaders::Resume::run(kiln::state<Phase>& phase) { phase.request(Phase::playing); }
 
 // Entering between_waves (the last alien fell): the formation starts over
-// a row lower (to a limit) with a new wave of children.
+// a row lower (to a limit) with a new wave of children, wave.toml's, which
+// load_wave loads when the commands apply.
 void invaders::NextWave::run(kiln::system_commands<World>& commands, kiln::entity entity, Local& local,
                              Formation& formation, Game& game) {
     ++game.wave;
     game.timer = rules::wave_pause_steps;
     local = formation_place(game.wave);
     formation = formation_start(game.wave);
-    spawn_wave(commands, entity, local);
+    commands.call<&load_wave>(entity, local);
 }
 
 void invaders::AwaitWave::run(Game& game, kiln::state<Phase>& phase) {
