@@ -7,9 +7,10 @@
 //                            curve, bench/suite.toml's targets): Rise,
 //                            Spin, UpdateModels, and DrawQuads writing each
 //                            quad's Quad (all four parallel systems)
-// invaders_step/<executor>   one step and frame of examples/invaders, its 26
-//                            systems, played by held keys: fire, and left or
-//                            right in turn, restarting whenever the game ends
+// invaders_step/<executor>   one step and frame of examples/invaders, its
+//                            systems and its propagation, played by held
+//                            keys: fire, and left or right in turn,
+//                            restarting whenever the game ends
 // quads_frame/serial_again/1000
 //                            the serial frame at 1,000 quads once more: how
 //                            far identical code spreads in one run
@@ -46,7 +47,6 @@ void quads_frame(benchmark::State& state) {
 template <class Executor>
 void invaders_step(benchmark::State& state) {
     invaders::World world;
-    screen::draw_list list;
     std::uint64_t step = 0;
     for (auto _ : state) {
         auto& input = world.resource<invaders::Input>();
@@ -55,9 +55,8 @@ void invaders_step(benchmark::State& state) {
         input.left = (step / 60) % 2 == 0;
         input.right = !input.left;
         ++step;
-        const screen::bind_draw_list bound{world.resource<invaders::Screen>().target, list};
         world.progress(invaders::schema::fixed_step, Executor{});
-        benchmark::DoNotOptimize(list.quads.data());
+        benchmark::DoNotOptimize(world.resource<invaders::Draws>().quads.data());
     }
     state.counters["entities"] = static_cast<double>(world.size());
 }

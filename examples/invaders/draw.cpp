@@ -1,18 +1,17 @@
-// The render stage: each system pushes quads onto the draw list, back to
-// front (the schema orders them). Sprites are bitmaps in the code, drawn a
-// run of lit pixels to a quad; text is a 3 x 5 pixel font drawn the same way.
+// The render stage: each system pushes quads onto the draw list (the
+// unsaved resource Draws), back to front as their after lists order them.
+// Sprites are bitmaps in the code, text the 3 x 5 font of screen/text.hpp.
 #include <invaders/systems.hpp>
 
 #include <cstdio>
-#include <string_view>
+
+#include <screen/text.hpp>
 
 #include "rules.hpp"
 
 namespace {
 
-struct colour {
-    std::uint8_t r, g, b;
-};
+using screen::colour;
 
 // A bitmap: rows of '#' (lit) and '.' (dark), all of one width.
 struct sprite {
@@ -44,121 +43,79 @@ constexpr sprite aliens[3][2] = {
 constexpr sprite cannon{13, 8, cannon_rows};
 constexpr colour alien_colours[] = {{250, 250, 250}, {90, 220, 250}, {240, 110, 240}};
 constexpr colour green{60, 230, 80};
+constexpr colour white{255, 255, 255};
 
-// Pushes the bitmap's lit pixels with its top left at (left, top), each
-// pixel scale wide, a row's run of lit pixels as one quad.
-void draw_bitmap(screen::draw_target& target, const char* const* rows, int width, int height, float left, float top,
-                 float scale, colour c) {
-    for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width;) {
-            if (rows[y][x] != '#') {
-                ++x;
-                continue;
-            }
-            int end = x;
-            while (end < width && rows[y][end] == '#') {
-                ++end;
-            }
-            target.push({.x = left + scale * static_cast<float>(x + end) / 2,
-                         .y = top + scale * (static_cast<float>(y) + 0.5f),
-                         .half_width = scale * static_cast<float>(end - x) / 2,
-                         .half_height = scale / 2,
-                         .r = c.r,
-                         .g = c.g,
-                         .b = c.b});
-            x = end;
-        }
-    }
+void draw_sprite(invaders::Draws& draws, const sprite& s, float centre_x, float centre_y, colour c) {
+    screen::draw_bitmap(draws, s.rows, s.width, s.height, centre_x - static_cast<float>(s.width) / 2,
+                        centre_y - static_cast<float>(s.height) / 2, 1, c);
 }
 
-void draw_sprite(screen::draw_target& target, const sprite& s, float centre_x, float centre_y, colour c) {
-    draw_bitmap(target, s.rows, s.width, s.height, centre_x - static_cast<float>(s.width) / 2,
-                centre_y - static_cast<float>(s.height) / 2, 1, c);
-}
-
-// The 3 x 5 font: the glyph of each character the game writes.
-struct glyph {
-    char character;
-    const char* rows[5];
-};
-
-constexpr glyph font[] = {
-    {'0', {"###", "#.#", "#.#", "#.#", "###"}}, {'1', {".#.", "##.", ".#.", ".#.", "###"}},
-    {'2', {"###", "..#", "###", "#..", "###"}}, {'3', {"###", "..#", ".##", "..#", "###"}},
-    {'4', {"#.#", "#.#", "###", "..#", "..#"}}, {'5', {"###", "#..", "###", "..#", "###"}},
-    {'6', {"###", "#..", "###", "#.#", "###"}}, {'7', {"###", "..#", "..#", ".#.", ".#."}},
-    {'8', {"###", "#.#", "###", "#.#", "###"}}, {'9', {"###", "#.#", "###", "..#", "###"}},
-    {'A', {".#.", "#.#", "###", "#.#", "#.#"}}, {'C', {"###", "#..", "#..", "#..", "###"}},
-    {'E', {"###", "#..", "##.", "#..", "###"}}, {'G', {"###", "#..", "#.#", "#.#", "###"}},
-    {'H', {"#.#", "#.#", "###", "#.#", "#.#"}}, {'I', {"###", ".#.", ".#.", ".#.", "###"}},
-    {'L', {"#..", "#..", "#..", "#..", "###"}}, {'M', {"#.#", "###", "###", "#.#", "#.#"}},
-    {'N', {"##.", "#.#", "#.#", "#.#", "#.#"}}, {'O', {"###", "#.#", "#.#", "#.#", "###"}},
-    {'P', {"###", "#.#", "###", "#..", "#.."}}, {'R', {"##.", "#.#", "##.", "#.#", "#.#"}},
-    {'S', {"###", "#..", "###", "..#", "###"}}, {'T', {"###", ".#.", ".#.", ".#.", ".#."}},
-    {'V', {"#.#", "#.#", "#.#", "#.#", ".#."}}, {'W', {"#.#", "#.#", "###", "###", "#.#"}},
-    {'Y', {"#.#", "#.#", ".#.", ".#.", ".#."}},
-};
-
-// Writes text from (left, top), each font pixel scale wide; characters the
-// font lacks (the space) are left blank.
-void draw_text(screen::draw_target& target, std::string_view text, float left, float top, float scale, colour c) {
-    for (const char character : text) {
-        for (const glyph& each : font) {
-            if (each.character == character) {
-                draw_bitmap(target, each.rows, 3, 5, left, top, scale, c);
-            }
-        }
-        left += 4 * scale;
-    }
+// A black panel across the middle of the screen, and two lines on it.
+void banner(invaders::Draws& draws, const char* big, float big_left, const char* small, float small_left,
+            colour big_colour) {
+    draws.quads.push_back({.x = invaders::rules::screen_width / 2, .y = 121, .half_width = 52, .half_height = 17,
+                           .r = 0, .g = 0, .b = 0});
+    screen::draw_text(draws, big, invaders::rules::screen_width / 2 - big_left, 110, 2, big_colour);
+    screen::draw_text(draws, small, invaders::rules::screen_width / 2 - small_left, 128, 1, white);
 }
 
 } // namespace
 
-void invaders::ClearScreen::run(Screen& screen) { screen.target.set_clear(0, 0, 0); }
-
-// A worn brick is darker.
-void invaders::DrawBricks::run(const Brick& brick, const Position& position, const Box& box, Screen& screen) {
-    const colour shade = brick.hp > 1 ? green : colour{30, 115, 40};
-    screen.target.push({.x = position.x, .y = position.y, .half_width = box.half_width,
-                        .half_height = box.half_height, .r = shade.r, .g = shade.g, .b = shade.b});
+void invaders::ClearScreen::run(Draws& draws) {
+    draws.clear();
+    draws.clear_r = draws.clear_g = draws.clear_b = 0;
 }
 
-void invaders::DrawAliens::run(const Alien& alien, const Position& position, Screen& screen,
-                               const Formation& formation) {
+// A worn brick is darker.
+void invaders::DrawBricks::run(const Brick& brick, const Position& position, const Box& box, Draws& draws) {
+    const colour shade = brick.hp > 1 ? green : colour{30, 115, 40};
+    draws.quads.push_back({.x = position.x, .y = position.y, .half_width = box.half_width,
+                           .half_height = box.half_height, .r = shade.r, .g = shade.g, .b = shade.b});
+}
+
+// The formation's pose (it flips on each march) is the aliens' frame.
+void invaders::DrawAliens::run(const Alien& alien, const Position& position,
+                               const kiln::single<formation_lookup>& formation, Draws& draws) {
     const int kind = alien.kind % 3;
-    draw_sprite(screen.target, aliens[kind][formation.pose & 1], position.x, position.y, alien_colours[kind]);
+    draw_sprite(draws, aliens[kind][formation.get().pose & 1], position.x, position.y, alien_colours[kind]);
 }
 
 // The cannon's bullets are white, the aliens' bombs orange.
-void invaders::DrawShots::run(const Position& position, const Box& box, const Velocity& velocity, Screen& screen) {
-    const bool bomb = velocity.y > 0;
-    screen.target.push({.x = position.x, .y = position.y, .half_width = box.half_width,
-                        .half_height = box.half_height, .r = 255, .g = static_cast<std::uint8_t>(bomb ? 160 : 255),
-                        .b = static_cast<std::uint8_t>(bomb ? 40 : 255)});
+void invaders::DrawShots::run(const Position& position, const Box& box, bool has_bomb, Draws& draws) {
+    draws.quads.push_back({.x = position.x, .y = position.y, .half_width = box.half_width,
+                           .half_height = box.half_height, .r = 255, .g = static_cast<std::uint8_t>(has_bomb ? 160 : 255),
+                           .b = static_cast<std::uint8_t>(has_bomb ? 40 : 255)});
 }
 
-// A cannon that was hit blinks until it is back in play.
-void invaders::DrawCannon::run(const Position& position, Screen& screen, const Game& game) {
-    if (game.respawn == 0 || (game.respawn / 8) % 2 == 0) {
-        draw_sprite(screen.target, cannon, position.x, position.y, green);
+void invaders::DrawCannon::run(const Position& position, Draws& draws) {
+    draw_sprite(draws, cannon, position.x, position.y, green);
+}
+
+// A cannon that was hit blinks, 8 steps on and 8 off, until it is back.
+void invaders::DrawLostCannon::run(const Position& position, Draws& draws, const Game& game) {
+    if ((game.timer / 8) % 2 == 0) {
+        draw_sprite(draws, cannon, position.x, position.y, green);
     }
 }
 
-void invaders::DrawHud::run(Screen& screen, const Game& game) {
+void invaders::DrawHud::run(Draws& draws, const Game& game) {
     char line[32];
     std::snprintf(line, sizeof line, "SCORE %05u", static_cast<unsigned>(game.score));
-    draw_text(screen.target, line, 8, 4, 1, {255, 255, 255});
+    screen::draw_text(draws, line, 8, 4, 1, white);
     std::snprintf(line, sizeof line, "HI %05u", static_cast<unsigned>(game.high_score));
-    draw_text(screen.target, line, 84, 4, 1, {255, 255, 255});
+    screen::draw_text(draws, line, 84, 4, 1, white);
     std::snprintf(line, sizeof line, "WAVE %u", static_cast<unsigned>(game.wave));
-    draw_text(screen.target, line, 160, 4, 1, {255, 255, 255});
-    screen.target.push({.x = rules::screen_width / 2, .y = rules::ground + 0.5f, .half_width = rules::screen_width / 2,
-                        .half_height = 0.5f, .r = green.r, .g = green.g, .b = green.b});
+    screen::draw_text(draws, line, 160, 4, 1, white);
+    draws.quads.push_back({.x = rules::screen_width / 2, .y = rules::ground + 0.5f, .half_width = rules::screen_width / 2,
+                           .half_height = 0.5f, .r = green.r, .g = green.g, .b = green.b});
     std::snprintf(line, sizeof line, "LIVES %u", static_cast<unsigned>(game.lives));
-    draw_text(screen.target, line, 8, 246, 1, green);
-    if (game.over) {
-        screen.target.push({.x = rules::screen_width / 2, .y = 121, .half_width = 52, .half_height = 17, .r = 0, .g = 0, .b = 0});
-        draw_text(screen.target, "GAME OVER", rules::screen_width / 2 - 35, 110, 2, {255, 60, 60});
-        draw_text(screen.target, "PRESS R TO PLAY AGAIN", rules::screen_width / 2 - 41, 128, 1, {255, 255, 255});
-    }
+    screen::draw_text(draws, line, 8, 246, 1, green);
 }
+
+void invaders::DrawTitle::run(Draws& draws) { banner(draws, "INVADERS", 31, "PRESS SPACE TO PLAY", 37, green); }
+
+void invaders::DrawGameOver::run(Draws& draws) {
+    banner(draws, "GAME OVER", 35, "PRESS R TO PLAY AGAIN", 41, {255, 60, 60});
+}
+
+void invaders::DrawPaused::run(Draws& draws) { banner(draws, "PAUSED", 23, "PRESS P TO PLAY ON", 35, white); }

@@ -27,12 +27,20 @@ inline constexpr float cannon_y = 224;
 inline constexpr float cannon_half_width = 6.5f;
 inline constexpr float cannon_half_height = 4;
 inline constexpr float cannon_speed = 1.5f;
+// A hit cannon is back in play on the 90th step after the hit.
 inline constexpr std::uint16_t respawn_steps = 90;
+// The pause between a cleared wave and the next wave's first march.
+inline constexpr std::uint16_t wave_pause_steps = 60;
 
 inline constexpr float bullet_speed = -5;
 inline constexpr float bomb_speed = 2;
 inline constexpr int max_bombs = 4;
 
+inline constexpr int shields = 4;
+inline constexpr int shield_columns = 8; // bricks across a shield
+inline constexpr int shield_rows = 6;
+inline constexpr float shield_left = 32;  // the first shield's left edge
+inline constexpr float shield_pitch = 48; // from one shield's left edge to the next's
 inline constexpr float shield_y = 196;
 inline constexpr float brick = 3; // a brick's side
 
@@ -49,6 +57,9 @@ inline constexpr std::uint16_t bomb_wait(std::uint16_t wave) {
 
 // Where a wave's formation starts: each wave a row lower, down to a limit.
 inline constexpr float wave_top(std::uint16_t wave) { return 40 + march_drop * static_cast<float>(wave > 7 ? 6 : wave - 1); }
+
+// The formation's top left at the start of a wave (its Local).
+inline constexpr float formation_x = 24;
 
 // Whether two boxes, given by centre and half size, overlap.
 inline bool overlap(float ax, float ay, float ahw, float ahh, float bx, float by, float bhw, float bhh) {

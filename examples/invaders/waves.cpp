@@ -1,17 +1,32 @@
-// Starting things: a new game, the next wave, and a restart after the game
-// is over. Entities are created through the systems' commands, which the
-// world applies when the stage ends.
-#include <invaders/world.hpp>
+// The game's phases (the state Phase): a new game on entering the title, the
+// waves, a lost cannon, pausing. What is spawned comes from the schema's
+// prefabs through the systems' commands, which the world applies when the
+// stage (or the transition's systems) ends; a wave's aliens come from a
+// scene, wave.toml, which a call the commands record loads then.
+#include <invaders/reflection.hpp> // the world, and what a scene's load reads its components by
+
+#include <kiln/scene.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include "rules.hpp"
 
+namespace invaders {
+// wave.toml's text, which CMake writes into wave_scene.cpp (CMakeLists.txt).
+extern const std::string_view wave_scene;
+} // namespace invaders
+
+using namespace invaders;
+
 namespace {
 
-using commands_type = kiln::system_commands<invaders::World>;
+using commands_type = kiln::system_commands<World>;
 
 // A shield's bricks: an arch of 8 x 6 bricks without its top corners and
 // with a notch below, as in the arcade game.
-constexpr const char* shield_shape[] = {
+constexpr const char* shield_shape[rules::shield_rows] = {
     ".######.",
     "########",
     "########",
@@ -20,93 +35,124 @@ constexpr const char* shield_shape[] = {
     "##....##",
 };
 
-void spawn_aliens(const commands_type& commands, const invaders::Formation& formation) {
-    for (int row = 0; row < invaders::rules::rows; ++row) {
-        for (int column = 0; column < invaders::rules::columns; ++column) {
-            const auto kind = static_cast<std::uint8_t>(row == 0 ? 0 : row < 3 ? 1 : 2);
-            commands.create<invaders::Invader>(
-                invaders::Position{formation.x + invaders::rules::cell * (static_cast<float>(column) + 0.5f),
-                                   formation.y + invaders::rules::cell * (static_cast<float>(row) + 0.5f)},
-                invaders::Box{invaders::rules::alien_half_width, invaders::rules::alien_half_height},
-                invaders::Alien{static_cast<std::uint8_t>(column), static_cast<std::uint8_t>(row), kind});
-        }
-    }
-}
-
-void spawn_shields(const commands_type& commands) {
-    constexpr float half = invaders::rules::brick / 2;
-    for (int shield = 0; shield < 4; ++shield) {
-        const float left = 32 + 48 * static_cast<float>(shield);
-        for (int row = 0; row < 6; ++row) {
-            for (int column = 0; column < 8; ++column) {
-                if (shield_shape[row][column] == '#') {
-                    commands.create<invaders::ShieldBrick>(
-                        invaders::Position{left + invaders::rules::brick * static_cast<float>(column) + half,
-                                           invaders::rules::shield_y + invaders::rules::brick * static_cast<float>(row) + half},
-                        invaders::Box{half, half}, invaders::Brick{});
+// The four shields, brick by brick, each brick's handle kept in its cell of
+// the Shields grid (a cell without a brick holds the null entity).
+void build_shields(const commands_type& commands, Shields& shields) {
+    constexpr float half = rules::brick / 2;
+    shields = Shields{};
+    for (int shield = 0; shield < rules::shields; ++shield) {
+        const float left = rules::shield_left + rules::shield_pitch * static_cast<float>(shield);
+        for (int row = 0; row < rules::shield_rows; ++row) {
+            for (int column = 0; column < rules::shield_columns; ++column) {
+                if (shield_shape[row][column] != '#') {
+                    continue;
                 }
+                const Position at{left + rules::brick * static_cast<float>(column) + half,
+                                  rules::shield_y + rules::brick * static_cast<float>(row) + half};
+                shields.bricks[static_cast<std::size_t>((shield * rules::shield_rows + row) * rules::shield_columns +
+                                                        column)] = commands.spawn<ShieldPiece>(at).root();
             }
         }
     }
 }
 
-void spawn_cannon(const commands_type& commands) {
-    commands.create<invaders::Player>(invaders::Position{invaders::rules::screen_width / 2, invaders::rules::cannon_y},
-                                      invaders::Box{invaders::rules::cannon_half_width, invaders::rules::cannon_half_height});
+// A wave's formation at its start (its Local, where the formation's top left
+// is), and its Formation, with the survey a full one would give, so that
+// the first March knows its edges.
+Local formation_place(std::uint16_t wave) { return {rules::formation_x, rules::wave_top(wave)}; }
+
+Formation formation_start(std::uint16_t wave) {
+    const Local at = formation_place(wave);
+    Formation formation;
+    formation.fire_wait = rules::bomb_wait(wave);
+    formation.alive = rules::aliens_per_wave;
+    formation.left = at.x + rules::cell / 2 - rules::alien_half_width;
+    formation.right = at.x + rules::cell * (rules::columns - 0.5f) + rules::alien_half_width;
+    formation.bottom = at.y + rules::cell * (rules::rows - 0.5f) + rules::alien_half_height;
+    formation.lowest_row.fill(rules::rows - 1);
+    formation.wait = rules::march_wait(formation.alive);
+    return formation;
 }
 
-// The formation of wave's start, with the survey a full one would give, so
-// that the first March knows its edges. The dice roll on.
-void reset_formation(invaders::Formation& formation, std::uint16_t wave) {
-    const std::uint64_t dice = formation.dice;
-    formation = invaders::Formation{};
-    formation.dice = dice;
-    formation.y = invaders::rules::wave_top(wave);
-    formation.fire_wait = invaders::rules::bomb_wait(wave);
-    formation.alive = invaders::rules::aliens_per_wave;
-    formation.left = formation.x + invaders::rules::cell / 2 - invaders::rules::alien_half_width;
-    formation.right = formation.x + invaders::rules::cell * (invaders::rules::columns - 0.5f) + invaders::rules::alien_half_width;
-    formation.bottom = formation.y + invaders::rules::cell * (invaders::rules::rows - 0.5f) + invaders::rules::alien_half_height;
-    formation.lowest_row.fill(invaders::rules::rows - 1);
-    formation.wait = invaders::rules::march_wait(formation.alive);
-}
-
-// A new game: everything but the high score and the step count starts over.
-void new_game(const commands_type& commands, invaders::Game& game, invaders::Formation& formation) {
-    invaders::Game fresh;
-    fresh.high_score = game.high_score;
-    fresh.step = game.step;
-    game = fresh;
-    reset_formation(formation, game.wave);
-    spawn_cannon(commands);
-    spawn_shields(commands);
-    spawn_aliens(commands, formation);
+// The call NewGame and NextWave record (kiln::system_commands::call): when
+// their commands apply, the wave's scene is loaded into the world, its
+// aliens spawned from their prefabs (Squid, Crab, Octopus) with the scene's
+// values, and each is made a child of the formation, whose Local is at. Its
+// Position is written too: the propagation computes it in the next step,
+// and the frame drawn before would show the alien at the screen's corner.
+void load_wave(World& world, kiln::entity formation, Local at) {
+    kiln::loaded_scene<invaders::schema> wave;
+    if (const kiln::scene_error error = kiln::load_scene_text(world, wave_scene, "wave.toml", wave)) {
+        // The build checked the file against the schema (kilnc scene), as this load does.
+        std::fprintf(stderr, "invaders: the wave did not load:\n%s", error.text().c_str());
+        std::abort();
+    }
+    auto tree = world.hierarchy();
+    for (const auto& named : wave.entities()) {
+        const kiln::entity alien = named.second;
+        static_cast<void>(tree.set_parent(alien, formation));
+        world.get<Position>(alien) = place(Position{at.x, at.y}, world.get<Local>(alien));
+    }
 }
 
 } // namespace
 
-void invaders::NewGame::run(kiln::system_commands<World>& commands, Game& game, Formation& formation) {
-    new_game(commands, game, formation);
+// Entering the title: a new game, everything but the high score and the
+// step count new. Leaving game_over destroyed the last game's entities
+// (destroy_on_exit); the world's start has none.
+void invaders::NewGame::run(kiln::system_commands<World>& commands, Game& game, Shields& shields) {
+    game = Game{.high_score = game.high_score, .step = game.step};
+    commands.spawn<LaserBase>();
+    build_shields(commands, shields);
+    const Local at = formation_place(game.wave);
+    const auto formation = commands.spawn<Armada>(at, Position{at.x, at.y}, formation_start(game.wave));
+    commands.call<&load_wave>(kiln::entity{formation.root()}, at);
 }
 
-void invaders::NextWave::run(kiln::system_commands<World>& commands, Game& game, Formation& formation) {
-    if (!game.over && formation.alive == 0) {
-        ++game.wave;
-        reset_formation(formation, game.wave);
-        spawn_aliens(commands, formation);
+void invaders::Start::run(kiln::state<Phase>& phase) { phase.request(Phase::playing); }
+
+void invaders::Restart::run(kiln::state<Phase>& phase) { phase.request(Phase::title); }
+
+void invaders::Pause::run(kiln::state<Phase>& phase) { phase.request(Phase::paused); }
+
+void invaders::Resume::run(kiln::state<Phase>& phase) { phase.request(Phase::playing); }
+
+// Entering between_waves (the last alien fell): the formation starts over
+// a row lower (to a limit) with a new wave of children, wave.toml's, which
+// load_wave loads when the commands apply.
+void invaders::NextWave::run(kiln::system_commands<World>& commands, kiln::entity entity, Local& local,
+                             Formation& formation, Game& game) {
+    ++game.wave;
+    game.timer = rules::wave_pause_steps;
+    local = formation_place(game.wave);
+    formation = formation_start(game.wave);
+    commands.call<&load_wave>(entity, local);
+}
+
+void invaders::AwaitWave::run(Game& game, kiln::state<Phase>& phase) {
+    if (--game.timer == 0) {
+        phase.request(Phase::playing);
     }
 }
 
-void invaders::Clear::run(kiln::system_commands<World>& commands, kiln::entity entity, const Game& game,
-                          const Input& input) {
-    if (game.over && input.restart) {
-        commands.destroy(entity);
+// A bomb hit the cannon (HitCannon's event): a life less, and the cannon out
+// of play for a while, or the game over.
+void invaders::LoseLife::run(Game& game, kiln::state<Phase>& phase, kiln::event_reader<CannonHit> cannon_hit_events) {
+    if (cannon_hit_events.empty()) {
+        return;
+    }
+    --game.lives;
+    game.timer = rules::respawn_steps;
+    phase.request(game.lives == 0 ? Phase::game_over : Phase::cannon_lost);
+}
+
+// The timer counts the steps since the hit down from respawn_steps; the
+// request made at 1 is applied as this step ends, so that the cannon is back
+// on the respawn_steps-th step after the hit.
+void invaders::Respawn::run(Game& game, kiln::state<Phase>& phase) {
+    if (--game.timer == 1) {
+        phase.request(Phase::playing);
     }
 }
 
-void invaders::Restart::run(kiln::system_commands<World>& commands, Game& game, Formation& formation,
-                            const Input& input) {
-    if (game.over && input.restart) {
-        new_game(commands, game, formation);
-    }
-}
+void invaders::ClearWave::run(kiln::state<Phase>& phase) { phase.request(Phase::between_waves); }

@@ -8,17 +8,15 @@
 #include <string>
 #include <string_view>
 
+#include <screen/text.hpp>
+
 #include "rules.hpp"
 
 using namespace pacman;
 
 namespace {
 
-struct colour {
-    std::uint8_t r;
-    std::uint8_t g;
-    std::uint8_t b;
-};
+using screen::colour;
 
 constexpr colour wall_blue{33, 33, 222};
 constexpr colour door_pink{255, 184, 222};
@@ -95,46 +93,10 @@ void draw_walls(Draws& draws, const Maze& maze, colour c) {
     }
 }
 
-// The 3 x 5 font, each pixel drawn 2 x 2: the characters the game writes.
-struct glyph {
-    char character;
-    const char* rows[5];
-};
-
-constexpr glyph font[] = {
-    {'0', {"###", "#.#", "#.#", "#.#", "###"}}, {'1', {".#.", "##.", ".#.", ".#.", "###"}},
-    {'2', {"###", "..#", "###", "#..", "###"}}, {'3', {"###", "..#", ".##", "..#", "###"}},
-    {'4', {"#.#", "#.#", "###", "..#", "..#"}}, {'5', {"###", "#..", "###", "..#", "###"}},
-    {'6', {"###", "#..", "###", "#.#", "###"}}, {'7', {"###", "..#", "..#", ".#.", ".#."}},
-    {'8', {"###", "#.#", "###", "#.#", "###"}}, {'9', {"###", "#.#", "###", "..#", "###"}},
-    {'A', {".#.", "#.#", "###", "#.#", "#.#"}}, {'C', {"###", "#..", "#..", "#..", "###"}},
-    {'D', {"##.", "#.#", "#.#", "#.#", "##."}}, {'E', {"###", "#..", "##.", "#..", "###"}},
-    {'G', {"###", "#..", "#.#", "#.#", "###"}}, {'H', {"#.#", "#.#", "###", "#.#", "#.#"}},
-    {'I', {"###", ".#.", ".#.", ".#.", "###"}}, {'L', {"#..", "#..", "#..", "#..", "###"}},
-    {'M', {"#.#", "###", "###", "#.#", "#.#"}}, {'O', {"###", "#.#", "#.#", "#.#", "###"}},
-    {'P', {"###", "#.#", "###", "#..", "#.."}}, {'R', {"##.", "#.#", "##.", "#.#", "#.#"}},
-    {'S', {"###", "#..", "###", "..#", "###"}}, {'U', {"#.#", "#.#", "#.#", "#.#", "###"}},
-    {'V', {"#.#", "#.#", "#.#", "#.#", ".#."}}, {'Y', {"#.#", "#.#", ".#.", ".#.", ".#."}},
-    {'!', {".#.", ".#.", ".#.", "...", ".#."}},
-};
-
-// Writes text from (left, top) on the screen; a space is left blank.
+// Writes text from (left, top) on the screen, in the 3 x 5 font of
+// screen/text.hpp with each pixel drawn 2 x 2; a space is left blank.
 void text(Draws& draws, std::string_view words, int left, int top, colour c) {
-    for (const char character : words) {
-        for (const glyph& each : font) {
-            if (each.character != character) {
-                continue;
-            }
-            for (int row = 0; row < 5; ++row) {
-                for (int column = 0; column < 3; ++column) {
-                    if (each.rows[row][column] == '#') {
-                        rect(draws, static_cast<float>(left + 2 * column), static_cast<float>(top + 2 * row), 2, 2, c);
-                    }
-                }
-            }
-        }
-        left += 8;
-    }
+    screen::draw_text(draws, words, static_cast<float>(left), static_cast<float>(top), 2, c);
 }
 
 // Writes text ending at right (numbers are right-aligned, as the arcade's).

@@ -256,8 +256,14 @@ def run(port, frames, shots):
               f"{after_path.name} differ in {box}")
         wait.until(lambda b: b.find_element(By.CSS_SELECTOR, 'input[data-pointer="/Position/x"]').get_attribute("value")
                    == f"{new_x:g}")
-        wait_for(lambda: f"x={new_x:g} " in (row_text(browser, handle) or ""),
-                 f"the list still shows {row_text(browser, handle)!r} for {handle} after its x became {new_x:g}")
+        # The list sums an alien up by its first component, Local (its place in
+        # its formation; Position is the propagation's): an edit of Local's x
+        # shows there.
+        local_x = float(browser.find_element(By.CSS_SELECTOR, 'input[data-pointer="/Local/x"]').get_attribute("value"))
+        new_local = local_x + 1
+        wait.until(lambda b: type_into(b, 'input[data-pointer="/Local/x"]', f"{new_local:g}"))
+        wait_for(lambda: f"x={new_local:g} " in (row_text(browser, handle) or ""),
+                 f"the list still shows {row_text(browser, handle)!r} for {handle} after its Local x became {new_local:g}")
         browser.save_screenshot(str(shots / "inspector_entity.png"))
 
         # Duplicate it: the copy is picked, and listed; destroy the copy: it leaves the list.
@@ -267,7 +273,7 @@ def run(port, frames, shots):
         copy = browser.find_element(By.ID, "entity-handle").text
         if api(port, "/world")["archetypes"]["Invader"] != invaders + 1:
             fail(f"duplicating {handle} did not create an Invader")
-        wait_for(lambda: f"x={new_x:g} " in (row_text(browser, copy) or "") and count_shown(browser, "Invader") == invaders + 1,
+        wait_for(lambda: f"x={new_local:g} " in (row_text(browser, copy) or "") and count_shown(browser, "Invader") == invaders + 1,
                  f"the list does not show the copy {copy} of {handle}, or the count {invaders + 1}")
         browser.find_element(By.ID, "destroy").click()
         wait_for(lambda: row_text(browser, copy) is None and count_shown(browser, "Invader") == invaders,

@@ -69,6 +69,7 @@ bool window::poll(std::uint32_t& keys) {
         {SDL_SCANCODE_LEFT, key_left},  {SDL_SCANCODE_RIGHT, key_right}, {SDL_SCANCODE_UP, key_up},
         {SDL_SCANCODE_DOWN, key_down},  {SDL_SCANCODE_SPACE, key_fire},  {SDL_SCANCODE_F5, key_save},
         {SDL_SCANCODE_F9, key_load},    {SDL_SCANCODE_R, key_restart},   {SDL_SCANCODE_F6, key_reload},
+        {SDL_SCANCODE_P, key_pause},
     };
     keys = 0;
     for (const auto& each : map) {

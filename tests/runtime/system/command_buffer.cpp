@@ -72,6 +72,65 @@ TEST_CASE("commands are applied in the order recorded, and those for dead entiti
     CHECK(world.size() == 0);
 }
 
+namespace {
+
+// What a recorded call below does when applied: it finds e alive (its create
+// was recorded before the call), writes x into e's Position, and makes a
+// Particle at x, x (a structural change, which only commands make otherwise).
+struct call_log {
+    int calls = 0;
+    bool found_alive = false;
+};
+call_log log_of_calls;
+
+void place_and_make(World& world, kiln::entity e, float x) {
+    ++log_of_calls.calls;
+    log_of_calls.found_alive = world.alive(e);
+    world.get<fixture::Position>(e).x = x;
+    world.create<fixture::Particle>(fixture::Position{x, x});
+}
+
+void count_call(World&) { ++log_of_calls.calls; }
+
+} // namespace
+
+TEST_CASE("a recorded call runs on the world when applied, in order with the other commands, on its values as recorded") {
+    World world;
+    log_of_calls = {};
+    const kiln::entity first = world.create<fixture::Particle>();
+    world.create<fixture::Particle>();
+    kiln::entity made;
+    float x = 7.0f;
+    world.each<fixture::Position>([&](World::deferred_type& deferred, kiln::entity e, fixture::Position&) {
+        if (e != first) {
+            return;
+        }
+        made = deferred.create<fixture::Particle>(fixture::Position{1, 1});
+        deferred.call<&place_and_make>(made, x);
+        deferred.call<&count_call>();
+        deferred.set<fixture::Position>(made, {2, 2}); // after the call: wins over its x
+        x = 9.0f;                                      // the call has its own copy, made when recorded
+        CHECK(log_of_calls.calls == 0);                // recorded, not run
+    });
+    CHECK(log_of_calls.calls == 2);
+    CHECK(log_of_calls.found_alive);
+    REQUIRE(world.alive(made));
+    CHECK(world.get<fixture::Position>(made).x == 2);
+    CHECK(world.size() == 4);
+    int at_seven = 0;
+    world.each<const fixture::Position>([&](const fixture::Position& p) { at_seven += p.x == 7 && p.y == 7 ? 1 : 0; });
+    CHECK(at_seven == 1);
+
+    kiln::command_buffer<World> buffer{world}; // a buffer of one's own: a call, then a destroy of what it made
+    buffer.call<&place_and_make>(made, 3.0f);
+    buffer.destroy(made);
+    CHECK(world.size() == 4);
+    buffer.apply();
+    CHECK(log_of_calls.calls == 3);
+    CHECK_FALSE(world.alive(made));
+    CHECK(world.size() == 4); // one made by the call, one destroyed after it
+}
+
 TEST_CASE("a command buffer of one's own is applied when one says") {
     World world;
     kiln::command_buffer<World> buffer{world};

@@ -8,7 +8,7 @@
 //     90
 //
 // Frames count from 0 and must increase; # starts a comment; key names are
-// those of screen::key_names (left, right, up, down, fire, save, load, restart, reload).
+// those of screen::key_names (left, right, up, down, fire, save, load, restart, reload, pause).
 #pragma once
 
 #include <cstdint>

@@ -18,6 +18,7 @@ enum key : std::uint32_t {
     key_load = 1u << 6,
     key_restart = 1u << 7,
     key_reload = 1u << 8, // a game's level file, read again
+    key_pause = 1u << 9,
 };
 
 // Each key's name in input scripts, and the keyboard key the window maps it to.
@@ -31,6 +32,7 @@ inline constexpr key_name key_names[] = {
     {key_left, "left", "Left arrow"},     {key_right, "right", "Right arrow"}, {key_up, "up", "Up arrow"},
     {key_down, "down", "Down arrow"},     {key_fire, "fire", "Space"},         {key_save, "save", "F5"},
     {key_load, "load", "F9"},             {key_restart, "restart", "R"},       {key_reload, "reload", "F6"},
+    {key_pause, "pause", "P"},
 };
 
 } // namespace screen

@@ -20,8 +20,8 @@
 
 namespace kiln {
 
-// Records create, spawn, destroy, add, remove, replace, set, set_parent and
-// remove_parent for one world, to apply them
+// Records create, spawn, destroy, add, remove, replace, set, set_parent,
+// remove_parent and calls of a function on the world, for one world, to apply them
 // later in the order they were recorded. While a loop runs over a world's
 // columns, changing the world's shape would move the rows the loop is
 // reading; recording the change instead keeps every reference the loop holds
@@ -134,6 +134,27 @@ public:
     // Records world.hierarchy().remove_parent(child). Applied, it does
     // nothing when child is dead or has no parent by then.
     void remove_parent(entity child) { record<&apply_remove_parent>(child); }
+
+    // Records a call of F(world, args...), made when the buffer is applied,
+    // in order with the other commands: a change to the world that no other
+    // command makes (a scene loaded into it, kiln/scene.hpp), from where only
+    // commands may change it (a system). F is a function, or a lambda that
+    // captures nothing, taking World& and then Args. Each arg is copied as
+    // bytes, so it must be trivially copyable: an entity, a number, a
+    // pointer to what outlives the buffer. F runs where the buffer applies,
+    // on one thread and with no loop over the world (a system's commands
+    // apply when its stage has run), so it may do to the world what game
+    // code between frames may. Unlike the other commands it is never
+    // skipped: F checks that the entities it is given are still alive.
+    template <auto F, class... Args>
+    void call(const Args&... args) {
+        static_assert(std::is_invocable_v<decltype(F), World&, const Args&...>,
+                      "kiln::command_buffer::call<F>(args...): F must be callable as F(world, args...)");
+        static_assert(internal::all_of({std::is_trivially_copyable_v<Args>...}),
+                      "kiln::command_buffer::call<F>(args...): each arg is copied as bytes, so must be trivially "
+                      "copyable (an entity, a number, a pointer to what outlives the buffer)");
+        record<&apply_call<F, Args...>>(args...);
+    }
 
     // Applies every command in the order recorded, then empties the buffer.
     // Commands recorded while applying (by observers, say) are applied too;
@@ -276,6 +297,11 @@ private:
     static void apply_set_parent(World& world, const command_buffer& buffer, std::size_t offset) {
         const auto [child, parent] = buffer.read<entity, entity>(offset);
         static_cast<void>(world.hierarchy().set_parent(child, parent));
+    }
+
+    template <auto F, class... Args>
+    static void apply_call(World& world, const command_buffer& buffer, std::size_t offset) {
+        std::apply([&world](const Args&... args) { F(world, args...); }, buffer.read<Args...>(offset));
     }
 
     static void apply_remove_parent(World& world, const command_buffer& buffer, std::size_t offset) {

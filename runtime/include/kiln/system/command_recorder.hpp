@@ -8,8 +8,8 @@
 
 namespace kiln {
 
-// Records create, destroy, add, remove, replace, set, set_parent and remove_parent
-// into a command buffer, and answers alive and has from the world's entity
+// Records create, destroy, add, remove, replace, set, set_parent, remove_parent
+// and calls of a function on the world into a command buffer, and answers alive and has from the world's entity
 // table, and parent and children from its hierarchy. What deferred_world
 // (a loop's view of the world) and system_commands (a system's) share.
 template <class World>
@@ -88,6 +88,14 @@ public:
     // Records world.hierarchy().remove_parent(child)
     // (command_buffer::remove_parent).
     void remove_parent(entity child) const { buffer().remove_parent(child); }
+
+    // Records a call of F(world, args...), made when the buffer is applied,
+    // in order with the other commands (command_buffer::call): a change no
+    // other command makes, such as a scene loaded.
+    template <auto F, class... Args>
+    void call(const Args&... args) const {
+        buffer().template call<F>(args...);
+    }
 
     // The world's hierarchy, to read: it changes only when commands apply.
     [[nodiscard]] auto hierarchy() const noexcept { return world().hierarchy(); }
