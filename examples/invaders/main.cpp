@@ -15,17 +15,12 @@
 // state and the time per frame split into the ECS's and the drawing's.
 #include <invaders/reflection.hpp>
 
-#if KILN_HAS_INSPECTOR
-#include <kiln/inspector.hpp>
-#endif
-
 #include <cstdio>
-#include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <example_arguments.hpp>
+#include <inspected_world.hpp>
 #include <screen/game.hpp>
 #include <screen/keys.hpp>
 #include <screen/play.hpp>
@@ -41,9 +36,7 @@ constexpr std::int64_t default_inspect_port = 7341;
 struct invaders_game {
     using phase = invaders::Phase;
 
-#if KILN_HAS_INSPECTOR
-    kiln::inspect::basic_inspector<invaders::World>* inspector = nullptr;
-#endif
+    examples::inspected_world<invaders::World> inspected;
     bool headless = false;
 
     static void keys(invaders::World& world, std::uint32_t held, std::uint32_t pressed, std::int64_t) {
@@ -55,21 +48,9 @@ struct invaders_game {
         input.pause = (pressed & screen::key_pause) != 0;
     }
 
-    // With --inspect, the inspector answers between frames, and a game it
-    // paused still runs its render stage each frame, so that an edit shows.
     template <class Executor>
     void progress(invaders::World& world, double seconds, const Executor& executor) {
-#if KILN_HAS_INSPECTOR
-        if (inspector != nullptr) {
-            if (inspector->serve(world)) {
-                world.progress(seconds, inspector->executor(executor));
-            } else {
-                world.run(invaders::stage::render, executor); // paused: draw the world as it is
-            }
-            return;
-        }
-#endif
-        world.progress(seconds, executor);
+        inspected.progress(world, seconds, executor, invaders::stage::render);
     }
 
     static const screen::draw_list& draws(const invaders::World& world) { return world.resource<invaders::Draws>(); }
@@ -92,16 +73,7 @@ struct invaders_game {
 
     static std::uint64_t step(const invaders::World& world) { return world.resource<invaders::Game>().step; }
 
-    // Inspected, a headless run keeps to 60 frames a second, so that a person or a test can follow it.
-    void frame_done(screen::host::clock_type::time_point start) const {
-#if KILN_HAS_INSPECTOR
-        if (headless && inspector != nullptr) {
-            std::this_thread::sleep_until(start + std::chrono::microseconds{16'667});
-        }
-#else
-        (void)start;
-#endif
-    }
+    void frame_done(screen::host::clock_type::time_point start) const { inspected.pace(start, headless); }
 };
 
 template <class Executor>
@@ -119,23 +91,10 @@ int run(const screen::game_settings& chosen, std::int64_t inspect, const char* e
     }
     invaders_game game;
     game.headless = chosen.headless;
-#if KILN_HAS_INSPECTOR
-    std::unique_ptr<kiln::inspect::basic_inspector<invaders::World>> inspector;
-    if (inspect >= 0) {
-        inspector = std::make_unique<kiln::inspect::basic_inspector<invaders::World>>();
-        kiln::inspect::options where;
-        where.port = static_cast<int>(inspect);
-        if (const std::string error = inspector->start(where); !error.empty()) {
-            std::fprintf(stderr, "invaders: the inspector: %s\n", error.c_str());
-            return 1;
-        }
-        std::printf("inspector: %s\n", inspector->url().c_str());
-        std::fflush(stdout);
-        game.inspector = inspector.get();
+    if (const std::string error = game.inspected.start(inspect); !error.empty()) {
+        std::fprintf(stderr, "invaders: %s\n", error.c_str());
+        return 1;
     }
-#else
-    (void)inspect;
-#endif
     return screen::play(host, world, game, executor_name, executor);
 }
 

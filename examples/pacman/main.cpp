@@ -20,19 +20,15 @@
 #if PACMAN_SCENES
 #include <kiln/scene.hpp>
 #endif
-#if KILN_HAS_INSPECTOR
-#include <kiln/inspector.hpp>
-#endif
 
 #include <cstdio>
 #include <fstream>
 #include <iterator>
-#include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <example_arguments.hpp>
+#include <inspected_world.hpp>
 #include <screen/game.hpp>
 #include <screen/keys.hpp>
 #include <screen/play.hpp>
@@ -57,9 +53,7 @@ struct pacman_game {
 
     const pacman_settings& chosen;
     bool headless;
-#if KILN_HAS_INSPECTOR
-    kiln::inspect::basic_inspector<pacman::World>* inspector = nullptr;
-#endif
+    examples::inspected_world<pacman::World> inspected;
 #if PACMAN_SCENES
     kiln::loaded_scene<pacman::schema> level; // level.toml, as loaded: what F6 reloads
 #endif
@@ -105,21 +99,9 @@ struct pacman_game {
     }
 #endif
 
-    // With --inspect, the inspector answers between frames, and a game it
-    // paused still runs its render stage each frame, so that an edit shows.
     template <class Executor>
     void progress(pacman::World& world, double seconds, const Executor& executor) {
-#if KILN_HAS_INSPECTOR
-        if (inspector != nullptr) {
-            if (inspector->serve(world)) {
-                world.progress(seconds, inspector->executor(executor));
-            } else {
-                world.run(pacman::stage::render, executor); // paused: draw the world as it is
-            }
-            return;
-        }
-#endif
-        world.progress(seconds, executor);
+        inspected.progress(world, seconds, executor, pacman::stage::render);
     }
 
     static const screen::draw_list& draws(const pacman::World& world) { return world.resource<pacman::Draws>(); }
@@ -143,16 +125,7 @@ struct pacman_game {
 
     static std::uint64_t step(const pacman::World& world) { return world.resource<pacman::Game>().step; }
 
-    // Inspected, a headless run keeps to 60 frames a second, a pace a browser can follow.
-    void frame_done(screen::host::clock_type::time_point start) const {
-#if KILN_HAS_INSPECTOR
-        if (headless && inspector != nullptr) {
-            std::this_thread::sleep_until(start + std::chrono::microseconds{16'667});
-        }
-#else
-        (void)start;
-#endif
-    }
+    void frame_done(screen::host::clock_type::time_point start) const { inspected.pace(start, headless); }
 };
 
 template <class Executor>
@@ -177,21 +150,10 @@ int run(const screen::game_settings& chosen, const pacman_settings& own, const c
         std::fprintf(stderr, "pacman: %s\n", error.c_str());
         return 1;
     }
-#if KILN_HAS_INSPECTOR
-    std::unique_ptr<kiln::inspect::basic_inspector<pacman::World>> inspector;
-    if (own.inspect >= 0) {
-        inspector = std::make_unique<kiln::inspect::basic_inspector<pacman::World>>();
-        kiln::inspect::options where;
-        where.port = static_cast<int>(own.inspect);
-        if (const std::string error = inspector->start(where); !error.empty()) {
-            std::fprintf(stderr, "pacman: the inspector: %s\n", error.c_str());
-            return 1;
-        }
-        std::printf("inspector: %s\n", inspector->url().c_str());
-        std::fflush(stdout);
-        game.inspector = inspector.get();
+    if (const std::string error = game.inspected.start(own.inspect); !error.empty()) {
+        std::fprintf(stderr, "pacman: %s\n", error.c_str());
+        return 1;
     }
-#endif
     return screen::play(host, world, game, executor_name, executor);
 }
 
