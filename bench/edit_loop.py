@@ -15,7 +15,8 @@ schema's declarations they touch are chosen by rules below, and printed):
                      runs on the same rows and its run() keeps its signature
     field_add        a field added to one component (one that no source builds
                      from a brace list of values, which would then miss one)
-    archetype_add    a component added to one archetype (a tag where there is one)
+    archetype_add    a component added to one archetype (a tag where there is one; a new tag
+                     where every component is named by some system, as in invaders)
     new_system       a new system, reading the schema's first resource, its
                      body added to the file of the edited systems' bodies
     new_component    a new component, held by no archetype (kilnc warns)
@@ -129,6 +130,7 @@ class Choice:
     field_component: str  # the component a field is added to
     archetype: str  # the archetype a component is added to
     archetype_component: str
+    archetype_component_is_new: bool  # a tag declared by the edit, where the game has no component to spare
     resource: str  # what the new system reads
     stage: str
 
@@ -209,15 +211,19 @@ def choose(root: pathlib.Path, game: Game) -> Choice:
         if candidates:
             archetype, archetype_component = name, candidates[0]
             break
+    new_tag = archetype is None
+    if new_tag:
+        archetype = next((name for name, declaration in archetypes.items() if not declaration.get("one_of")), None)
+        archetype_component = f"{PROBE}Tag"
     if archetype is None:
-        raise EditLoopError("no archetype without one_of, and a component that no system names to add to it")
+        raise EditLoopError("no archetype without one_of to add a component to")
 
     resources = document.get("resource", {})
     if not resources:
         raise EditLoopError("the game has no resource for the new system to read")
     stage = systems[system].get("stage") or next(
         (declaration["stage"] for declaration in systems.values() if "stage" in declaration), "update")
-    return Choice(system, body, with_component, field_component, archetype, archetype_component,
+    return Choice(system, body, with_component, field_component, archetype, archetype_component, new_tag,
                   next(iter(resources)), stage)
 
 
@@ -305,6 +311,10 @@ def apply(tree: Tree, edit: str, choice: Choice) -> str:
             index = next(i for i in range(start, end) if lines[i].startswith("components = ["))
             lines[index] = re.sub(r"\]$", f', "{choice.archetype_component}"]', lines[index])
         tree.edit_table(f"archetype.{choice.archetype}", change)
+        if choice.archetype_component_is_new:
+            schema = game.schemas[0]
+            tree.write(schema, tree.text(schema) + f"\n[component.{choice.archetype_component}]\n")
+            return f"archetype {choice.archetype} gains {choice.archetype_component}, a new tag"
         return f"archetype {choice.archetype} gains {choice.archetype_component}"
     if edit == "new_system":
         schema = game.schemas[0]
