@@ -436,7 +436,8 @@ private:
             }
         }
         const auto schema = header->find("schema");
-        if (schema == header->end() || !schema->is_string() || schema->get_ref<const std::string&>() != Schema::name) {
+        if (schema == header->end() || !schema->is_string() ||
+            schema->template get_ref<const std::string&>() != Schema::name) {
             problem_at(schema == header->end() ? "/scene" : "/scene/schema",
                        "[scene]: schema is %s, but the world is \"%.*s\"; a scene names the namespace of the world it "
                        "is for",
