@@ -40,6 +40,11 @@ class Target:
     # A target of time, not of a ratio: the most nanoseconds one iteration of
     # `measured` may take (an issue's "a skipped system costs at most 20 ns").
     at_most_ns: float | None = None
+    # A ratio the measured benchmark takes itself, as a counter of this name:
+    # both sides alternated in one run on the same data (lookup_read/paired),
+    # where the host's memory makes two separately run benchmarks differ by
+    # more than the target's margin. No `over`.
+    counter: str | None = None
 
     def names(self, n: int) -> tuple[str, tuple[str, ...]]:
         """The benchmarks compared at N.
@@ -74,6 +79,10 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
     ...             'at_most_ns = 20, n = [1] }]')
     Traceback (most recent call last):
     targets.TargetError: bench/suite.toml: target 1 ('w'): a target has over (a ratio) or at_most_ns (a time), not both
+    >>> t = parse_suite('binaries = []\\ntargets = [{ issue = 1, what = "w", measured = "m/{n}", '
+    ...                 'counter = "a_over_b", at_most = 1.1, n = [1] }]').targets[0]
+    >>> t.over, t.counter
+    ((), 'a_over_b')
     """
     try:
         document = tomllib.loads(text)
@@ -90,12 +99,17 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
                 f"{source}: target {index} ({entry['what']!r}): a target has over (a ratio) or at_most_ns (a time),"
                 " not both"
             )
-        if "at_most_ns" in entry:
+        if "counter" in entry and ("over" in entry or "at_most_ns" in entry):
+            raise TargetError(
+                f"{source}: target {index} ({entry['what']!r}): a target with a counter (a ratio the benchmark"
+                " takes itself) has no over and no at_most_ns"
+            )
+        if "at_most_ns" in entry or "counter" in entry:
             missing.remove("over")
         missing = [key if key != "over" else "over (or at_most_ns)" for key in missing]
         if missing:
             raise TargetError(f"{source}: target {index} ({entry.get('what', '?')!r}) lacks {', '.join(missing)}")
-        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n", "floor", "at_most_ns"})
+        unknown = sorted(set(entry) - {"issue", "what", "measured", "over", "at_most", "n", "floor", "at_most_ns", "counter"})
         if unknown:
             raise TargetError(f"{source}: target {index} ({entry['what']!r}): unknown key {', '.join(unknown)}")
         over = entry.get("over", ())
@@ -109,6 +123,7 @@ def parse_suite(text: str, source: str = "bench/suite.toml") -> Suite:
                 sizes=tuple(entry["n"]),
                 floor=entry.get("floor"),
                 at_most_ns=entry.get("at_most_ns"),
+                counter=entry.get("counter"),
             )
         )
     return Suite(tuple(binaries), tuple(targets))
@@ -240,6 +255,10 @@ def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
     >>> t = Target(1, "", "a/{n}", (), None, (1, 50), at_most_ns=20.0)
     >>> [(x.ns, x.holds) for x in judge(t, {"a/1": Timing(12.0, 0.01), "a/50": Timing(25.0, None)})]
     [(12.0, 'yes'), (25.0, '**no**')]
+    >>> t = Target(1, "", "p/{n}", (), 1.1, (1, 2), counter="k_over_c")
+    >>> v = judge(t, {"p/1": Timing(5.0, 0.3, {"k_over_c": 0.98}), "p/2": Timing(5.0, None, {})})
+    >>> [(x.ratio, x.holds, x.missing) for x in v]
+    [(0.98, 'yes', None), (None, 'not measured', 'p/2 counter k_over_c')]
     """
     verdicts = []
     for n in target.sizes:
@@ -247,6 +266,11 @@ def judge(target: Target, timings: dict[str, Timing]) -> list[Verdict]:
         missing = next((name for name in (measured, *over) if name not in timings), None)
         if missing is not None:
             verdicts.append(Verdict(target, n, None, None, missing, None))
+            continue
+        if target.counter is not None:
+            ratio = timings[measured].counters.get(target.counter)
+            missing = None if ratio is not None else f"{measured} counter {target.counter}"
+            verdicts.append(Verdict(target, n, ratio, None, missing, timings[measured].cv))
             continue
         if not over:
             verdicts.append(Verdict(target, n, None, None, None, timings[measured].cv, ns=timings[measured].ns))
@@ -281,7 +305,10 @@ def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool
     for target in suite.targets:
         for verdict in judge(target, timings):
             measured, over = target.names(verdict.n)
-            shown_over = verdict.against or " or ".join(over) or "—"
+            if target.counter is not None:
+                shown_over = f"itself (counter `{target.counter}`)"
+            else:
+                shown_over = code(verdict.against or " or ".join(over) or "—")
             if target.at_most_ns is not None:
                 ratio = "—" if verdict.ns is None else f"{verdict.ns:,.1f} ns"
                 limit = f"{target.at_most_ns:g} ns"
@@ -292,7 +319,7 @@ def target_lines(suite: Suite, timings: dict[str, Timing], peerbench_given: bool
             holds = verdict.holds if verdict.missing is None else f"not measured (no {verdict.missing})"
             cv = "—" if verdict.cv is None or math.isnan(verdict.cv) else f"{100 * verdict.cv:.1f}%"
             out.append(
-                f"| #{target.issue} | {target.what} | {verdict.n} | `{measured}` | {code(shown_over)} "
+                f"| #{target.issue} | {target.what} | {verdict.n} | `{measured}` | {shown_over} "
                 f"| {ratio} | {limit} | {floor} | {holds} | {cv} |"
             )
     return out
