@@ -39,8 +39,8 @@
 #if KILN_BENCH_SCENES
 #include <bench/content/reflection.hpp>
 #include <kiln/json.hpp>
+#include <kiln/save.hpp>
 #include <kiln/scene.hpp>
-#include <kiln/snapshot.hpp>
 
 #include <cstdio>
 #include <string>

@@ -10,7 +10,7 @@
 
 #include <benchmark/benchmark.h>
 #include <bench/reflection.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include "harness.hpp"
 #include "values.hpp"

@@ -1,7 +1,7 @@
 // A save reads each component's reflection, which only the schema's
 // reflection.hpp holds: world.hpp alone does not.
 #include <fixture/world.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <cstddef>
 #include <vector>

@@ -5,7 +5,7 @@
 // tools/fuzz runs it when the format changes (tools/fuzz --reseed).
 //
 // Usage: write_seeds <directory>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <kiln/dump.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 

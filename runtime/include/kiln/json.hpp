@@ -9,7 +9,7 @@
 //
 // Built on nlohmann/json (link kiln::json), and usable without exceptions:
 // nothing here throws, and from_json reads only values whose type it checked.
-// Unlike a binary save (kiln/snapshot.hpp), a document follows the current
+// Unlike a binary save (kiln/save.hpp), a document follows the current
 // schema by name: it does not read older schemas' renamed or retyped fields.
 // Like dump and save, to_json and from_json instantiate code for every
 // archetype and component: call them from one translation unit.
@@ -33,7 +33,7 @@
 #include <kiln/io/json_states.hpp>
 #include <kiln/io/json_syntax_error.hpp>
 #include <kiln/io/json_writer.hpp>
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/world.hpp>
 
 namespace kiln {

@@ -1,5 +1,5 @@
 #include <consumer/reflection.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <cstddef>
 #include <cstdio>

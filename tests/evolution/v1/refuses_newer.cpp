@@ -2,7 +2,7 @@
 // loading must refuse it, name both versions, and leave the world as it was.
 //
 // Usage: refuses_newer <path of a version 2 save>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 

@@ -4,7 +4,7 @@
 // chosen so that version 2 can check it exactly.
 //
 // Usage: write_save <path>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 

@@ -1,7 +1,7 @@
 // Version 2 of the evolution fixture's game loads the save that version 1
 // wrote (by ../v1/write_save.cpp), at each save format: every edit of
 // v2/evolution.toml keeps the values the rules of docs/schema.md promise.
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 

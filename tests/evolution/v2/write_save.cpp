@@ -2,7 +2,7 @@
 // that version 1 refuses it (evolution.v1_refuses_v2).
 //
 // Usage: write_save <path>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 

@@ -1,5 +1,5 @@
 #include <kiln/io/save_hierarchy.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 

@@ -3,7 +3,7 @@
 // so that a loaded world goes on where the saved one was.
 #include <states/reflection.hpp> // the world, and what saves read of each component
 
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <catch2/catch.hpp>
 

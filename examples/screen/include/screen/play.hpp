@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <screen/game.hpp>
 #include <screen/keys.hpp>

@@ -11,7 +11,7 @@
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/io/json_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 namespace kiln::internal {
 

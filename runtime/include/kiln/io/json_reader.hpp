@@ -29,8 +29,8 @@
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/json_states.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
 #include <kiln/world/prefab_records.hpp>
 #include <kiln/schema/field_info.hpp>

@@ -16,8 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 namespace kiln::internal {
 

@@ -7,9 +7,9 @@
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 

@@ -16,12 +16,12 @@
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/id_index.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
 #include <kiln/io/save_states.hpp>
 #include <kiln/io/save_type_mapping.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 

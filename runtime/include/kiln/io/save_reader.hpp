@@ -8,7 +8,7 @@
 #include <span>
 #include <string_view>
 
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 namespace kiln::internal {
 

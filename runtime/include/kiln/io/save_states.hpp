@@ -11,10 +11,10 @@
 #include <string_view>
 #include <utility>
 
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 

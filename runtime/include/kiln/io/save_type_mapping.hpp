@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/field_info.hpp>
 

@@ -2,7 +2,7 @@
 // (described_schema) and what save, load, to_json and from_json reach inside
 // a basic_world's state (snapshot_access, through world_state_of; see
 // kiln/world/world_state.hpp): its archetypes' rows, its resources' bytes,
-// its entity table and hierarchy, and whether commands wait in its buffers. kiln/snapshot.hpp and kiln/json.hpp use it.
+// its entity table and hierarchy, and whether commands wait in its buffers. kiln/save.hpp and kiln/json.hpp use it.
 #pragma once
 
 #include <array>
@@ -13,8 +13,8 @@
 
 #include <kiln/core/type_list.hpp>
 #include <kiln/fwd.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schedule/state.hpp>
 #include <kiln/schedule/transitions.hpp>

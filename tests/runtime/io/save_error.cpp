@@ -1,4 +1,4 @@
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 #include <catch2/catch.hpp>
 

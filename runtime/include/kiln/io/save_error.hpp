@@ -1,5 +1,5 @@
 // kiln::snapshot_error: what went wrong saving or loading a world, as a value
-// (kiln builds without exceptions). kiln/snapshot.hpp and kiln/json.hpp
+// (kiln builds without exceptions). kiln/save.hpp and kiln/json.hpp
 // return it.
 #pragma once
 

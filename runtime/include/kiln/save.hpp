@@ -27,10 +27,10 @@
 
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity_table.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_loader.hpp>
 #include <kiln/io/save_writer.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/reflect.hpp>
