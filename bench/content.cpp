@@ -149,7 +149,7 @@ void load_scene(benchmark::State& state) {
             state.SkipWithError(error.text().c_str());
             return;
         }
-        if (const kiln::snapshot_error error = kiln::save(world, save)) {
+        if (const kiln::save_error error = kiln::save(world, save)) {
             state.SkipWithError(error.message.c_str());
             return;
         }

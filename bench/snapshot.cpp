@@ -24,7 +24,7 @@ void fill(bench::World& world, std::size_t n) {
 
 std::vector<std::byte> save_of(const bench::World& world) {
     std::vector<std::byte> bytes;
-    if (const kiln::snapshot_error error = kiln::save(world, bytes)) {
+    if (const kiln::save_error error = kiln::save(world, bytes)) {
         std::fprintf(stderr, "snapshot bench: %s\n", error.message.c_str());
         std::abort();
     }
@@ -37,7 +37,7 @@ void save_kiln(benchmark::State& state, std::size_t n) {
     std::vector<std::byte> buffer = save_of(world); // allocated once, and its pages touched
     for (auto _ : state) {
         buffer.clear();
-        const kiln::snapshot_error error = kiln::save(world, buffer);
+        const kiln::save_error error = kiln::save(world, buffer);
         benchmark::DoNotOptimize(error);
         benchmark::DoNotOptimize(buffer.data());
     }
@@ -63,7 +63,7 @@ void load_kiln(benchmark::State& state, std::size_t n) {
     fill(world, n);
     const std::vector<std::byte> bytes = save_of(world);
     for (auto _ : state) {
-        const kiln::snapshot_error error = kiln::load(world, bytes);
+        const kiln::save_error error = kiln::load(world, bytes);
         benchmark::DoNotOptimize(error);
     }
     publish(state, n);

@@ -6,6 +6,6 @@
 #include <cstddef>
 #include <vector>
 
-kiln::snapshot_error misuse(const fixture::World& world, std::vector<std::byte>& out) {
+kiln::save_error misuse(const fixture::World& world, std::vector<std::byte>& out) {
     return kiln::save(world, out);
 }

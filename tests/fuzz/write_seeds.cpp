@@ -16,7 +16,7 @@ namespace {
 
 bool write(const fixture::World& world, const std::string& directory, const char* name) {
     const std::string path = directory + "/" + name;
-    if (const kiln::snapshot_error error = kiln::save_file(world, path)) {
+    if (const kiln::save_error error = kiln::save_file(world, path)) {
         std::fprintf(stderr, "write_seeds: %s: %s\n", path.c_str(), error.message.c_str());
         return false;
     }

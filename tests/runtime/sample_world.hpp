@@ -22,7 +22,7 @@ using bytes = std::vector<std::byte>;
 
 inline bytes saved(const fixture::World& world) {
     bytes out;
-    const kiln::snapshot_error error = kiln::save(world, out);
+    const kiln::save_error error = kiln::save(world, out);
     REQUIRE_FALSE(error);
     return out;
 }

@@ -27,7 +27,7 @@ std::string v1_save() {
 
 std::unique_ptr<World> loaded(const std::string& path) {
     auto world = std::make_unique<World>();
-    const kiln::snapshot_error error = kiln::load_file(*world, path);
+    const kiln::save_error error = kiln::load_file(*world, path);
     INFO(path << ": " << error.message);
     REQUIRE_FALSE(error);
     return world;
