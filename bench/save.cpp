@@ -1,6 +1,6 @@
-// snapshot_save and snapshot_load: N entities of MovingData (Position,
-// Velocity, Data) saved into a buffer allocated beforehand, and loaded back
-// into the world, against memcpy of as many bytes as the save holds.
+// save and load: N entities of MovingData (Position, Velocity, Data) saved
+// into a buffer allocated beforehand, and loaded back into the world, against
+// memcpy of as many bytes as the save holds.
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -25,7 +25,7 @@ void fill(bench::World& world, std::size_t n) {
 std::vector<std::byte> save_of(const bench::World& world) {
     std::vector<std::byte> bytes;
     if (const kiln::save_error error = kiln::save(world, bytes)) {
-        std::fprintf(stderr, "snapshot bench: %s\n", error.message.c_str());
+        std::fprintf(stderr, "save bench: %s\n", error.message.c_str());
         std::abort();
     }
     return bytes;
@@ -71,9 +71,9 @@ void load_kiln(benchmark::State& state, std::size_t n) {
 
 } // namespace
 
-void add_snapshot_cases() {
-    add("snapshot_save", {{"kiln", save_kiln}, {"memcpy", copy_memcpy}});
-    add("snapshot_load", {{"kiln", load_kiln}, {"memcpy", copy_memcpy}});
+void add_save_cases() {
+    add("save", {{"kiln", save_kiln}, {"memcpy", copy_memcpy}});
+    add("load", {{"kiln", load_kiln}, {"memcpy", copy_memcpy}});
 }
 
 } // namespace kiln_bench
