@@ -1,4 +1,4 @@
-// Writes the seed inputs of the load_snapshot fuzz target: saves of fixture
+// Writes the seed inputs of the load_save fuzz target: saves of fixture
 // worlds that hold every construct the format has (split and packed columns,
 // arrays, externs, entity fields, tags, resources, a free list), so that the
 // fuzzer starts from valid saves and mutates its way into the error paths.
