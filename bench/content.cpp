@@ -39,8 +39,8 @@
 #if KILN_BENCH_SCENES
 #include <bench/content/reflection.hpp>
 #include <kiln/json.hpp>
+#include <kiln/save.hpp>
 #include <kiln/scene.hpp>
-#include <kiln/snapshot.hpp>
 
 #include <cstdio>
 #include <string>
@@ -149,7 +149,7 @@ void load_scene(benchmark::State& state) {
             state.SkipWithError(error.text().c_str());
             return;
         }
-        if (const kiln::snapshot_error error = kiln::save(world, save)) {
+        if (const kiln::save_error error = kiln::save(world, save)) {
             state.SkipWithError(error.message.c_str());
             return;
         }

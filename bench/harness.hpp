@@ -53,7 +53,7 @@ void add_destroy_cases();   // destroy.cpp: destroy, destroy_shuffled
 void add_get_cases();       // get.cpp: get
 void add_stress_cases();    // stress_quads.cpp: stress_quads
 void add_profile_cases();   // profiles.cpp: profile_{a,aa,aaa}_{create,iterate,create_destroy}
-void add_snapshot_cases();  // snapshot.cpp: snapshot_save, snapshot_load
+void add_save_cases();      // save.cpp: save, load
 void add_systems7_cases();  // systems7.cpp: systems7
 
 } // namespace kiln_bench

@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     kiln_bench::add_get_cases();
     kiln_bench::add_stress_cases();
     kiln_bench::add_profile_cases();
-    kiln_bench::add_snapshot_cases();
+    kiln_bench::add_save_cases();
     kiln_bench::add_systems7_cases();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

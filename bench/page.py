@@ -134,7 +134,7 @@ def markdown(
         f"Every figure is {statistic} of the wall-clock time per iteration, divided",
         "by the number of entities an iteration processes: nanoseconds per entity, lower",
         "is better. A kiln/soa ratio of 1.10 means that kiln takes 10% longer than the",
-        "soa baseline. The snapshot cases compare kiln with `memcpy` of as many bytes",
+        "soa baseline. The save and load cases compare kiln with `memcpy` of as many bytes",
         "as its save holds instead.",
         *(
             [
@@ -148,7 +148,7 @@ def markdown(
         "",
         "## Summary",
         "",
-        "kiln / soa (kiln / memcpy for the snapshot cases) at each N, against the target:",
+        "kiln / soa (kiln / memcpy for the save and load cases) at each N, against the target:",
         "",
         "| case | target | " + " | ".join(f"N = {n}" for n in all_sizes) + " | holds |",
         "|---|---|" + "---|" * len(all_sizes) + "---|",

@@ -121,7 +121,7 @@ def sizes_of(results, case: str) -> list[int]:
 def case_implementations(results, case: str) -> list[str]:
     """The implementations measured for case, in IMPLEMENTATIONS' order.
 
-    >>> case_implementations({("snapshot_load", "memcpy", 10): None, ("snapshot_load", "kiln", 10): None}, "snapshot_load")
+    >>> case_implementations({("load", "memcpy", 10): None, ("load", "kiln", 10): None}, "load")
     ['kiln', 'memcpy']
     """
     return [name for name in IMPLEMENTATIONS if any(key[0] == case and key[1] == name for key in results)]

@@ -31,7 +31,7 @@ import sys
 FOLDERS = ["core", "entity", "schema", "storage", "query", "system", "events", "changes", "hierarchy", "schedule",
            "world", "io"]
 # The headers users include, at the top of kiln/.
-DOORS = {"kiln.hpp", "fwd.hpp", "config.hpp", "world.hpp", "json.hpp", "snapshot.hpp", "dump.hpp", "scene.hpp",
+DOORS = {"kiln.hpp", "fwd.hpp", "config.hpp", "world.hpp", "json.hpp", "save.hpp", "dump.hpp", "scene.hpp",
          "propagation.hpp"}
 # The doors a folder's header may include.
 DOORS_BELOW = {"config.hpp", "fwd.hpp"}

@@ -66,7 +66,7 @@ struct FrozenShip {
 struct schema {
     static constexpr std::string_view name = "game";
     static constexpr std::uint32_t version = 1;
-    // Changes whenever what a save file holds would: see kiln/snapshot.hpp.
+    // Changes whenever what a save file holds would: see kiln/save.hpp.
     static constexpr std::uint64_t fingerprint = 0xd4698e1b895094c5;
     using archetypes = kiln::type_list<RisingQuad, RotatingQuad, Particle, Ship, FrozenShip>;
     using components = kiln::type_list<Position, Velocity, Angle, Rising, Rotating, Color, Model, Health, Frozen, Target, Trail, Quad>;

@@ -44,6 +44,8 @@ TYPES = {
     "kiln/system/command_buffer.hpp": ["command_buffer"],
     "kiln/system/command_recorder.hpp": ["command_recorder"],
     "kiln/system/deferred_world.hpp": ["deferred_world"],
+    "kiln/system/system_commands.hpp": ["system_commands"],
+    "kiln/hierarchy/hierarchy.hpp": ["hierarchy"],
 }
 
 MEMBER_INDENT = " " * 4

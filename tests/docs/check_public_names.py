@@ -46,11 +46,11 @@ def public_names(header: str) -> list[str]:
     ... };
     ... inline constexpr entity null_entity{};
     ... template <class C> concept component = requires { C::x; };
-    ... enum class snapshot_error : int { none, bad };
+    ... enum class save_error : int { none, bad };
     ... namespace internal { struct hidden {}; }
     ... template <class W> void save(const W& world, int out) { if (world) { int x; } }
     ... }''')
-    ['entity', 'index_type', 'index', 'null_entity', 'component', 'snapshot_error', 'save']
+    ['entity', 'index_type', 'index', 'null_entity', 'component', 'save_error', 'save']
     """
     text = _COMMENT_OR_LITERAL.sub(lambda match: " " if match.group().startswith("/") else '""', header)
     text = _DIRECTIVE.sub(" ", text)

@@ -1,11 +1,11 @@
-// Writes the seed inputs of the load_snapshot fuzz target: saves of fixture
+// Writes the seed inputs of the load_save fuzz target: saves of fixture
 // worlds that hold every construct the format has (split and packed columns,
 // arrays, externs, entity fields, tags, resources, a free list), so that the
 // fuzzer starts from valid saves and mutates its way into the error paths.
 // tools/fuzz runs it when the format changes (tools/fuzz --reseed).
 //
 // Usage: write_seeds <directory>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 
@@ -16,7 +16,7 @@ namespace {
 
 bool write(const fixture::World& world, const std::string& directory, const char* name) {
     const std::string path = directory + "/" + name;
-    if (const kiln::snapshot_error error = kiln::save_file(world, path)) {
+    if (const kiln::save_error error = kiln::save_file(world, path)) {
         std::fprintf(stderr, "write_seeds: %s: %s\n", path.c_str(), error.message.c_str());
         return false;
     }

@@ -25,7 +25,7 @@ using sample::saved;
 
 // world read back from its own document, through the document's text.
 void reload(fixture::World& world) {
-    const kiln::snapshot_error error = kiln::from_json_text(world, kiln::to_json(world).dump());
+    const kiln::save_error error = kiln::from_json_text(world, kiln::to_json(world).dump());
     INFO(error.message);
     REQUIRE_FALSE(error);
 }
@@ -186,7 +186,7 @@ TEST_CASE("docs/json.md: a world as a document") {
   }
 })");
     fixture::World loaded;
-    if (const kiln::snapshot_error error = kiln::from_json_text(loaded, text)) {
+    if (const kiln::save_error error = kiln::from_json_text(loaded, text)) {
         std::fprintf(stderr, "cannot read the document: %s\n", error.message.c_str());
     }
     CHECK(kiln::to_json(loaded).dump(2) == text);
@@ -267,115 +267,115 @@ namespace {
 struct bad_document {
     const char* what;
     std::function<void(json&)> edit;
-    kiln::snapshot_errc code;
+    kiln::save_errc code;
     std::string message;
 };
 
 } // namespace
 
 TEST_CASE("a document that does not fit the schema is an error naming its JSON pointer, and changes nothing") {
-    using kiln::snapshot_errc;
+    using kiln::save_errc;
     const std::vector<bad_document> cases = {
-        {"an array", [](json& d) { d = json::array(); }, snapshot_errc::not_a_save,
+        {"an array", [](json& d) { d = json::array(); }, save_errc::not_a_save,
          "the document: expected an object, a world as kiln::to_json writes it, found an array"},
-        {"no schema", [](json& d) { d.erase("schema"); }, snapshot_errc::not_a_save,
+        {"no schema", [](json& d) { d.erase("schema"); }, save_errc::not_a_save,
          "the document: expected \"schema\": \"fixture\", the name of the world's schema, found none"},
-        {"a schema that is not a string", [](json& d) { d["schema"] = 1; }, snapshot_errc::not_a_save,
+        {"a schema that is not a string", [](json& d) { d["schema"] = 1; }, save_errc::not_a_save,
          "the document: expected \"schema\": \"fixture\", the name of the world's schema, found 1"},
-        {"another schema", [](json& d) { d["schema"] = "game"; }, snapshot_errc::wrong_schema,
+        {"another schema", [](json& d) { d["schema"] = "game"; }, save_errc::wrong_schema,
          "/schema: the document is of schema \"game\", this world's is \"fixture\""},
-        {"a newer version", [](json& d) { d["version"] = 4; }, snapshot_errc::newer_schema,
+        {"a newer version", [](json& d) { d["version"] = 4; }, save_errc::newer_schema,
          "/version: the document is of schema \"fixture\" version 4, newer than this program's version 3"},
-        {"a negative version", [](json& d) { d["version"] = -1; }, snapshot_errc::corrupt,
+        {"a negative version", [](json& d) { d["version"] = -1; }, save_errc::corrupt,
          "/version: expected an integer in u32's range, found -1"},
-        {"no version", [](json& d) { d.erase("version"); }, snapshot_errc::corrupt,
+        {"no version", [](json& d) { d.erase("version"); }, save_errc::corrupt,
          "/version: expected the schema version the document was written with, at most 3, found none"},
-        {"an unknown key", [](json& d) { d["a/b"] = 1; }, snapshot_errc::corrupt,
+        {"an unknown key", [](json& d) { d["a/b"] = 1; }, save_errc::corrupt,
          "/a~1b: a world has the keys schema, version, resources, archetypes, entity_table, hierarchy and states "
          "only"},
-        {"a hierarchy that is not a list", [](json& d) { d["hierarchy"] = 1; }, snapshot_errc::corrupt,
+        {"a hierarchy that is not a list", [](json& d) { d["hierarchy"] = 1; }, save_errc::corrupt,
          "/hierarchy: expected an array of [child, parent] handle pairs, found 1"},
-        {"a link that is not a pair", [](json& d) { d["hierarchy"] = {{"0:0"}}; }, snapshot_errc::corrupt,
+        {"a link that is not a pair", [](json& d) { d["hierarchy"] = {{"0:0"}}; }, save_errc::corrupt,
          "/hierarchy/0: expected a pair [child, parent] of handles, found an array"},
-        {"a link to a dead entity", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "77:0"})}); }, snapshot_errc::corrupt,
+        {"a link to a dead entity", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "77:0"})}); }, save_errc::corrupt,
          "/hierarchy/0: the link of 0:0 to parent 77:0 names an entity the world does not hold"},
         {"a child given two parents", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "3:0"}), json::array({"0:0", "4:0"})}); },
-         snapshot_errc::corrupt, "/hierarchy/1: the link of 0:0 to parent 4:0 gives its child a second parent"},
-        {"a cycle", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "3:0"}), json::array({"3:0", "0:0"})}); }, snapshot_errc::corrupt,
+         save_errc::corrupt, "/hierarchy/1: the link of 0:0 to parent 4:0 gives its child a second parent"},
+        {"a cycle", [](json& d) { d["hierarchy"] = json::array({json::array({"0:0", "3:0"}), json::array({"3:0", "0:0"})}); }, save_errc::corrupt,
          "/hierarchy/1: the link of 3:0 to parent 0:0 makes its child its own ancestor"},
-        {"an unknown resource", [](json& d) { d["resources"]["Weather"] = json::object(); }, snapshot_errc::corrupt,
+        {"an unknown resource", [](json& d) { d["resources"]["Weather"] = json::object(); }, save_errc::corrupt,
          "/resources/Weather: the schema has no resource Weather"},
-        {"a resource that is not an object", [](json& d) { d["resources"]["Clock"] = 1; }, snapshot_errc::corrupt,
+        {"a resource that is not an object", [](json& d) { d["resources"]["Clock"] = 1; }, save_errc::corrupt,
          "/resources/Clock: expected an object of Clock's fields, found 1"},
         {"an unknown archetype", [](json& d) { d["archetypes"]["Spaceship"] = json::array(); },
-         snapshot_errc::corrupt, "/archetypes/Spaceship: the schema has no archetype Spaceship"},
+         save_errc::corrupt, "/archetypes/Spaceship: the schema has no archetype Spaceship"},
         {"an archetype that is not an array", [](json& d) { d["archetypes"]["Ship"] = json::object(); },
-         snapshot_errc::corrupt, "/archetypes/Ship: expected an array of Ship's entities, found an object"},
+         save_errc::corrupt, "/archetypes/Ship: expected an array of Ship's entities, found an object"},
         {"an entity that is not an object", [](json& d) { d["archetypes"]["Particle"][1] = "3:0"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Particle/1: expected an object, an entity's handle and components, found a string"},
         {"a component of another archetype", [](json& d) { d["archetypes"]["Particle"][0]["Health"] = json::object(); },
-         snapshot_errc::corrupt, "/archetypes/Particle/0/Health: archetype Particle has no component Health"},
+         save_errc::corrupt, "/archetypes/Particle/0/Health: archetype Particle has no component Health"},
         {"an unknown field", [](json& d) { d["archetypes"]["Ship"][0]["Health"]["hpp"] = 1; },
-         snapshot_errc::corrupt, "/archetypes/Ship/0/Health/hpp: Health has no field hpp"},
+         save_errc::corrupt, "/archetypes/Ship/0/Health/hpp: Health has no field hpp"},
         {"a field on a tag", [](json& d) { d["archetypes"]["Beacon"][0]["Tag"]["on"] = true; },
-         snapshot_errc::corrupt, "/archetypes/Beacon/0/Tag/on: Tag has no field on"},
+         save_errc::corrupt, "/archetypes/Beacon/0/Tag/on: Tag has no field on"},
         {"an i32 out of range", [](json& d) { d["archetypes"]["Ship"][0]["Health"]["hp"] = 3000000000u; },
-         snapshot_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found 3000000000"},
+         save_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found 3000000000"},
         {"an i32 below its range", [](json& d) { d["archetypes"]["Ship"][0]["Health"]["hp"] = -2147483649; },
-         snapshot_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found -2147483649"},
+         save_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found -2147483649"},
         {"a fraction for an integer", [](json& d) { d["archetypes"]["Ship"][0]["Health"]["hp"] = 1.5; },
-         snapshot_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found 1.5"},
+         save_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found 1.5"},
         {"a string for an integer", [](json& d) { d["archetypes"]["Ship"][0]["Health"]["hp"] = "7"; },
-         snapshot_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found a string"},
-        {"a u8 out of range", [](json& d) { d["archetypes"]["Ship"][0]["Color"]["r"] = 256; }, snapshot_errc::corrupt,
+         save_errc::corrupt, "/archetypes/Ship/0/Health/hp: expected an integer in i32's range, found a string"},
+        {"a u8 out of range", [](json& d) { d["archetypes"]["Ship"][0]["Color"]["r"] = 256; }, save_errc::corrupt,
          "/archetypes/Ship/0/Color/r: expected an integer in u8's range, found 256"},
-        {"a u64 below zero", [](json& d) { d["resources"]["Clock"]["ticks"] = -1; }, snapshot_errc::corrupt,
+        {"a u64 below zero", [](json& d) { d["resources"]["Clock"]["ticks"] = -1; }, save_errc::corrupt,
          "/resources/Clock/ticks: expected an integer in u64's range, found -1"},
         {"a number for a bool", [](json& d) { d["archetypes"]["Ship"][0]["Health"]["regen"] = 1; },
-         snapshot_errc::corrupt, "/archetypes/Ship/0/Health/regen: expected true or false, found 1"},
+         save_errc::corrupt, "/archetypes/Ship/0/Health/regen: expected true or false, found 1"},
         {"an f32 out of range", [](json& d) { d["archetypes"]["Particle"][0]["Position"]["x"] = 1e39; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Particle/0/Position/x: expected a number in f32's range, found 1e+39"},
         {"a word for an f32", [](json& d) { d["archetypes"]["Particle"][0]["Position"]["x"] = "fast"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Particle/0/Position/x: expected a number (f32), or \"nan\", \"inf\" or \"-inf\", found a string"},
         {"a handle without a generation", [](json& d) { d["archetypes"]["Ship"][0]["Target"]["who"] = "1"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Ship/0/Target/who: expected a handle \"index:generation\" or null, found \"1\""},
         {"an array too short", [](json& d) { d["archetypes"]["Probe"][0]["Samples"]["values"] = {1.0, 2.0}; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Probe/0/Samples/values: expected an array of 3 values (f64[3]), found an array"},
         {"a bad array element", [](json& d) { d["archetypes"]["Probe"][0]["Scanner"]["history"][1] = "x"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Probe/0/Scanner/history/1: expected an integer in i32's range, found a string"},
         {"an extern's bytes cut short", [](json& d) { d["archetypes"]["Probe"][0]["Orientation"]["axis"] = "00ff"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Probe/0/Orientation/axis: expected 48 hex digits, the bytes of a Vec3, found another string"},
         {"an entity without a handle", [](json& d) { d["archetypes"]["Ship"][0].erase("entity"); },
-         snapshot_errc::corrupt, "/archetypes/Ship/0: the entity has no handle: expected \"entity\": \"index:generation\""},
+         save_errc::corrupt, "/archetypes/Ship/0: the entity has no handle: expected \"entity\": \"index:generation\""},
         {"a handle that is not one", [](json& d) { d["archetypes"]["Ship"][0]["entity"] = "x:1"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Ship/0/entity: expected a handle \"index:generation\" (index below 4294967295), found \"x:1\""},
         {"the null entity's index", [](json& d) { d["archetypes"]["Ship"][0]["entity"] = "4294967295:0"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Ship/0/entity: expected a handle \"index:generation\" (index below 4294967295), found "
          "\"4294967295:0\""},
         {"an entity alive twice", [](json& d) { d["archetypes"]["Beacon"][0]["entity"] = "0:0"; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/archetypes/Beacon/0/entity: slot 0 is described twice, first at /archetypes/Particle/0/entity"},
-        {"a free slot alive", [](json& d) { d["entity_table"]["free"][0] = "0:1"; }, snapshot_errc::corrupt,
+        {"a free slot alive", [](json& d) { d["entity_table"]["free"][0] = "0:1"; }, save_errc::corrupt,
          "/entity_table/free/0: slot 0 is described twice, first at /archetypes/Particle/0/entity"},
-        {"a slot left out", [](json& d) { d["archetypes"]["Beacon"][0]["entity"] = "8:0"; }, snapshot_errc::corrupt,
+        {"a slot left out", [](json& d) { d["archetypes"]["Beacon"][0]["entity"] = "8:0"; }, save_errc::corrupt,
          "/entity_table: slot 6 is neither an entity's, free nor retired; every slot up to the highest index, 8, is "
          "one of these"},
         {"a slot far beyond the others", [](json& d) { d["entity_table"]["retired"] = {"4000000000:0"}; },
-         snapshot_errc::corrupt,
+         save_errc::corrupt,
          "/entity_table: slot 8 is neither an entity's, free nor retired; every slot up to the highest index, "
          "4000000000, is one of these"},
         {"an unknown list of the table", [](json& d) { d["entity_table"]["reserved"] = json::array(); },
-         snapshot_errc::corrupt, "/entity_table/reserved: the entity table has the lists free and retired only"},
-        {"a free list of numbers", [](json& d) { d["entity_table"]["free"] = {4}; }, snapshot_errc::corrupt,
+         save_errc::corrupt, "/entity_table/reserved: the entity table has the lists free and retired only"},
+        {"a free list of numbers", [](json& d) { d["entity_table"]["free"] = {4}; }, save_errc::corrupt,
          "/entity_table/free/0: expected a handle \"index:generation\" (index below 4294967295), found 4"},
     };
     sample_world sample;
@@ -385,7 +385,7 @@ TEST_CASE("a document that does not fit the schema is an error naming its JSON p
         INFO(bad.what);
         json edited = document;
         bad.edit(edited);
-        const kiln::snapshot_error error = kiln::from_json(sample.world, edited);
+        const kiln::save_error error = kiln::from_json(sample.world, edited);
         CHECK(error.code == bad.code);
         CHECK(error.message == bad.message);
         CHECK(saved(sample.world) == before);
@@ -395,8 +395,8 @@ TEST_CASE("a document that does not fit the schema is an error naming its JSON p
 TEST_CASE("text that is not JSON is not_a_save, with where the parser stopped") {
     sample_world sample;
     const bytes before = saved(sample.world);
-    const kiln::snapshot_error error = kiln::from_json_text(sample.world, R"({"schema": "fixture", "version": })");
-    CHECK(error.code == kiln::snapshot_errc::not_a_save);
+    const kiln::save_error error = kiln::from_json_text(sample.world, R"({"schema": "fixture", "version": })");
+    CHECK(error.code == kiln::save_errc::not_a_save);
     CHECK(error.offset == 34);
     CHECK(error.message ==
           "not JSON: parse error at line 1, column 34: syntax error while parsing value - unexpected '}'; expected '[', "
@@ -416,8 +416,8 @@ TEST_CASE("from_json refuses a world with a create pending, and leaves it as it 
     const kiln::entity pending = buffer.create<fixture::Particle>();
     const std::string before = dumped(world);
 
-    const kiln::snapshot_error error = kiln::from_json(world, document);
-    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    const kiln::save_error error = kiln::from_json(world, document);
+    CHECK(error.code == kiln::save_errc::pending_changes);
     CHECK(error.message == "from_json: the world has 0 commands not applied and 1 entity reserved by creates not "
                            "applied; apply them (flush()) or discard their buffers first");
     CHECK(dumped(world) == before);

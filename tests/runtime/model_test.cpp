@@ -1,7 +1,7 @@
 // The randomized model test: a long run of random operations on a world,
 // each checked against a plain reference model built on std::map, its
 // hierarchy against reference_tree (model_tree.hpp). Every
-// 1,000 operations the world is saved and loaded back (kiln/snapshot.hpp),
+// 1,000 operations the world is saved and loaded back (kiln/save.hpp),
 // and must still match the model; where kiln::json exists, every 10,000
 // operations (JSON is slower) it is also written as JSON and read back into
 // a second world, which must be the same.
@@ -16,7 +16,7 @@
 // Run: kiln_model_test [--operations N] [--seed S]
 // A failure prints the operation number and the seed; the same seed replays
 // the same run.
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 #if KILN_MODEL_TEST_JSON
 #    include <kiln/json.hpp>
 #endif

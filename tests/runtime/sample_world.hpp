@@ -4,7 +4,7 @@
 #pragma once
 
 #include <kiln/dump.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 
@@ -22,7 +22,7 @@ using bytes = std::vector<std::byte>;
 
 inline bytes saved(const fixture::World& world) {
     bytes out;
-    const kiln::snapshot_error error = kiln::save(world, out);
+    const kiln::save_error error = kiln::save(world, out);
     REQUIRE_FALSE(error);
     return out;
 }

@@ -6,7 +6,7 @@
 #include <reach/reflection.hpp>
 
 #include <kiln/dump.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 #if KILN_LOOKUP_TEST_JSON
 #include <kiln/json.hpp>
 #endif

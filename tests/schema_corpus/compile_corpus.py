@@ -60,7 +60,7 @@ void use_{name}({namespace}::World& world, std::vector<std::byte>& bytes) {{
 RUNTIME_HEADERS = """
 #include <kiln/dump.hpp>
 #include <kiln/schema/reflect.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <cstddef>
 #include <cstdio>

@@ -5,11 +5,11 @@
 // document's shape and the rules are in docs/json.md.
 //
 //     const nlohmann::ordered_json document = kiln::to_json(world);
-//     if (const kiln::snapshot_error error = kiln::from_json(world, document)) { ... } // world unchanged
+//     if (const kiln::save_error error = kiln::from_json(world, document)) { ... } // world unchanged
 //
 // Built on nlohmann/json (link kiln::json), and usable without exceptions:
 // nothing here throws, and from_json reads only values whose type it checked.
-// Unlike a binary save (kiln/snapshot.hpp), a document follows the current
+// Unlike a binary save (kiln/save.hpp), a document follows the current
 // schema by name: it does not read older schemas' renamed or retyped fields.
 // Like dump and save, to_json and from_json instantiate code for every
 // archetype and component: call them from one translation unit.
@@ -33,7 +33,7 @@
 #include <kiln/io/json_states.hpp>
 #include <kiln/io/json_syntax_error.hpp>
 #include <kiln/io/json_writer.hpp>
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/world.hpp>
 
 namespace kiln {
@@ -68,7 +68,7 @@ concept json_document = std::same_as<Json, nlohmann::ordered_json> || std::same_
 // would leave them, as save does. Reads the world and changes nothing.
 template <class Schema>
 [[nodiscard]] nlohmann::ordered_json to_json(const basic_world<Schema>& world) {
-    using access = internal::snapshot_access<basic_world<Schema>>;
+    using access = internal::world_access<basic_world<Schema>>;
     internal::check_json_schema<Schema>();
     // save's rule, reserved entities included; only the failure computes the message twice.
     KILN_ASSERT(!access::refuse_pending(world, "kiln::to_json"), "%s",
@@ -109,9 +109,9 @@ template <class Schema>
 // refuses with pending_changes a world with commands or reserved entities
 // not applied. Precondition, as for load: no each() or system runs on world.
 template <class Schema, json_document Json>
-[[nodiscard]] snapshot_error from_json(basic_world<Schema>& world, const Json& document) {
+[[nodiscard]] save_error from_json(basic_world<Schema>& world, const Json& document) {
     internal::check_json_schema<Schema>();
-    if (snapshot_error refused = internal::snapshot_access<basic_world<Schema>>::refuse_pending(world, "from_json")) {
+    if (save_error refused = internal::world_access<basic_world<Schema>>::refuse_pending(world, "from_json")) {
         return refused;
     }
     const auto fresh = std::make_unique<basic_world<Schema>>();
@@ -127,7 +127,7 @@ template <class Schema, json_document Json>
 // gives not_a_save, with offset the byte where parsing stopped and the
 // parser's reason in the message.
 template <class Schema>
-[[nodiscard]] snapshot_error from_json_text(basic_world<Schema>& world, std::string_view text) {
+[[nodiscard]] save_error from_json_text(basic_world<Schema>& world, std::string_view text) {
     const auto document = nlohmann::ordered_json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (document.is_discarded()) {
         return internal::json_syntax_error(text);

@@ -7,15 +7,15 @@
 // - the world and the headers it is made of (entities, archetypes, columns,
 //   queries, systems, the schedule, observers, command buffers, executors);
 // - kiln/dump.hpp, a world as text;
-// - kiln/snapshot.hpp, save files: it needs only xxHash, compiled inline, so
+// - kiln/save.hpp, save files: it needs only xxHash, compiled inline, so
 //   it costs a game nothing at link time. (save_file and load_file are
 //   POSIX.)
 //
 // Not included:
 // - kiln/json.hpp, worlds as JSON: it needs nlohmann/json, which kiln treats
 //   as optional (link kiln::json and include it yourself);
-// - kiln/io/, the save and JSON code's parts (but io/snapshot_error.hpp, the
-//   errors they return): snapshot.hpp and json.hpp are their entry points.
+// - kiln/io/, the save and JSON code's parts (but io/save_error.hpp, the
+//   errors they return): save.hpp and json.hpp are their entry points.
 //
 // Every header included here is exported (the IWYU pragmas below): for
 // include-what-you-use, a file that includes kiln.hpp has included each of
@@ -43,16 +43,16 @@
 #include <kiln/hierarchy/hierarchy_sort.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/hierarchy/propagation.hpp>
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/query/each_function.hpp>
 #include <kiln/query/query.hpp>
 #include <kiln/query/query_loop.hpp>
 #include <kiln/query/row_loop.hpp>
+#include <kiln/save.hpp>
 #include <kiln/schedule/schedule.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/field_info.hpp>
 #include <kiln/schema/reflect.hpp>
-#include <kiln/snapshot.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_dispatch.hpp>
 #include <kiln/storage/archetype_storage.hpp>

@@ -159,7 +159,7 @@ struct scene_access {
             auto& rows = std::get<K>(stage.rows)[e.slot];
             if constexpr (prefab<Kind>) {
                 world_sink<world_type> sink{world};
-                auto& records = snapshot_access<world_type>::prefab_records(world);
+                auto& records = world_access<world_type>::prefab_records(world);
                 const auto note = [&records](entity part_entity, std::size_t part) {
                     records.record(part_entity, static_cast<std::uint16_t>(index_of_v<Kind, prefabs>),
                                    static_cast<std::uint16_t>(part));
@@ -558,7 +558,7 @@ template <class Schema>
         if (!reader.read(after)) {
             return std::move(reader.error);
         }
-        internal::snapshot_access<basic_world<Schema>>::prefab_records(world).for_each(
+        internal::world_access<basic_world<Schema>>::prefab_records(world).for_each(
             [&](entity e, internal::prefab_records::found made) {
                 if (made.prefab >= after.size() || after[made.prefab].parts.empty() || !world.alive(e)) {
                     return;

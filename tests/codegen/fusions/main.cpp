@@ -2,7 +2,7 @@
 // that compiles, and that leaves the world and resources that its systems
 // leave run in a batch each.
 #include <fusing/reflection.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <catch2/catch.hpp>
 

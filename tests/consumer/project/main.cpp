@@ -1,5 +1,5 @@
 #include <consumer/reflection.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <cstddef>
 #include <cstdio>
@@ -12,7 +12,7 @@ int main() {
         [](consumer::Position& p, const consumer::Speed& s) { p.x += s.value; });
     // A save and a load: the runtime's dependencies (xxHash's header) reach the game through kiln::runtime.
     std::vector<std::byte> save;
-    if (const kiln::snapshot_error error = kiln::save(world, save); error || kiln::load(world, save)) {
+    if (const kiln::save_error error = kiln::save(world, save); error || kiln::load(world, save)) {
         std::printf("the save did not load back\n");
         return 1;
     }

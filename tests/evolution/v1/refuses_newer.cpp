@@ -2,7 +2,7 @@
 // loading must refuse it, name both versions, and leave the world as it was.
 //
 // Usage: refuses_newer <path of a version 2 save>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 
@@ -15,8 +15,8 @@ int main(int argc, char** argv) {
     }
     evolution::World world;
     const kiln::entity kept = world.create<evolution::Marker>(evolution::Position{1, 2});
-    const kiln::snapshot_error error = kiln::load_file(world, argv[1]);
+    const kiln::save_error error = kiln::load_file(world, argv[1]);
     std::printf("%s\n", error.message.c_str());
     const bool untouched = world.size() == 1 && world.get<evolution::Position>(kept).y == 2;
-    return error.code == kiln::snapshot_errc::newer_schema && untouched ? 0 : 1;
+    return error.code == kiln::save_errc::newer_schema && untouched ? 0 : 1;
 }

@@ -4,7 +4,7 @@
 // chosen so that version 2 can check it exactly.
 //
 // Usage: write_save <path>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 
@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     world.create<Marker>(Position{13, 14});                                                   // 6:1
     world.get<Target>(u0).who = u2;
 
-    if (const kiln::snapshot_error error = kiln::save_file(world, argv[1])) {
+    if (const kiln::save_error error = kiln::save_file(world, argv[1])) {
         std::fprintf(stderr, "write_save: %s\n", error.message.c_str());
         return 1;
     }

@@ -1,7 +1,7 @@
 // Version 2 of the evolution fixture's game loads the save that version 1
 // wrote (by ../v1/write_save.cpp), at each save format: every edit of
 // v2/evolution.toml keeps the values the rules of docs/schema.md promise.
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 
@@ -27,7 +27,7 @@ std::string v1_save() {
 
 std::unique_ptr<World> loaded(const std::string& path) {
     auto world = std::make_unique<World>();
-    const kiln::snapshot_error error = kiln::load_file(*world, path);
+    const kiln::save_error error = kiln::load_file(*world, path);
     INFO(path << ": " << error.message);
     REQUIRE_FALSE(error);
     return world;

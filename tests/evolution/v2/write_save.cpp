@@ -2,7 +2,7 @@
 // that version 1 refuses it (evolution.v1_refuses_v2).
 //
 // Usage: write_save <path>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <evolution/reflection.hpp>
 
@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     }
     evolution::World world;
     world.create<evolution::Unit>(evolution::Shield{5});
-    if (const kiln::snapshot_error error = kiln::save_file(world, argv[1])) {
+    if (const kiln::save_error error = kiln::save_file(world, argv[1])) {
         std::fprintf(stderr, "write_save: %s\n", error.message.c_str());
         return 1;
     }

@@ -2,7 +2,7 @@
 // tracked component's rows carry through creates, writes, structural moves,
 // destroys, clears and loads, and the changed/added filters of each().
 #include <kiln/changes/change_tracking.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <changes/reflection.hpp>
 #include <changes/world.hpp>

@@ -61,8 +61,8 @@ TEST_CASE("a state or value the schema lacks, or a key states do not have, is an
     const auto error_of = [&](const char* states) {
         nlohmann::ordered_json document = good;
         document["states"] = nlohmann::ordered_json::parse(states);
-        const kiln::snapshot_error error = kiln::from_json(world, document);
-        CHECK(error.code == kiln::snapshot_errc::corrupt);
+        const kiln::save_error error = kiln::from_json(world, document);
+        CHECK(error.code == kiln::save_errc::corrupt);
         return error.message;
     };
     CHECK_THAT(error_of(R"({"values": {"Mood": "calm"}})"),

@@ -1,5 +1,5 @@
 #include <kiln/io/save_hierarchy.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 
@@ -106,8 +106,8 @@ TEST_CASE("a link that would make a cycle is refused, and the world loaded over 
     const std::uint64_t checksum = kiln::internal::save_checksum(std::span{save}.first(save.size() - 8));
     std::memcpy(save.data() + save.size() - 8, &checksum, 8);
 
-    const kiln::snapshot_error error = kiln::load(world, save);
-    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::load(world, save);
+    CHECK(error.code == kiln::save_errc::corrupt);
     CHECK_THAT(error.message, Catch::Contains("makes its child its own ancestor"));
     CHECK(world.hierarchy().parent(f.made[4]) == f.made[1]);
     CHECK(world.size() == 8);
@@ -126,8 +126,8 @@ TEST_CASE("a link naming an entity the save lacks is refused") {
     std::memcpy(save.data() + save.size() - 8, &checksum, 8);
 
     World loaded;
-    const kiln::snapshot_error error = kiln::load(loaded, save);
-    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::load(loaded, save);
+    CHECK(error.code == kiln::save_errc::corrupt);
     CHECK_THAT(error.message, Catch::Contains("names an entity the save does not hold"));
     CHECK(loaded.size() == 0);
 }

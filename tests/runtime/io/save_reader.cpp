@@ -43,7 +43,7 @@ TEST_CASE("save_reader refuses a read past the end as truncated, naming what it 
     std::uint32_t number = 0;
     REQUIRE(reader.number(number, "a count"));
     CHECK_FALSE(reader.number(number, "the archetype count"));
-    CHECK(reader.error.code == kiln::snapshot_errc::truncated);
+    CHECK(reader.error.code == kiln::save_errc::truncated);
     CHECK(reader.error.offset == 4);
     CHECK(reader.error.message == "truncated save: the archetype count at byte 4 needs 4 bytes, and only 2 remain");
     CHECK(reader.offset() == 4); // a refused read moves nothing
@@ -55,7 +55,7 @@ TEST_CASE("save_reader refuses a count that the rest of the input could not hold
     kiln::internal::save_reader reader{input};
     std::uint32_t count = 0;
     CHECK_FALSE(reader.count(count, 8, "the entity count"));
-    CHECK(reader.error.code == kiln::snapshot_errc::truncated);
+    CHECK(reader.error.code == kiln::save_errc::truncated);
     CHECK(reader.error.offset == 0);
 
     const std::vector<std::byte> one = bytes_of({1, 0, 0, 0, 1, 2, 3, 4});
@@ -79,5 +79,5 @@ TEST_CASE("take_last cuts the input's tail off, so that reads stop before it") {
 
     kiln::internal::save_reader short_input{input};
     CHECK_FALSE(short_input.take_last(7, tail, "the checksum"));
-    CHECK(short_input.error.code == kiln::snapshot_errc::truncated);
+    CHECK(short_input.error.code == kiln::save_errc::truncated);
 }

@@ -3,7 +3,7 @@
 // so that a loaded world goes on where the saved one was.
 #include <states/reflection.hpp> // the world, and what saves read of each component
 
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -126,16 +126,16 @@ TEST_CASE("a saved value this schema's state does not have fails the load, namin
     const bytes save = with_replaced(saved_in_play(), "playing", "plaiing");
     states::World loaded;
     loaded.progress(step);
-    const kiln::snapshot_error error = kiln::load(loaded, save);
-    CHECK(error.code == kiln::snapshot_errc::incompatible);
+    const kiln::save_error error = kiln::load(loaded, save);
+    CHECK(error.code == kiln::save_errc::incompatible);
     CHECK_THAT(error.message, Catch::Contains("\"Phase\"") && Catch::Contains("\"plaiing\"") &&
                                   Catch::Contains("[state.Phase]"));
     CHECK(loaded.state<states::Phase>() == states::Phase::title);
     CHECK(loaded.size_of<states::Invader>() == 0);
 
     const bytes requesting = with_replaced(saved_in_play(), "between_waves", "between_wavez");
-    const kiln::snapshot_error request_error = kiln::load(loaded, requesting);
-    CHECK(request_error.code == kiln::snapshot_errc::incompatible);
+    const kiln::save_error request_error = kiln::load(loaded, requesting);
+    CHECK(request_error.code == kiln::save_errc::incompatible);
     CHECK_THAT(request_error.message, Catch::Contains("requesting \"between_wavez\""));
 }
 
@@ -150,7 +150,7 @@ TEST_CASE("a save's started byte other than 0 or 1 is corrupt") {
     at[4] = std::byte{2};
     reseal(save);
     states::World loaded;
-    const kiln::snapshot_error error = kiln::load(loaded, save);
-    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::load(loaded, save);
+    CHECK(error.code == kiln::save_errc::corrupt);
     CHECK_THAT(error.message, Catch::Contains("has started"));
 }

@@ -1,4 +1,4 @@
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 #include <kiln/system/system.hpp>
 
 #include <fixture/reflection.hpp>

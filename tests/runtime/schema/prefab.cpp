@@ -220,8 +220,8 @@ TEST_CASE("JSON names each spawned entity's prefab and reads it back") {
 
     nlohmann::ordered_json wrong = document;
     wrong["archetypes"]["Light"][0]["prefab"] = "Fighter.mast";
-    const kiln::snapshot_error error = kiln::from_json(loaded, wrong);
-    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::from_json(loaded, wrong);
+    CHECK(error.code == kiln::save_errc::corrupt);
     CHECK(error.message.find("/archetypes/Light/0/prefab") != std::string::npos);
     CHECK(kiln::to_json(loaded) == document);  // unchanged by the failed read
 }

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <screen/game.hpp>
 #include <screen/keys.hpp>
@@ -36,7 +36,7 @@ int play(host& host, World& world, Game& game, const char* executor_name, const 
     const auto milliseconds = [](clock_type::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
     const std::string& program = host.program();
     const std::string& save = host.settings().save;
-    const auto report = [&](const char* done, const kiln::snapshot_error& error, std::int64_t frame) {
+    const auto report = [&](const char* done, const kiln::save_error& error, std::int64_t frame) {
         if (error) {
             std::fprintf(stderr, "%s: frame %lld: %s\n", program.c_str(), static_cast<long long>(frame),
                          error.message.c_str());

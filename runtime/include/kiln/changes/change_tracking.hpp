@@ -112,7 +112,7 @@ struct change_tracking {
             stamp_all_of(state, typename state_type::archetypes{});
         }
     }
-    // The same for a whole world: what a load does (kiln/snapshot.hpp).
+    // The same for a whole world: what a load does (kiln/save.hpp).
     static void stamp_all(World& world) noexcept { stamp_all(world_state_of(world)); }
 
     // Marks every row of the index-th target of Query, which a loop with

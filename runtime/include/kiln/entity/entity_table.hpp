@@ -247,7 +247,7 @@ public:
         }
     }
 
-    // For save files (kiln/snapshot.hpp): the number of slots, each one's
+    // For save files (kiln/save.hpp): the number of slots, each one's
     // generation, and the free list from its head, the order in which create
     // reuses slots. Together with the live entities' locations they are the
     // whole table.

@@ -240,9 +240,15 @@ class hierarchy {
     static constexpr bool writable = !std::is_const_v<World>;
 
 public:
+    // What children returns: e's children for a range-for, oldest first,
+    // valid while the hierarchy does not change.
     using children_range = internal::link_range<internal::sibling_step>;
+    // What descendants returns: e's descendants for a range-for,
+    // depth-first, valid while the hierarchy does not change.
     using descendants_range = internal::link_range<internal::depth_first_step>;
 
+    // The hierarchy of world's entities; world.hierarchy() makes one.
+    // Precondition: world outlives it.
     explicit hierarchy(World& world) noexcept : world_{&world} {}
 
     // e's parent; the null entity when e has none or is not alive.
@@ -253,6 +259,7 @@ public:
         return {table(), links(e).first_child, null_entity};
     }
 
+    // How many children e has: 0 for a leaf (and for an entity not alive).
     [[nodiscard]] std::size_t child_count(entity e) const noexcept { return links(e).child_count; }
 
     // e's descendants, depth-first: each entity before its children, a

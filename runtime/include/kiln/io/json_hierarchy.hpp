@@ -11,7 +11,7 @@
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
 #include <kiln/io/json_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 namespace kiln::internal {
 
@@ -31,14 +31,14 @@ inline nlohmann::ordered_json hierarchy_json(const hierarchy_table& links) {
 template <class Reader, class Json>
 bool read_hierarchy(Reader& in, const Json& list, const entity_table& entities, hierarchy_table& links) {
     if (!list.is_array()) {
-        return in.fail(snapshot_errc::corrupt, "expected an array of [child, parent] handle pairs, found %s",
+        return in.fail(save_errc::corrupt, "expected an array of [child, parent] handle pairs, found %s",
                        in.found(list).c_str());
     }
     for (std::size_t i = 0; i < list.size(); ++i) {
         const typename decltype(Reader::path)::segment at{in.path, i};
         const Json& pair = list[i];
         if (!pair.is_array() || pair.size() != 2) {
-            return in.fail(snapshot_errc::corrupt, "expected a pair [child, parent] of handles, found %s",
+            return in.fail(save_errc::corrupt, "expected a pair [child, parent] of handles, found %s",
                            in.found(pair).c_str());
         }
         entity child;
@@ -51,7 +51,7 @@ bool read_hierarchy(Reader& in, const Json& list, const entity_table& entities, 
                               : child == parent || links.is_ancestor(child, parent) ? "makes its child its own ancestor"
                                                                                      : nullptr;
         if (problem != nullptr) {
-            return in.fail(snapshot_errc::corrupt, "the link of %u:%u to parent %u:%u %s", child.index(),
+            return in.fail(save_errc::corrupt, "the link of %u:%u to parent %u:%u %s", child.index(),
                            child.generation(), parent.index(), parent.generation(), problem);
         }
         links.attach(child, parent);

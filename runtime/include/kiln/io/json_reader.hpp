@@ -29,8 +29,8 @@
 #include <kiln/io/json_format.hpp>
 #include <kiln/io/json_hierarchy.hpp>
 #include <kiln/io/json_states.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
 #include <kiln/world/prefab_records.hpp>
 #include <kiln/schema/field_info.hpp>
@@ -87,7 +87,7 @@ private:
 class json_reader {
 public:
     json_path path;
-    snapshot_error error;
+    save_error error;
     // The last failure's pointer and sentence apart, for readers that place
     // errors themselves (a scene's, kiln/io/scene_reader.hpp, at a line).
     std::string failed_at;
@@ -95,7 +95,7 @@ public:
 
     // Sets error to "<path>: <message>" and returns false. C varargs rather
     // than a template, so that compilers check every format.
-    [[gnu::format(printf, 3, 4)]] bool fail(snapshot_errc code, const char* format, ...) {
+    [[gnu::format(printf, 3, 4)]] bool fail(save_errc code, const char* format, ...) {
         char message[512];
         va_list arguments;
         va_start(arguments, format);
@@ -103,8 +103,8 @@ public:
         va_end(arguments);
         failed_at = path.text();
         reason = message;
-        error = make_snapshot_error(code, 0, "%s: %s", path.text().empty() ? "the document" : path.text().c_str(),
-                                    message);
+        error = make_save_error(code, 0, "%s: %s", path.text().empty() ? "the document" : path.text().c_str(),
+                                message);
         return false;
     }
 
@@ -149,7 +149,7 @@ public:
     template <class Json>
     bool handles(const Json& list, std::vector<entity>& out) {
         if (!list.is_array()) {
-            return fail(snapshot_errc::corrupt, "expected an array of handles \"index:generation\", found %s",
+            return fail(save_errc::corrupt, "expected an array of handles \"index:generation\", found %s",
                         found(list).c_str());
         }
         out.resize(list.size());
@@ -168,7 +168,7 @@ public:
     bool handle(const Json& value, entity& out) {
         const auto* text = value.template get_ptr<const typename Json::string_t*>();
         if (text == nullptr || !parse_handle(*text, out) || out.is_null()) {
-            return fail(snapshot_errc::corrupt, "expected a handle \"index:generation\" (index below %u), found %s",
+            return fail(save_errc::corrupt, "expected a handle \"index:generation\" (index below %u), found %s",
                         entity::null_index, found_handle(value).c_str());
         }
         return true;
@@ -183,7 +183,7 @@ public:
         for (std::size_t a = 0; a < storages.size(); ++a) {
             if (storages[a]->size() > entities.max_rows()) {
                 const json_path::segment at{path, "archetypes"};
-                return fail(snapshot_errc::incompatible,
+                return fail(save_errc::incompatible,
                             "archetype %.*s has %zu rows; in this world of %zu archetypes one archetype holds %u at "
                             "most",
                             static_cast<int>(archetypes[a].name.size()), archetypes[a].name.data(),
@@ -214,7 +214,7 @@ public:
                 ++missing;
             }
             const json_path::segment at{path, "entity_table"};
-            return fail(snapshot_errc::corrupt,
+            return fail(save_errc::corrupt,
                         "slot %u is neither an entity's, free nor retired; every slot up to the highest index, %u, "
                         "is one of these",
                         missing, highest);
@@ -224,8 +224,8 @@ public:
         const bool once = each_description(storages, archetypes, free, retired, [&](entity e, const std::string& where) {
             if (seen[e.index()]) {
                 const std::string first = first_description(storages, archetypes, free, retired, e.index());
-                error = make_snapshot_error(snapshot_errc::corrupt, 0, "%s: slot %u is described twice, first at %s",
-                                            where.c_str(), e.index(), first.c_str());
+                error = make_save_error(save_errc::corrupt, 0, "%s: slot %u is described twice, first at %s",
+                                        where.c_str(), e.index(), first.c_str());
                 return false;
             }
             seen[e.index()] = true;
@@ -297,7 +297,7 @@ bool read_value(json_reader& in, const Json& value, std::string_view schema_type
             out = *boolean;
             return true;
         }
-        return in.fail(snapshot_errc::corrupt, "expected true or false, found %s", in.found(value).c_str());
+        return in.fail(save_errc::corrupt, "expected true or false, found %s", in.found(value).c_str());
     } else if constexpr (std::is_same_v<T, entity>) {
         if (value.is_null()) {
             out = null_entity;
@@ -305,7 +305,7 @@ bool read_value(json_reader& in, const Json& value, std::string_view schema_type
         }
         const auto* text = value.template get_ptr<const typename Json::string_t*>();
         if (text == nullptr || !parse_handle(*text, out)) {
-            return in.fail(snapshot_errc::corrupt, "expected a handle \"index:generation\" or null, found %s",
+            return in.fail(save_errc::corrupt, "expected a handle \"index:generation\" or null, found %s",
                            in.found_handle(value).c_str());
         }
         return true;
@@ -315,7 +315,7 @@ bool read_value(json_reader& in, const Json& value, std::string_view schema_type
         const auto* number = value.template get_ptr<const typename Json::number_unsigned_t*>();
         const auto* signed_number = value.template get_ptr<const typename Json::number_integer_t*>();
         if (!(number != nullptr ? read(*number) : signed_number != nullptr && read(*signed_number))) {
-            return in.fail(snapshot_errc::corrupt, "expected an integer in %s's range, found %s", json_number_name<T>(),
+            return in.fail(save_errc::corrupt, "expected an integer in %s's range, found %s", json_number_name<T>(),
                            in.found(value).c_str());
         }
         return true;
@@ -334,18 +334,18 @@ bool read_value(json_reader& in, const Json& value, std::string_view schema_type
                                    : -std::numeric_limits<T>::infinity();
             return true;
         } else {
-            return in.fail(snapshot_errc::corrupt, "expected a number (%s), or \"nan\", \"inf\" or \"-inf\", found %s",
+            return in.fail(save_errc::corrupt, "expected a number (%s), or \"nan\", \"inf\" or \"-inf\", found %s",
                            json_number_name<T>(), in.found(value).c_str());
         }
         if (!(std::abs(number) <= static_cast<double>(std::numeric_limits<T>::max()))) {
-            return in.fail(snapshot_errc::corrupt, "expected a number in %s's range, found %s", json_number_name<T>(),
+            return in.fail(save_errc::corrupt, "expected a number in %s's range, found %s", json_number_name<T>(),
                            in.found(value).c_str());
         }
         out = static_cast<T>(number);
         return true;
     } else if constexpr (dumps_as_value<T>()) {
         if (!value.is_array() || value.size() != out.size()) {
-            return in.fail(snapshot_errc::corrupt, "expected an array of %zu values (%.*s), found %s", out.size(),
+            return in.fail(save_errc::corrupt, "expected an array of %zu values (%.*s), found %s", out.size(),
                            static_cast<int>(schema_type.size()), schema_type.data(), in.found(value).c_str());
         }
         for (std::size_t i = 0; i < out.size(); ++i) {
@@ -358,7 +358,7 @@ bool read_value(json_reader& in, const Json& value, std::string_view schema_type
     } else {
         const auto* text = value.template get_ptr<const typename Json::string_t*>();
         if (text == nullptr || !parse_hex(*text, reinterpret_cast<std::byte*>(&out), sizeof(T))) {
-            return in.fail(snapshot_errc::corrupt, "expected %zu hex digits, the bytes of a %.*s, found %s",
+            return in.fail(save_errc::corrupt, "expected %zu hex digits, the bytes of a %.*s, found %s",
                            2 * sizeof(T), static_cast<int>(schema_type.size()), schema_type.data(),
                            text != nullptr ? "another string" : in.found(value).c_str());
         }
@@ -373,7 +373,7 @@ template <class T, class Json>
 bool read_record(json_reader& in, const Json& value, T& out) {
     using traits = traits_of_t<T>;
     if (!value.is_object()) {
-        return in.fail(snapshot_errc::corrupt, "expected an object of %.*s's fields, found %s",
+        return in.fail(save_errc::corrupt, "expected an object of %.*s's fields, found %s",
                        static_cast<int>(traits::name.size()), traits::name.data(), in.found(value).c_str());
     }
     for (auto item = value.begin(); item != value.end(); ++item) {
@@ -381,7 +381,7 @@ bool read_record(json_reader& in, const Json& value, T& out) {
                                        [&](const field_info& info) { return info.name == item.key(); });
         if (!known) {
             const json_path::segment at{in.path, item.key()};
-            return in.fail(snapshot_errc::corrupt, "%.*s has no field %s", static_cast<int>(traits::name.size()),
+            return in.fail(save_errc::corrupt, "%.*s has no field %s", static_cast<int>(traits::name.size()),
                            traits::name.data(), item.key().substr(0, 64).c_str());
         }
     }
@@ -409,7 +409,7 @@ bool read_component(json_reader& in, const Json& row, C& out) {
 template <class A, class Json, class World, class... Components>
 bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<Components...>) {
     if (!list.is_array()) {
-        return in.fail(snapshot_errc::corrupt, "expected an array of %.*s's entities, found %s",
+        return in.fail(save_errc::corrupt, "expected an array of %.*s's entities, found %s",
                        static_cast<int>(A::name.size()), A::name.data(), in.found(list).c_str());
     }
     const auto rows = fresh.template storage<A>();
@@ -418,20 +418,20 @@ bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<C
         const json_path::segment at{in.path, i};
         const Json& row = list[i];
         if (!row.is_object()) {
-            return in.fail(snapshot_errc::corrupt, "expected an object, an entity's handle and components, found %s",
+            return in.fail(save_errc::corrupt, "expected an object, an entity's handle and components, found %s",
                            in.found(row).c_str());
         }
         for (auto item = row.begin(); item != row.end(); ++item) {
             if (item.key() != json_handle_key && item.key() != json_prefab_key &&
                 all_of({item.key() != traits_of_t<Components>::name...})) {
                 const json_path::segment key{in.path, item.key()};
-                return in.fail(snapshot_errc::corrupt, "archetype %.*s has no component %s",
+                return in.fail(save_errc::corrupt, "archetype %.*s has no component %s",
                                static_cast<int>(A::name.size()), A::name.data(), item.key().substr(0, 64).c_str());
             }
         }
         const auto handle = row.find(std::string(json_handle_key));
         if (handle == row.end()) {
-            return in.fail(snapshot_errc::corrupt, "the entity has no handle: expected \"%.*s\": \"index:generation\"",
+            return in.fail(save_errc::corrupt, "the entity has no handle: expected \"%.*s\": \"index:generation\"",
                            static_cast<int>(json_handle_key.size()), json_handle_key.data());
         }
         entity e;
@@ -447,10 +447,10 @@ bool read_archetype(json_reader& in, const Json& list, World& fresh, type_list<C
                                    ? prefab_names<typename World::prefabs>::find(prefab->template get_ref<const std::string&>())
                                    : std::nullopt;
             if (!found) {
-                return in.fail(snapshot_errc::corrupt, "expected the name of a prefab of the schema, or of its child "
+                return in.fail(save_errc::corrupt, "expected the name of a prefab of the schema, or of its child "
                                "as \"Prefab.child\", found %s", in.found(*prefab).c_str());
             }
-            snapshot_access<World>::prefab_records(fresh).record(e, found->prefab, found->part);
+            world_access<World>::prefab_records(fresh).record(e, found->prefab, found->part);
         }
         std::tuple<Components...> values; // each component's defaults, until the document says otherwise
         bool read = true; // until a component fails, which stops the rest
@@ -471,14 +471,14 @@ enum class named_read : std::uint8_t { unknown, failed, done };
 template <class Json, class Read>
 bool read_by_name(json_reader& in, const Json& object, const char* kind, Read&& read) {
     if (!object.is_object()) {
-        return in.fail(snapshot_errc::corrupt, "expected an object of %ss by name, found %s", kind,
+        return in.fail(save_errc::corrupt, "expected an object of %ss by name, found %s", kind,
                        in.found(object).c_str());
     }
     for (auto item = object.begin(); item != object.end(); ++item) {
         const json_path::segment at{in.path, item.key()};
         switch (read(item.key(), item.value())) {
         case named_read::unknown:
-            return in.fail(snapshot_errc::corrupt, "the schema has no %s %s", kind, item.key().substr(0, 64).c_str());
+            return in.fail(save_errc::corrupt, "the schema has no %s %s", kind, item.key().substr(0, 64).c_str());
         case named_read::failed: return false;
         case named_read::done: break;
         }
@@ -516,13 +516,13 @@ bool read_archetypes(json_reader& in, const Json& archetypes, World& fresh, type
 template <class Json>
 bool read_table(json_reader& in, const Json& table, std::vector<entity>& free, std::vector<entity>& retired) {
     if (!table.is_object()) {
-        return in.fail(snapshot_errc::corrupt, "expected an object with the lists free and retired, found %s",
+        return in.fail(save_errc::corrupt, "expected an object with the lists free and retired, found %s",
                        in.found(table).c_str());
     }
     for (auto item = table.begin(); item != table.end(); ++item) {
         const json_path::segment at{in.path, item.key()};
         if (item.key() != "free" && item.key() != "retired") {
-            return in.fail(snapshot_errc::corrupt, "the entity table has the lists free and retired only");
+            return in.fail(save_errc::corrupt, "the entity table has the lists free and retired only");
         }
         if (!in.handles(item.value(), item.key() == "free" ? free : retired)) {
             return false;
@@ -535,9 +535,9 @@ bool read_table(json_reader& in, const Json& table, std::vector<entity>& free, s
 // the document is not one of this schema's worlds.
 template <class Schema, class Json>
 bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fresh) {
-    using access = snapshot_access<basic_world<Schema>>;
+    using access = world_access<basic_world<Schema>>;
     if (!document.is_object()) {
-        return in.fail(snapshot_errc::not_a_save, "expected an object, a world as kiln::to_json writes it, found %s",
+        return in.fail(save_errc::not_a_save, "expected an object, a world as kiln::to_json writes it, found %s",
                        in.found(document).c_str());
     }
     constexpr std::string_view keys[] = {"schema",       "version",   "resources", "archetypes",
@@ -545,7 +545,7 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     for (auto item = document.begin(); item != document.end(); ++item) {
         if (std::find(std::begin(keys), std::end(keys), item.key()) == std::end(keys)) {
             const json_path::segment at{in.path, item.key()};
-            return in.fail(snapshot_errc::corrupt,
+            return in.fail(save_errc::corrupt,
                            "a world has the keys schema, version, resources, archetypes, entity_table, hierarchy "
                            "and states only");
         }
@@ -553,14 +553,14 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     const auto schema = document.find("schema");
     const auto* name = schema != document.end() ? schema->template get_ptr<const typename Json::string_t*>() : nullptr;
     if (name == nullptr) {
-        return in.fail(snapshot_errc::not_a_save,
+        return in.fail(save_errc::not_a_save,
                        "expected \"schema\": \"%.*s\", the name of the world's schema, found %s",
                        static_cast<int>(Schema::name.size()), Schema::name.data(),
                        schema == document.end() ? "none" : in.found(*schema).c_str());
     }
     if (*name != Schema::name) {
         const json_path::segment at{in.path, "schema"};
-        return in.fail(snapshot_errc::wrong_schema, "the document is of schema \"%s\", this world's is \"%.*s\"",
+        return in.fail(save_errc::wrong_schema, "the document is of schema \"%s\", this world's is \"%.*s\"",
                        name->substr(0, 64).c_str(), static_cast<int>(Schema::name.size()), Schema::name.data());
     }
     const auto version = document.find("version");
@@ -568,7 +568,7 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
     {
         const json_path::segment at{in.path, "version"};
         if (version == document.end()) {
-            return in.fail(snapshot_errc::corrupt,
+            return in.fail(save_errc::corrupt,
                            "expected the schema version the document was written with, at most %u, found none",
                            Schema::version);
         }
@@ -576,7 +576,7 @@ bool read_world(json_reader& in, const Json& document, basic_world<Schema>& fres
             return false;
         }
         if (number > Schema::version) {
-            return in.fail(snapshot_errc::newer_schema,
+            return in.fail(save_errc::newer_schema,
                            "the document is of schema \"%.*s\" version %u, newer than this program's version %u",
                            static_cast<int>(Schema::name.size()), Schema::name.data(), number, Schema::version);
         }

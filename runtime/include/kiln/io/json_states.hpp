@@ -16,8 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 
@@ -46,7 +46,7 @@ inline nlohmann::ordered_json states_json(const world_description& world, const 
 template <class Reader, class Json>
 bool read_states_json(Reader& in, const Json& node, const world_description& world, schedule_position& position) {
     if (!node.is_object()) {
-        return in.fail(snapshot_errc::corrupt,
+        return in.fail(save_errc::corrupt,
                        "expected an object {\"started\": ..., \"values\": {...}, \"requested\": {...}}, found %s",
                        in.found(node).c_str());
     }
@@ -72,13 +72,13 @@ bool read_states_json(Reader& in, const Json& node, const world_description& wor
         } else {
             found = in.found(value);
         }
-        return in.fail(snapshot_errc::corrupt, "expected one of %.*s's values (%s), found %s",
+        return in.fail(save_errc::corrupt, "expected one of %.*s's values (%s), found %s",
                        static_cast<int>(state.name.size()), state.name.data(), allowed.c_str(), found.c_str());
     };
     // Reads an object of states by name, giving each state's position and value to read.
     const auto each_state = [&](const Json& object, auto&& read) {
         if (!object.is_object()) {
-            return in.fail(snapshot_errc::corrupt, "expected an object of states by name, found %s",
+            return in.fail(save_errc::corrupt, "expected an object of states by name, found %s",
                            in.found(object).c_str());
         }
         for (auto item = object.begin(); item != object.end(); ++item) {
@@ -88,7 +88,7 @@ bool read_states_json(Reader& in, const Json& node, const world_description& wor
                 ++s;
             }
             if (s == world.states.size()) {
-                return in.fail(snapshot_errc::corrupt, "the schema has no state %s", item.key().substr(0, 64).c_str());
+                return in.fail(save_errc::corrupt, "the schema has no state %s", item.key().substr(0, 64).c_str());
             }
             if (!read(s, item.value())) {
                 return false;
@@ -102,7 +102,7 @@ bool read_states_json(Reader& in, const Json& node, const world_description& wor
         if (item.key() == "started") {
             const auto* started = item.value().template get_ptr<const typename Json::boolean_t*>();
             if (started == nullptr) {
-                return in.fail(snapshot_errc::corrupt, "expected true or false, whether the world has started, found %s",
+                return in.fail(save_errc::corrupt, "expected true or false, whether the world has started, found %s",
                                in.found(item.value()).c_str());
             }
             position.started = *started;
@@ -118,7 +118,7 @@ bool read_states_json(Reader& in, const Json& node, const world_description& wor
                 return value_of(world.states[s], value, at.next);
             });
         } else {
-            return in.fail(snapshot_errc::corrupt, "the states have the keys started, values and requested only");
+            return in.fail(save_errc::corrupt, "the states have the keys started, values and requested only");
         }
         if (!read) {
             return false;

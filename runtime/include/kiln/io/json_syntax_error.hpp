@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 namespace kiln::internal {
 
@@ -38,13 +38,13 @@ struct json_syntax_locator {
     }
 };
 
-inline snapshot_error json_syntax_error(std::string_view text) {
+inline save_error json_syntax_error(std::string_view text) {
     json_syntax_locator locator;
     nlohmann::ordered_json::sax_parse(text, &locator);
     // nlohmann's message starts with its exception's id, "[json.exception.parse_error.101] ".
     const std::size_t id_end = locator.message.find("] ");
     const std::string reason = id_end == std::string::npos ? locator.message : locator.message.substr(id_end + 2);
-    return make_snapshot_error(snapshot_errc::not_a_save, locator.position, "not JSON: %s", reason.c_str());
+    return make_save_error(save_errc::not_a_save, locator.position, "not JSON: %s", reason.c_str());
 }
 
 } // namespace kiln::internal

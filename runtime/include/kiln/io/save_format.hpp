@@ -1,4 +1,4 @@
-// The save format of kiln/snapshot.hpp, without templates: the world's types
+// The save format of kiln/save.hpp, without templates: the world's types
 // come in as data (type_description, archetype_description), and the code
 // under kiln/io/ writes them (save_writer.hpp), reads a save
 // (save_reader.hpp), checks every byte of it and maps what it holds onto the
@@ -33,17 +33,17 @@
 namespace kiln::internal {
 
 static_assert(std::endian::native == std::endian::little,
-              "kiln/snapshot.hpp: save files are little-endian and hold columns as they are in memory; this "
+              "kiln/save.hpp: save files are little-endian and hold columns as they are in memory; this "
               "runtime does not byte-swap, so it saves and loads on little-endian machines only");
 static_assert(sizeof(entity) == 8 && sizeof(entity::index_type) == 4,
-              "kiln/snapshot.hpp: a saved handle is 8 bytes, its index then its generation");
+              "kiln/save.hpp: a saved handle is 8 bytes, its index then its generation");
 
 // "\x89KILN\r\n\x1a": not text, and a transfer that rewrites line ends or
 // stops at ^Z breaks it, as PNG's does.
 inline constexpr std::byte save_magic[8] = {std::byte{0x89}, std::byte{'K'},  std::byte{'I'},  std::byte{'L'},
                                             std::byte{'N'},  std::byte{'\r'}, std::byte{'\n'}, std::byte{0x1a}};
 static_assert(XXH_VERSION_NUMBER >= 800,
-              "kiln/snapshot.hpp: saves end with an XXH3 checksum, whose value xxHash fixed in 0.8.0; this "
+              "kiln/save.hpp: saves end with an XXH3 checksum, whose value xxHash fixed in 0.8.0; this "
               "xxhash.h is older and could compute another");
 
 // The format this runtime writes. Version 2 is version 1 followed by the

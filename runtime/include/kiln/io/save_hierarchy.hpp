@@ -7,9 +7,9 @@
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/hierarchy/hierarchy_table.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 
@@ -77,10 +77,10 @@ bool check_links(save_reader& in, Saved saved) {
                                   ? "makes its child its own ancestor"
                                   : nullptr;
         if (problem != nullptr) {
-            in.error = make_snapshot_error(snapshot_errc::corrupt, link.offset,
-                                           "corrupt save: the link at byte %zu, of entity %u:%u to parent %u:%u, %s",
-                                           link.offset, link.child.index(), link.child.generation(),
-                                           link.parent.index(), link.parent.generation(), problem);
+            in.error = make_save_error(save_errc::corrupt, link.offset,
+                                       "corrupt save: the link at byte %zu, of entity %u:%u to parent %u:%u, %s",
+                                       link.offset, link.child.index(), link.child.generation(),
+                                       link.parent.index(), link.parent.generation(), problem);
             return false;
         }
         seen.attach(link.child, link.parent);

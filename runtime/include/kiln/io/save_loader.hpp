@@ -16,12 +16,12 @@
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/io/dead_references.hpp>
 #include <kiln/io/id_index.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
 #include <kiln/io/save_states.hpp>
 #include <kiln/io/save_type_mapping.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 
@@ -67,7 +67,7 @@ public:
                (format_ < states_format_version || read_states(in_, world_, &position));
     }
 
-    [[nodiscard]] const snapshot_error& error() const noexcept { return in_.error; }
+    [[nodiscard]] const save_error& error() const noexcept { return in_.error; }
 
 private:
     bool header() {
@@ -77,7 +77,7 @@ private:
         }
         if (std::memcmp(magic, save_magic, sizeof save_magic) != 0) {
             const auto byte = [](const std::byte* bytes, int i) { return std::to_integer<unsigned>(bytes[i]); };
-            return fail_at(snapshot_errc::not_a_save, 0,
+            return fail_at(save_errc::not_a_save, 0,
                            "not a kiln save: the first 8 bytes are %02x %02x %02x %02x %02x %02x %02x %02x, kiln's "
                            "magic is %02x %02x %02x %02x %02x %02x %02x %02x",
                            byte(magic, 0), byte(magic, 1), byte(magic, 2), byte(magic, 3), byte(magic, 4),
@@ -93,7 +93,7 @@ private:
             return false;
         }
         if (format < oldest_save_format_version || format > newest_save_format_version) {
-            return fail_at(snapshot_errc::unsupported_format, 8,
+            return fail_at(save_errc::unsupported_format, 8,
                            "save format version %u at byte 8: this runtime reads versions %u to %u", format,
                            oldest_save_format_version, newest_save_format_version);
         }
@@ -106,11 +106,11 @@ private:
             return false;
         }
         if (name != world_.name) {
-            return fail_at(snapshot_errc::wrong_schema, 24, "the save is of schema \"%.*s\", this world's is \"%.*s\"",
+            return fail_at(save_errc::wrong_schema, 24, "the save is of schema \"%.*s\", this world's is \"%.*s\"",
                            length(name.substr(0, 64)), name.data(), length(world_.name), world_.name.data());
         }
         if (version > world_.version) {
-            return fail_at(snapshot_errc::newer_schema, 12,
+            return fail_at(save_errc::newer_schema, 12,
                            "the save is of schema \"%.*s\" version %u, newer than this program's version %u: load it "
                            "with a program built from that schema or a later one",
                            length(world_.name), world_.name.data(), version, world_.version);
@@ -134,7 +134,7 @@ private:
         const std::uint64_t computed = save_checksum(in_.input());
         if (computed != stored) {
             const std::size_t at = in_.offset_of(stored_at);
-            return fail_at(snapshot_errc::corrupt, at,
+            return fail_at(save_errc::corrupt, at,
                            "corrupt save: the checksum at byte %zu does not match the %zu bytes before it (it holds "
                            "%016llx, they hash to %016llx): the save was damaged or cut short",
                            at, at, static_cast<unsigned long long>(stored), static_cast<unsigned long long>(computed));
@@ -161,13 +161,13 @@ private:
                 return false;
             }
             if (kind_byte > static_cast<std::uint8_t>(layout::tag)) {
-                return fail_at(snapshot_errc::corrupt, type.offset + 4,
+                return fail_at(save_errc::corrupt, type.offset + 4,
                                "corrupt save: %s %u at byte %zu has layout %u; 0 (packed), 1 (split) and 2 (tag) exist",
                                kind, type.stable_id, type.offset, kind_byte);
             }
             type.kind = static_cast<layout>(kind_byte);
             if (type.kind == layout::tag && type.field_count != 0) {
-                return fail_at(snapshot_errc::corrupt, type.offset,
+                return fail_at(save_errc::corrupt, type.offset,
                                "corrupt save: tag %u at byte %zu has %u field%s; a tag has none", type.stable_id,
                                type.offset, type.field_count, type.field_count == 1 ? "" : "s");
             }
@@ -181,7 +181,7 @@ private:
                     return false;
                 }
                 if (std::uint64_t{field.offset} + field.size > type.size) {
-                    return fail_at(snapshot_errc::corrupt, at,
+                    return fail_at(save_errc::corrupt, at,
                                    "corrupt save: field %u of %s %u at byte %zu lies at %u..%u, outside its %u bytes",
                                    field.id, kind, type.stable_id, at, field.offset, field.offset + field.size,
                                    type.size);
@@ -192,7 +192,7 @@ private:
             }
             std::uint32_t duplicate = 0;
             if (!field_ids.seal(duplicate)) {
-                return fail_at(snapshot_errc::corrupt, type.offset,
+                return fail_at(save_errc::corrupt, type.offset,
                                "corrupt save: %s %u at byte %zu lists field %u twice", kind, type.stable_id,
                                type.offset, duplicate);
             }
@@ -201,7 +201,7 @@ private:
         }
         std::uint32_t duplicate = 0;
         if (!ids.seal(duplicate)) {
-            return fail_at(snapshot_errc::corrupt, in_.offset(), "corrupt save: %s %u is described twice", kind,
+            return fail_at(save_errc::corrupt, in_.offset(), "corrupt save: %s %u is described twice", kind,
                            duplicate);
         }
         if (with_layout) {
@@ -233,7 +233,7 @@ private:
                 }
                 const std::uint32_t position = saved_component_ids_.find(stable_id);
                 if (position == id_index::none) {
-                    return fail_at(snapshot_errc::corrupt, at,
+                    return fail_at(save_errc::corrupt, at,
                                    "corrupt save: archetype %u at byte %zu holds component %u, which the save does "
                                    "not describe",
                                    archetype.stable_id, at, stable_id);
@@ -243,7 +243,7 @@ private:
             }
             std::uint32_t duplicate = 0;
             if (!members.seal(duplicate)) {
-                return fail_at(snapshot_errc::corrupt, at, "corrupt save: archetype %u at byte %zu holds component %u twice",
+                return fail_at(save_errc::corrupt, at, "corrupt save: archetype %u at byte %zu holds component %u twice",
                                archetype.stable_id, at, duplicate);
             }
             ids.add(archetype.stable_id, i);
@@ -251,7 +251,7 @@ private:
         }
         std::uint32_t duplicate = 0;
         if (!ids.seal(duplicate)) {
-            return fail_at(snapshot_errc::corrupt, in_.offset(), "corrupt save: archetype %u is described twice",
+            return fail_at(save_errc::corrupt, in_.offset(), "corrupt save: archetype %u is described twice",
                            duplicate);
         }
         return true;
@@ -321,13 +321,13 @@ private:
             const std::uint32_t index = free_list_[i];
             const std::size_t at = free_at + std::size_t{i} * 4;
             if (index >= slots) {
-                return fail_at(snapshot_errc::corrupt, at,
+                return fail_at(save_errc::corrupt, at,
                                "corrupt save: the free list at byte %zu names slot %u, which is not a slot: the table "
                                "has %u",
                                at, index, slots);
             }
             if (places_[index] != entity_table::unplaced) {
-                return fail_at(snapshot_errc::corrupt, at,
+                return fail_at(save_errc::corrupt, at,
                                "corrupt save: the free list at byte %zu names slot %u, which it lists earlier", at, index);
             }
             places_[index] = on_free_list;
@@ -358,7 +358,7 @@ private:
                 row_bytes += type.kind == layout::packed ? type.size : type.kind == layout::split ? field_bytes(type) : 0;
             }
             if (rows > 0 && row_bytes > (in_.remaining() - std::size_t{rows} * sizeof(entity)) / rows) {
-                return fail_at(snapshot_errc::truncated, at,
+                return fail_at(save_errc::truncated, at,
                                "truncated save: archetype %u at byte %zu has %u rows of %llu bytes, and only %zu "
                                "bytes remain",
                                saved.stable_id, at, rows, static_cast<unsigned long long>(row_bytes + sizeof(entity)),
@@ -366,7 +366,7 @@ private:
             }
             const std::uint32_t position = current.find(saved.stable_id);
             if (position != id_index::none && rows > entities_.max_rows()) {
-                return fail_at(snapshot_errc::incompatible, at,
+                return fail_at(save_errc::incompatible, at,
                                "incompatible save: archetype %u at byte %zu has %u rows; in this world of %zu "
                                "archetypes one archetype holds %u at most",
                                saved.stable_id, at, rows, world_.archetypes.size(), entities_.max_rows());
@@ -434,7 +434,7 @@ private:
                                       : places[index] == on_free_list ? "is on the free list"
                                                                       : "is alive twice";
                 const std::size_t at = in_.offset() - (rows - row) * sizeof(entity);
-                return fail_at(snapshot_errc::corrupt, at,
+                return fail_at(save_errc::corrupt, at,
                                "corrupt save: entity %u:%u of archetype %u at byte %zu: its slot %s", index,
                                e.generation(), archetype, at, problem);
             }
@@ -491,7 +491,7 @@ private:
 
     bool end() {
         if (in_.remaining() != 0) {
-            return fail_at(snapshot_errc::corrupt, in_.offset(),
+            return fail_at(save_errc::corrupt, in_.offset(),
                            "corrupt save: %zu byte%s the %s, at byte %zu, where the save should end", in_.remaining(),
                            in_.remaining() == 1 ? " follows" : "s follow",
                            format_ < hierarchy_format_version ? "last archetype"

@@ -8,7 +8,7 @@
 #include <span>
 #include <string_view>
 
-#include <kiln/io/snapshot_error.hpp>
+#include <kiln/io/save_error.hpp>
 
 namespace kiln::internal {
 
@@ -35,10 +35,10 @@ public:
     // than size remain. what names them for the message.
     bool take_last(std::size_t size, const std::byte*& first, const char* what) {
         if (size > remaining()) {
-            error = make_snapshot_error(snapshot_errc::truncated, position_,
-                                        "truncated save: %s at the end needs %zu bytes, and only %zu remain after "
-                                        "byte %zu",
-                                        what, size, remaining(), position_);
+            error = make_save_error(save_errc::truncated, position_,
+                                    "truncated save: %s at the end needs %zu bytes, and only %zu remain after "
+                                    "byte %zu",
+                                    what, size, remaining(), position_);
             return false;
         }
         input_ = input_.first(input_.size() - size);
@@ -50,9 +50,9 @@ public:
     // error set, when fewer remain. what names them for the message.
     bool take(std::size_t size, const std::byte*& first, const char* what) {
         if (size > remaining()) {
-            error = make_snapshot_error(snapshot_errc::truncated, position_,
-                                        "truncated save: %s at byte %zu needs %zu bytes, and only %zu remain", what,
-                                        position_, size, remaining());
+            error = make_save_error(save_errc::truncated, position_,
+                                    "truncated save: %s at byte %zu needs %zu bytes, and only %zu remain", what,
+                                    position_, size, remaining());
             return false;
         }
         first = input_.data() + position_;
@@ -89,15 +89,15 @@ public:
             return false;
         }
         if (value > remaining() / entry_size) {
-            error = make_snapshot_error(snapshot_errc::truncated, at,
-                                        "truncated save: %s at byte %zu is %u, but only %zu bytes remain", what, at,
-                                        value, remaining());
+            error = make_save_error(save_errc::truncated, at,
+                                    "truncated save: %s at byte %zu is %u, but only %zu bytes remain", what, at,
+                                    value, remaining());
             return false;
         }
         return true;
     }
 
-    snapshot_error error;
+    save_error error;
 
 private:
     std::span<const std::byte> input_;

@@ -11,10 +11,10 @@
 #include <string_view>
 #include <utility>
 
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_hierarchy.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/io/snapshot_error.hpp>
 
 namespace kiln::internal {
 
@@ -86,10 +86,10 @@ inline bool read_states(save_reader& in, const world_description& world, schedul
         return false;
     }
     if (started > 1) {
-        in.error = make_snapshot_error(snapshot_errc::corrupt, started_at,
-                                       "corrupt save: the byte at %zu says whether the world has started, and holds "
-                                       "%u; it can only be 0 or 1",
-                                       started_at, static_cast<unsigned>(started));
+        in.error = make_save_error(save_errc::corrupt, started_at,
+                                   "corrupt save: the byte at %zu says whether the world has started, and holds "
+                                   "%u; it can only be 0 or 1",
+                                   started_at, static_cast<unsigned>(started));
         return false;
     }
     std::uint32_t count = 0;
@@ -116,9 +116,9 @@ inline bool read_states(save_reader& in, const world_description& world, schedul
         }
         const std::uint64_t bit = s < 64 ? std::uint64_t{1} << s : 0;
         if ((seen & bit) != 0) {
-            in.error = make_snapshot_error(snapshot_errc::corrupt, at,
-                                           "corrupt save: the state \"%.*s\" at byte %zu is saved twice",
-                                           static_cast<int>(name.size()), name.data(), at);
+            in.error = make_save_error(save_errc::corrupt, at,
+                                       "corrupt save: the state \"%.*s\" at byte %zu is saved twice",
+                                       static_cast<int>(name.size()), name.data(), at);
             return false;
         }
         seen |= bit;
@@ -134,8 +134,8 @@ inline bool read_states(save_reader& in, const world_description& world, schedul
         const std::uint32_t next = requested.empty() ? current : find(requested);
         for (const auto& [index, spelled] : {std::pair{current, value}, std::pair{next, requested}}) {
             if (index == state.values.size()) {
-                in.error = make_snapshot_error(
-                    snapshot_errc::incompatible, at,
+                in.error = make_save_error(
+                    save_errc::incompatible, at,
                     "incompatible save: the state \"%.*s\" at byte %zu is saved %s \"%.*s\", which this schema's "
                     "[state.%.*s] does not have among its values: add the value back, or load the save with the "
                     "program that wrote it and move the state elsewhere first",

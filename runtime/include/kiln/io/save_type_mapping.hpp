@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_reader.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/field_info.hpp>
 
@@ -27,10 +27,10 @@ protected:
     explicit save_type_mapping(std::span<const std::byte> input) : in_{input} {}
 
     // C varargs rather than a template, so that compilers check every format.
-    [[gnu::format(printf, 4, 5)]] bool fail_at(snapshot_errc code, std::size_t offset, const char* format, ...) {
+    [[gnu::format(printf, 4, 5)]] bool fail_at(save_errc code, std::size_t offset, const char* format, ...) {
         va_list arguments;
         va_start(arguments, format);
-        in_.error = make_snapshot_error_v(code, offset, format, arguments);
+        in_.error = make_save_error_v(code, offset, format, arguments);
         va_end(arguments);
         return false;
     }
@@ -64,7 +64,7 @@ protected:
                 const std::byte* byte = source.first + row * source.stride + i;
                 if (const auto value = std::to_integer<unsigned>(*byte); value > 1) {
                     const std::size_t at = in_.offset_of(byte);
-                    return fail_at(snapshot_errc::corrupt, at,
+                    return fail_at(save_errc::corrupt, at,
                                    "corrupt save: %.*s field %u (a %.*s) of row %zu, at byte %zu, holds %u; a bool is "
                                    "0 or 1",
                                    length(current.name), current.name.data(), field.id, length(field.type),
@@ -126,7 +126,7 @@ protected:
             }
             if (field.type == info.type) {
                 if (field.size != info.size) {
-                    return fail_at(snapshot_errc::incompatible, saved->offset,
+                    return fail_at(save_errc::incompatible, saved->offset,
                                    "incompatible save: %.*s.%.*s, %s %.*s, is %u bytes in the save, %zu in this program",
                                    length(current.name), current.name.data(), length(info.name), info.name.data(),
                                    article(info.type), length(info.type), info.type.data(), field.size, info.size);
@@ -146,7 +146,7 @@ protected:
                 }
             }
             if (migration == nullptr) {
-                return fail_at(snapshot_errc::incompatible, saved->offset,
+                return fail_at(save_errc::incompatible, saved->offset,
                                "incompatible save: %.*s.%.*s is %s %.*s in the save, %s %.*s in this program, and the "
                                "schema names no migration from %.*s (migrate_from)",
                                length(current.name), current.name.data(), length(info.name), info.name.data(),
@@ -156,7 +156,7 @@ protected:
             }
             if (size_of(field.parsed) != field.size) {
                 // convert reads sizeof(old type) bytes: only a size the loader can check is safe to hand it.
-                return fail_at(snapshot_errc::incompatible, saved->offset,
+                return fail_at(save_errc::incompatible, saved->offset,
                                "incompatible save: %.*s.%.*s is %s %.*s of %u bytes in the save, %s %.*s in this "
                                "program; a migration reads built-in types only",
                                length(current.name), current.name.data(), length(info.name), info.name.data(),

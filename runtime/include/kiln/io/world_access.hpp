@@ -1,8 +1,9 @@
 // The world as saves and JSON see it: the schema's types as data
 // (described_schema) and what save, load, to_json and from_json reach inside
-// a basic_world's state (snapshot_access, through world_state_of; see
+// a basic_world's state (world_access, through world_state_of; see
 // kiln/world/world_state.hpp): its archetypes' rows, its resources' bytes,
-// its entity table and hierarchy, and whether commands wait in its buffers. kiln/snapshot.hpp and kiln/json.hpp use it.
+// its entity table and hierarchy, and whether commands wait in its buffers.
+// kiln/save.hpp and kiln/json.hpp use it.
 #pragma once
 
 #include <array>
@@ -13,8 +14,8 @@
 
 #include <kiln/core/type_list.hpp>
 #include <kiln/fwd.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schedule/state.hpp>
 #include <kiln/schedule/transitions.hpp>
@@ -23,10 +24,10 @@
 
 namespace kiln::internal {
 
-// What save files and loaders reach inside a world; basic_world<Schema>'s is
+// What saves, loads and JSON reach inside a world; basic_world<Schema>'s is
 // below.
 template <class World>
-struct snapshot_access;
+struct world_access;
 
 // The value every field a save lacks takes its default from.
 template <class T>
@@ -89,7 +90,7 @@ struct described_schema {
 };
 
 template <class Schema>
-struct snapshot_access<basic_world<Schema>> {
+struct world_access<basic_world<Schema>> {
     using world_type = basic_world<Schema>;
 
     // Each archetype's rows, in id order.
@@ -182,16 +183,16 @@ struct snapshot_access<basic_world<Schema>> {
     // own, too). A save would miss them; a load would replace the table
     // whose slots they reserved, and applying them afterwards would give a
     // loaded entity's handle to a second one.
-    static snapshot_error refuse_pending(const world_type& world, const char* what) {
+    static save_error refuse_pending(const world_type& world, const char* what) {
         const std::size_t commands = pending(world);
         const std::size_t reserved = world_state_of(world).entities.reserved_count();
         if (commands == 0 && reserved == 0) {
             return {};
         }
-        return make_snapshot_error(snapshot_errc::pending_changes, 0,
-                                   "%s: the world has %zu command%s not applied and %zu entit%s reserved by creates "
-                                   "not applied; apply them (flush()) or discard their buffers first",
-                                   what, commands, commands == 1 ? "" : "s", reserved, reserved == 1 ? "y" : "ies");
+        return make_save_error(save_errc::pending_changes, 0,
+                               "%s: the world has %zu command%s not applied and %zu entit%s reserved by creates "
+                               "not applied; apply them (flush()) or discard their buffers first",
+                               what, commands, commands == 1 ? "" : "s", reserved, reserved == 1 ? "y" : "ies");
     }
 };
 

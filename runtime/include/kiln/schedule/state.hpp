@@ -14,7 +14,7 @@ namespace internal {
 template <class World, class Runner>
 struct state_transitions;
 template <class World>
-struct snapshot_access;
+struct world_access;
 } // namespace internal
 
 // What kilnc declares of a state's enum E:
@@ -61,7 +61,7 @@ private:
     template <class, class>
     friend struct internal::state_transitions;
     template <class>
-    friend struct internal::snapshot_access;
+    friend struct internal::world_access;
 
     // For the world's transitions (kiln/schedule/transitions.hpp): takes
     // the request, and moves to it.

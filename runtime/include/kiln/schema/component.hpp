@@ -46,7 +46,7 @@ struct component_traits;
 //   static constexpr std::array<kiln::field_info, N> field_infos; // one per member, in order
 //   static constexpr std::array<kiln::field_migration, M> migrations; // older field types saves may hold
 // reflect.hpp and dump.hpp read the reflection (members, field_infos);
-// snapshot.hpp and json.hpp read stable_id, field_infos and migrations. The
+// save.hpp and json.hpp read stable_id, field_infos and migrations. The
 // files that use them include the schema's reflection.hpp; the others never
 // read it, which for a schema of thousands of components is a second of every
 // compile (docs/compile_time.md).

@@ -14,6 +14,9 @@ namespace kiln {
 template <class World>
 class system_commands : public command_recorder<World> {
 public:
+    // command_recorder's: reads world and records into commands, which must
+    // be world's. Precondition: both outlive it; the runtime makes the one a
+    // system that declares commands is handed.
     using command_recorder<World>::command_recorder;
 };
 

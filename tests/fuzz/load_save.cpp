@@ -14,7 +14,7 @@
 //
 // libFuzzer calls LLVMFuzzerTestOneInput (tools/fuzz builds it with clang);
 // run_corpus.cpp calls it on the checked-in corpus in every test build.
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 

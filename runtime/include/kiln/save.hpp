@@ -3,8 +3,8 @@
 // which a later schema reads an older save are in docs/saves.md.
 //
 //     std::vector<std::byte> bytes;
-//     if (const kiln::snapshot_error error = kiln::save(world, bytes)) { ... }
-//     if (const kiln::snapshot_error error = kiln::load(world, bytes)) { ... }  // world unchanged
+//     if (const kiln::save_error error = kiln::save(world, bytes)) { ... }
+//     if (const kiln::save_error error = kiln::load(world, bytes)) { ... }  // world unchanged
 //
 // Like dump, save and load instantiate code for every archetype and component
 // of the world: call them from one translation unit.
@@ -27,10 +27,10 @@
 
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity_table.hpp>
+#include <kiln/io/save_error.hpp>
 #include <kiln/io/save_format.hpp>
 #include <kiln/io/save_loader.hpp>
 #include <kiln/io/save_writer.hpp>
-#include <kiln/io/snapshot_error.hpp>
 #include <kiln/io/world_access.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/reflect.hpp>
@@ -41,8 +41,8 @@ namespace kiln {
 
 namespace internal {
 
-inline snapshot_error errno_error(const char* what, const std::string& path) {
-    return make_snapshot_error(snapshot_errc::io, 0, "%s %s: %s", what, path.c_str(), std::strerror(errno));
+inline save_error errno_error(const char* what, const std::string& path) {
+    return make_save_error(save_errc::io, 0, "%s %s: %s", what, path.c_str(), std::strerror(errno));
 }
 
 } // namespace internal
@@ -61,9 +61,9 @@ inline snapshot_error errno_error(const char* what, const std::string& path) {
 // nothing.
 template <class Schema, class Sink>
     requires std::invocable<Sink&, std::span<const std::byte>>
-[[nodiscard]] snapshot_error save(const basic_world<Schema>& world, Sink&& sink) {
-    using access = internal::snapshot_access<basic_world<Schema>>;
-    if (snapshot_error refused = access::refuse_pending(world, "save")) {
+[[nodiscard]] save_error save(const basic_world<Schema>& world, Sink&& sink) {
+    using access = internal::world_access<basic_world<Schema>>;
+    if (save_error refused = access::refuse_pending(world, "save")) {
         return refused;
     }
     auto write = [](void* context, const std::byte* bytes, std::size_t size) {
@@ -82,15 +82,15 @@ template <class Schema, class Sink>
     if (!internal::save_world(internal::described_schema<Schema>::get(), storages, resources, access::entities(world),
                               access::hierarchy(world), position,
                               {const_cast<void*>(static_cast<const void*>(&sink)), write})) {
-        return internal::make_snapshot_error(snapshot_errc::io, 0, "save: the sink failed to take the bytes");
+        return internal::make_save_error(save_errc::io, 0, "save: the sink failed to take the bytes");
     }
     return {};
 }
 
 // Appends the save of world to out, reserving room for it first.
 template <class Schema>
-[[nodiscard]] snapshot_error save(const basic_world<Schema>& world, std::vector<std::byte>& out) {
-    using access = internal::snapshot_access<basic_world<Schema>>;
+[[nodiscard]] save_error save(const basic_world<Schema>& world, std::vector<std::byte>& out) {
+    using access = internal::world_access<basic_world<Schema>>;
     out.reserve(out.size() + internal::saved_size_bound(internal::described_schema<Schema>::get(),
                                                         access::storages(world), access::entities(world),
                                                         access::hierarchy(world)));
@@ -115,9 +115,9 @@ template <class Schema>
 // is in its stages stay as they were. Precondition: no each() or system runs
 // on world (checked in debug builds).
 template <class Schema>
-[[nodiscard]] snapshot_error load(basic_world<Schema>& world, std::span<const std::byte> input) {
-    using access = internal::snapshot_access<basic_world<Schema>>;
-    if (snapshot_error refused = access::refuse_pending(world, "load")) {
+[[nodiscard]] save_error load(basic_world<Schema>& world, std::span<const std::byte> input) {
+    using access = internal::world_access<basic_world<Schema>>;
+    if (save_error refused = access::refuse_pending(world, "load")) {
         return refused;
     }
     const auto storages = access::storages(world);
@@ -147,14 +147,14 @@ template <class Schema>
 // crash or a failed write leaves path as it was, never half-written; on
 // failure the temporary file is removed. POSIX only.
 template <class Schema>
-[[nodiscard]] snapshot_error save_file(const basic_world<Schema>& world, const std::string& path) {
+[[nodiscard]] save_error save_file(const basic_world<Schema>& world, const std::string& path) {
     std::string temporary = path + ".XXXXXX";
     const int file = ::mkstemp(temporary.data());
     if (file < 0) {
         return internal::errno_error("save_file: cannot create a temporary file beside", path);
     }
     int write_errno = 0;
-    snapshot_error error = save(world, [&](std::span<const std::byte> bytes) {
+    save_error error = save(world, [&](std::span<const std::byte> bytes) {
         for (std::size_t done = 0; done < bytes.size();) {
             const ::ssize_t written = ::write(file, bytes.data() + done, bytes.size() - done);
             if (written < 0 && errno == EINTR) {
@@ -171,7 +171,7 @@ template <class Schema>
     // The file keeps the mode of the one it replaces; a new one gets rw-r--r--.
     struct ::stat target{};
     const ::mode_t mode = ::stat(path.c_str(), &target) == 0 ? (target.st_mode & 07777) : 0644;
-    if (error.code == snapshot_errc::io) {
+    if (error.code == save_errc::io) {
         errno = write_errno;
         error = internal::errno_error("save_file: cannot write", temporary);
     } else if (!error && (::fchmod(file, mode) != 0 || ::fsync(file) != 0)) {
@@ -199,7 +199,7 @@ template <class Schema>
 
 // Loads the save in the file at path into world, as load does.
 template <class Schema>
-[[nodiscard]] snapshot_error load_file(basic_world<Schema>& world, const std::string& path) {
+[[nodiscard]] save_error load_file(basic_world<Schema>& world, const std::string& path) {
     const int file = ::open(path.c_str(), O_RDONLY);
     if (file < 0) {
         return internal::errno_error("load_file: cannot open", path);
@@ -216,7 +216,7 @@ template <class Schema>
             continue;
         }
         if (count < 0) {
-            const snapshot_error error = internal::errno_error("load_file: cannot read", path);
+            const save_error error = internal::errno_error("load_file: cannot read", path);
             ::close(file);
             return error;
         }

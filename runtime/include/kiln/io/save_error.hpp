@@ -1,5 +1,5 @@
-// kiln::snapshot_error: what went wrong saving or loading a world, as a value
-// (kiln builds without exceptions). kiln/snapshot.hpp and kiln/json.hpp
+// kiln::save_error: what went wrong saving or loading a world, as a value
+// (kiln builds without exceptions). kiln/save.hpp and kiln/json.hpp
 // return it.
 #pragma once
 
@@ -13,7 +13,7 @@
 namespace kiln {
 
 // The kinds of failure, one per way a save or a load can go wrong.
-enum class snapshot_errc : std::uint8_t {
+enum class save_errc : std::uint8_t {
     ok,                 // no error
     io,                 // the file or the sink failed: the message says how (errno's text)
     truncated,          // the input ends inside what it declares
@@ -28,55 +28,55 @@ enum class snapshot_errc : std::uint8_t {
 
 // The code's name as the enum spells it ("not_a_save"), for a log line: the
 // code printed as a number says nothing.
-[[nodiscard]] constexpr std::string_view to_string(snapshot_errc code) noexcept {
+[[nodiscard]] constexpr std::string_view to_string(save_errc code) noexcept {
     switch (code) {
-    case snapshot_errc::ok: return "ok";
-    case snapshot_errc::io: return "io";
-    case snapshot_errc::truncated: return "truncated";
-    case snapshot_errc::not_a_save: return "not_a_save";
-    case snapshot_errc::unsupported_format: return "unsupported_format";
-    case snapshot_errc::wrong_schema: return "wrong_schema";
-    case snapshot_errc::newer_schema: return "newer_schema";
-    case snapshot_errc::corrupt: return "corrupt";
-    case snapshot_errc::incompatible: return "incompatible";
-    case snapshot_errc::pending_changes: return "pending_changes";
+    case save_errc::ok: return "ok";
+    case save_errc::io: return "io";
+    case save_errc::truncated: return "truncated";
+    case save_errc::not_a_save: return "not_a_save";
+    case save_errc::unsupported_format: return "unsupported_format";
+    case save_errc::wrong_schema: return "wrong_schema";
+    case save_errc::newer_schema: return "newer_schema";
+    case save_errc::corrupt: return "corrupt";
+    case save_errc::incompatible: return "incompatible";
+    case save_errc::pending_changes: return "pending_changes";
     }
     return "?";
 }
 
 // An error value: converts to true when there is an error, so that
 //
-//     if (const kiln::snapshot_error error = kiln::load(world, bytes)) {
+//     if (const kiln::save_error error = kiln::load(world, bytes)) {
 //         std::fprintf(stderr, "%s\n", error.message.c_str());
 //     }
 //
 // code says which kind; offset is the byte of the input where the problem was
 // found (0 where none applies); message is one sentence naming what is wrong
 // and where: the offset, the component or resource and the field.
-struct snapshot_error {
-    snapshot_errc code = snapshot_errc::ok;
+struct save_error {
+    save_errc code = save_errc::ok;
     std::size_t offset = 0;
     std::string message;
 
-    explicit operator bool() const noexcept { return code != snapshot_errc::ok; }
+    explicit operator bool() const noexcept { return code != save_errc::ok; }
 };
 
 namespace internal {
 
-// A snapshot_error whose message is printf's format applied to arguments.
-[[gnu::format(printf, 3, 0)]] inline snapshot_error make_snapshot_error_v(snapshot_errc code, std::size_t offset,
-                                                                          const char* format, va_list arguments) {
+// A save_error whose message is printf's format applied to arguments.
+[[gnu::format(printf, 3, 0)]] inline save_error make_save_error_v(save_errc code, std::size_t offset,
+                                                                  const char* format, va_list arguments) {
     char text[512];
     std::vsnprintf(text, sizeof text, format, arguments);
     return {code, offset, text};
 }
 
-// A snapshot_error whose message is printf's format applied to the rest.
-[[gnu::format(printf, 3, 4)]] inline snapshot_error make_snapshot_error(snapshot_errc code, std::size_t offset,
-                                                                        const char* format, ...) {
+// A save_error whose message is printf's format applied to the rest.
+[[gnu::format(printf, 3, 4)]] inline save_error make_save_error(save_errc code, std::size_t offset,
+                                                                const char* format, ...) {
     va_list arguments;
     va_start(arguments, format);
-    snapshot_error error = make_snapshot_error_v(code, offset, format, arguments);
+    save_error error = make_save_error_v(code, offset, format, arguments);
     va_end(arguments);
     return error;
 }

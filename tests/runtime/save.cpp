@@ -1,4 +1,4 @@
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include <fixture/reflection.hpp>
 
@@ -188,11 +188,11 @@ TEST_CASE("docs/saves.md: a save to a file, loaded back over a changed world") {
     const std::string path = (std::filesystem::temp_directory_path() / "kiln_saves_md.save").string();
     fixture::World world;
     const kiln::entity ship = world.create<fixture::Ship>(fixture::Health{42, true});
-    if (const kiln::snapshot_error error = kiln::save_file(world, path)) {
+    if (const kiln::save_error error = kiln::save_file(world, path)) {
         std::fprintf(stderr, "cannot save: %s\n", error.message.c_str());
     }
     world.destroy(ship);
-    if (const kiln::snapshot_error error = kiln::load_file(world, path)) {
+    if (const kiln::save_error error = kiln::load_file(world, path)) {
         std::fprintf(stderr, "cannot load: %s\n", error.message.c_str());
     }
     CHECK(world.get<fixture::Health>(ship).hp == 42); // the same handle, alive again
@@ -288,8 +288,8 @@ TEST_CASE("save refuses a world with commands not applied, until flush") {
     fixture::World world;
     world.commands().create<fixture::Particle>();
     bytes out;
-    const kiln::snapshot_error error = kiln::save(world, out);
-    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    const kiln::save_error error = kiln::save(world, out);
+    CHECK(error.code == kiln::save_errc::pending_changes);
     CHECK(error.message == "save: the world has 1 command not applied and 1 entity reserved by creates not applied; "
                            "apply them (flush()) or discard their buffers first");
     CHECK(out.empty());
@@ -309,14 +309,14 @@ TEST_CASE("load refuses a world with a create pending in any buffer, and leaves 
     world.commands().create<fixture::Particle>();
     const std::string before = dumped(world);
 
-    kiln::snapshot_error error = kiln::load(world, save);
-    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    kiln::save_error error = kiln::load(world, save);
+    CHECK(error.code == kiln::save_errc::pending_changes);
     CHECK(error.message == "load: the world has 1 command not applied and 2 entities reserved by creates not applied; "
                            "apply them (flush()) or discard their buffers first");
     CHECK(dumped(world) == before);
     world.flush();
     error = kiln::load(world, save); // the buffer's reservation still waits
-    CHECK(error.code == kiln::snapshot_errc::pending_changes);
+    CHECK(error.code == kiln::save_errc::pending_changes);
     CHECK(world.get<fixture::Health>(kept).hp == 5);
 
     buffer.apply();
@@ -331,7 +331,7 @@ TEST_CASE("after a buffer is discarded, load succeeds and every handle names one
     fixture::World world;
     kiln::command_buffer<fixture::World> buffer{world};
     buffer.create<fixture::Particle>();
-    REQUIRE(kiln::load(world, save).code == kiln::snapshot_errc::pending_changes);
+    REQUIRE(kiln::load(world, save).code == kiln::save_errc::pending_changes);
     buffer.discard();
     REQUIRE_FALSE(kiln::load(world, save));
     CHECK(dumped(world) == dumped(source.world));
@@ -342,8 +342,8 @@ TEST_CASE("after a buffer is discarded, load succeeds and every handle names one
 TEST_CASE("a sink that fails stops the save with an io error") {
     sample_world sample;
     int calls = 0;
-    const kiln::snapshot_error error = kiln::save(sample.world, [&](std::span<const std::byte>) { return ++calls < 1; });
-    CHECK(error.code == kiln::snapshot_errc::io);
+    const kiln::save_error error = kiln::save(sample.world, [&](std::span<const std::byte>) { return ++calls < 1; });
+    CHECK(error.code == kiln::save_errc::io);
     CHECK(calls == 1);
 }
 
@@ -355,18 +355,18 @@ TEST_CASE("every truncation of a save is an error that leaves the world as it wa
     const bytes before = saved(world);
     // Cut short, the save ends in bytes that are not its checksum.
     for (std::size_t size = 0; size < save.size(); ++size) {
-        const kiln::snapshot_error error = kiln::load(world, std::span{save}.first(size));
+        const kiln::save_error error = kiln::load(world, std::span{save}.first(size));
         INFO("truncated to " << size << " bytes: " << error.message);
         const bool holds_a_checksum = size >= read_before_checksum + kiln::internal::save_checksum_size;
-        REQUIRE(error.code == (holds_a_checksum ? kiln::snapshot_errc::corrupt : kiln::snapshot_errc::truncated));
+        REQUIRE(error.code == (holds_a_checksum ? kiln::save_errc::corrupt : kiln::save_errc::truncated));
         REQUIRE(error.offset <= size);
     }
     // Behind a checksum that matches, every read checks that the input holds what it asks for.
     const bytes payload = payload_of(save);
     for (std::size_t size = read_before_checksum; size < payload.size(); ++size) {
-        const kiln::snapshot_error error = kiln::load(world, with_checksum({payload.begin(), payload.begin() + size}));
+        const kiln::save_error error = kiln::load(world, with_checksum({payload.begin(), payload.begin() + size}));
         INFO("payload truncated to " << size << " bytes: " << error.message);
-        REQUIRE(error.code == kiln::snapshot_errc::truncated);
+        REQUIRE(error.code == kiln::save_errc::truncated);
         REQUIRE(error.offset <= size);
     }
     CHECK(saved(world) == before);
@@ -377,12 +377,12 @@ TEST_CASE("bytes after the save are an error") {
     bytes save = saved(sample.world);
     save.push_back(std::byte{0});
     fixture::World world;
-    CHECK(kiln::load(world, save).code == kiln::snapshot_errc::corrupt); // the checksum is read from the wrong place
+    CHECK(kiln::load(world, save).code == kiln::save_errc::corrupt); // the checksum is read from the wrong place
 
     bytes payload = payload_of(saved(sample.world));
     payload.push_back(std::byte{0});
-    const kiln::snapshot_error error = kiln::load(world, with_checksum(payload));
-    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::load(world, with_checksum(payload));
+    CHECK(error.code == kiln::save_errc::corrupt);
     CHECK(error.message == "corrupt save: 1 byte follows the last archetype, at byte " + std::to_string(payload.size() - 1) +
                                ", where the save should end");
 }
@@ -398,16 +398,16 @@ TEST_CASE("every single-bit flip of a save is refused, and leaves the world as i
     for (std::size_t at = 0; at < save.size(); ++at) {
         for (int bit = 0; bit < 8; ++bit) {
             save[at] ^= std::byte{1} << bit;
-            const kiln::snapshot_error error = kiln::load(world, save);
+            const kiln::save_error error = kiln::load(world, save);
             save[at] ^= std::byte{1} << bit;
             INFO("bit " << bit << " of byte " << at << ": " << error.message);
             // The magic and the format version come before the checksum, and are refused as what they are;
             // but bit 0 of the version turns format 2 into 3, which is read too, and the checksum refuses it.
             const bool format_read_too = at == 8 && bit == 0;
-            const kiln::snapshot_errc expected = at < 8 ? kiln::snapshot_errc::not_a_save
-                                                 : at < read_before_checksum && !format_read_too
-                                                     ? kiln::snapshot_errc::unsupported_format
-                                                     : kiln::snapshot_errc::corrupt;
+            const kiln::save_errc expected = at < 8 ? kiln::save_errc::not_a_save
+                                             : at < read_before_checksum && !format_read_too
+                                                 ? kiln::save_errc::unsupported_format
+                                                 : kiln::save_errc::corrupt;
             REQUIRE(error.code == expected);
             if (at >= read_before_checksum) {
                 const std::size_t checksum_at = save.size() - kiln::internal::save_checksum_size;
@@ -432,8 +432,8 @@ TEST_CASE("a save whose checksum does not match is refused as corrupt, saying so
     fixture::World world;
     const kiln::entity kept = world.create<fixture::Ship>(fixture::Health{3, false});
 
-    const kiln::snapshot_error error = kiln::load(world, save);
-    CHECK(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::load(world, save);
+    CHECK(error.code == kiln::save_errc::corrupt);
     CHECK(error.offset == at);
     char hashes[64];
     std::snprintf(hashes, sizeof hashes, "(it holds %016llx, they hash to %016llx)",
@@ -465,7 +465,7 @@ TEST_CASE("any flipped byte behind a matching checksum gives an error or a world
         bytes damaged = payload;
         damaged[at] ^= std::byte{0xff};
         fixture::World world;
-        const kiln::snapshot_error error = kiln::load(world, with_checksum(damaged));
+        const kiln::save_error error = kiln::load(world, with_checksum(damaged));
         INFO("byte " << at << ": " << error.message);
         if (error) {
             ++errors;
@@ -496,8 +496,8 @@ TEST_CASE("load names what is wrong in the header") {
 
     bytes wrong_magic = save;
     wrong_magic[1] = std::byte{'k'};
-    kiln::snapshot_error error = kiln::load(world, wrong_magic);
-    CHECK(error.code == kiln::snapshot_errc::not_a_save);
+    kiln::save_error error = kiln::load(world, wrong_magic);
+    CHECK(error.code == kiln::save_errc::not_a_save);
     CHECK(error.message ==
           "not a kiln save: the first 8 bytes are 89 6b 49 4c 4e 0d 0a 1a, kiln's magic is 89 4b 49 4c 4e 0d 0a 1a");
     const bytes zip = {std::byte{0x50}, std::byte{0x4b}, std::byte{3}, std::byte{4}, std::byte{0x14}, std::byte{0},
@@ -508,19 +508,19 @@ TEST_CASE("load names what is wrong in the header") {
     bytes future_format = save;
     future_format[8] = std::byte{5};
     error = kiln::load(world, future_format);
-    CHECK(error.code == kiln::snapshot_errc::unsupported_format);
+    CHECK(error.code == kiln::save_errc::unsupported_format);
     CHECK(error.message == "save format version 5 at byte 8: this runtime reads versions 1 to 4");
 
     error = kiln::load(world, std::span{save}.first(read_before_checksum + 5));
-    CHECK(error.code == kiln::snapshot_errc::truncated);
+    CHECK(error.code == kiln::save_errc::truncated);
     CHECK(error.message == "truncated save: the checksum at the end needs 8 bytes, and only 5 remain after byte 12");
 
     error = kiln::load(world, save_builder{}.header("fixturf").sealed());
-    CHECK(error.code == kiln::snapshot_errc::wrong_schema);
+    CHECK(error.code == kiln::save_errc::wrong_schema);
     CHECK(error.message == "the save is of schema \"fixturf\", this world's is \"fixture\"");
 
     error = kiln::load(world, save_builder{}.header("fixture", fixture::schema::version + 1).sealed());
-    CHECK(error.code == kiln::snapshot_errc::newer_schema);
+    CHECK(error.code == kiln::save_errc::newer_schema);
     CHECK(error.message == "the save is of schema \"fixture\" version 4, newer than this program's version 3: load it "
                            "with a program built from that schema or a later one");
 }
@@ -531,8 +531,8 @@ TEST_CASE("a bool that is neither 0 nor 1 is refused, naming the component and f
     const std::uint8_t two = 2;
     std::memcpy(&world.get<fixture::Health>(ship).regen, &two, 1); // bytes a corrupt file could hold
     fixture::World loaded;
-    const kiln::snapshot_error error = kiln::load(loaded, saved(world));
-    REQUIRE(error.code == kiln::snapshot_errc::corrupt);
+    const kiln::save_error error = kiln::load(loaded, saved(world));
+    REQUIRE(error.code == kiln::save_errc::corrupt);
     const bytes save = saved(world);
     CHECK(error.message == "corrupt save: Health field 1 (a bool) of row 0, at byte " + std::to_string(error.offset) +
                                ", holds 2; a bool is 0 or 1");
@@ -544,18 +544,18 @@ TEST_CASE("hostile counts are refused before they size an allocation") {
     fixture::World world;
     const auto load_error = [&](const bytes& input) { return kiln::load(world, input); };
 
-    kiln::snapshot_error error = load_error(save_builder{}.header().u32(0xffffffff).sealed());
-    CHECK(error.code == kiln::snapshot_errc::truncated);
+    kiln::save_error error = load_error(save_builder{}.header().u32(0xffffffff).sealed());
+    CHECK(error.code == kiln::save_errc::truncated);
     CHECK(error.message == "truncated save: the component count at byte 35 is 4294967295, but only 0 bytes remain");
 
     save_builder many_fields;
     many_fields.header().u32(1).u32(0).u8(0).u32(8).u32(0x10000000);
-    CHECK(load_error(many_fields.sealed()).code == kiln::snapshot_errc::truncated);
+    CHECK(load_error(many_fields.sealed()).code == kiln::save_errc::truncated);
 
     save_builder many_slots;
     many_slots.header().u32(0).u32(0).u32(0).u32(0xfffffff0);
     error = load_error(many_slots.sealed());
-    CHECK(error.code == kiln::snapshot_errc::truncated);
+    CHECK(error.code == kiln::save_errc::truncated);
     CHECK(error.message.starts_with("truncated save: the entity slot count"));
 
     // One archetype of one packed component of 4 GiB per row, and 2 rows:
@@ -565,7 +565,7 @@ TEST_CASE("hostile counts are refused before they size an allocation") {
     huge_rows.u32(1).u32(fixture::Particle::stable_id).u32(1).u32(id_of<fixture::Position>);
     huge_rows.u32(2).u32(0).u32(0).u32(0).u32(2).handles({{0, 0}, {1, 0}});
     error = load_error(huge_rows.sealed());
-    CHECK(error.code == kiln::snapshot_errc::truncated);
+    CHECK(error.code == kiln::save_errc::truncated);
     CHECK(error.message.find("has 2 rows of 4294967303 bytes") != std::string::npos);
 }
 
@@ -633,7 +633,7 @@ TEST_CASE("a save of an older schema maps by stable id: fields, layouts, compone
     old.u32(1).handles({{0, 4}}).u32(5);               // the removed archetype's entity
 
     fixture::World world;
-    const kiln::snapshot_error error = kiln::load(world, old.sealed());
+    const kiln::save_error error = kiln::load(world, old.sealed());
     REQUIRE_FALSE(error);
     const kiln::entity ship{2, 6};
     REQUIRE(world.alive(ship));
@@ -662,8 +662,8 @@ TEST_CASE("a field whose type changed without a migration is refused, naming com
     old.u32(0).u32(1).u32(fixture::Ship::stable_id).u32(1).u32(id_of<fixture::Health>);
     old.u32(1).u32(0).u32(0).u32(1).handles({{0, 0}}).u32(0x0001'0007);
     fixture::World world;
-    const kiln::snapshot_error error = kiln::load(world, old.sealed());
-    CHECK(error.code == kiln::snapshot_errc::incompatible);
+    const kiln::save_error error = kiln::load(world, old.sealed());
+    CHECK(error.code == kiln::save_errc::incompatible);
     CHECK(error.message ==
           "incompatible save: Health.hp is an i16 in the save, an i32 in this program, and the schema names no migration "
           "from i16 (migrate_from)");
@@ -715,7 +715,7 @@ TEST_CASE("a field whose type changed loads through the schema's migration") {
 }
 
 TEST_CASE("save_file replaces the file whole, and leaves it alone when writing fails") {
-    const std::filesystem::path directory = std::filesystem::temp_directory_path() / "kiln_snapshot_test";
+    const std::filesystem::path directory = std::filesystem::temp_directory_path() / "kiln_save_test";
     std::filesystem::remove_all(directory);
     std::filesystem::create_directories(directory);
     const std::string path = (directory / "world.save").string();
@@ -740,18 +740,18 @@ TEST_CASE("save_file replaces the file whole, and leaves it alone when writing f
     getrlimit(RLIMIT_FSIZE, &limit);
     const rlimit small{static_cast<rlim_t>(before.size() + 100), limit.rlim_max};
     setrlimit(RLIMIT_FSIZE, &small);
-    const kiln::snapshot_error error = kiln::save_file(sample.world, path);
+    const kiln::save_error error = kiln::save_file(sample.world, path);
     setrlimit(RLIMIT_FSIZE, &limit);
     std::signal(SIGXFSZ, previous);
 
-    CHECK(error.code == kiln::snapshot_errc::io);
+    CHECK(error.code == kiln::save_errc::io);
     CHECK(error.message.starts_with("save_file: cannot write " + path + "."));
     CHECK(error.message.ends_with(": File too large"));
     CHECK(contents() == before);
     CHECK(std::distance(std::filesystem::directory_iterator{directory}, {}) == 1); // no temporary left behind
 
-    const kiln::snapshot_error missing = kiln::load_file(loaded, (directory / "none").string());
-    CHECK(missing.code == kiln::snapshot_errc::io);
+    const kiln::save_error missing = kiln::load_file(loaded, (directory / "none").string());
+    CHECK(missing.code == kiln::save_errc::io);
     CHECK(missing.message == "load_file: cannot open " + (directory / "none").string() + ": No such file or directory");
     std::filesystem::remove_all(directory);
 }

@@ -1,6 +1,6 @@
-// snapshot_save and snapshot_load: N entities of MovingData (Position,
-// Velocity, Data) saved into a buffer allocated beforehand, and loaded back
-// into the world, against memcpy of as many bytes as the save holds.
+// save and load: N entities of MovingData (Position, Velocity, Data) saved
+// into a buffer allocated beforehand, and loaded back into the world, against
+// memcpy of as many bytes as the save holds.
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 
 #include <benchmark/benchmark.h>
 #include <bench/reflection.hpp>
-#include <kiln/snapshot.hpp>
+#include <kiln/save.hpp>
 
 #include "harness.hpp"
 #include "values.hpp"
@@ -24,8 +24,8 @@ void fill(bench::World& world, std::size_t n) {
 
 std::vector<std::byte> save_of(const bench::World& world) {
     std::vector<std::byte> bytes;
-    if (const kiln::snapshot_error error = kiln::save(world, bytes)) {
-        std::fprintf(stderr, "snapshot bench: %s\n", error.message.c_str());
+    if (const kiln::save_error error = kiln::save(world, bytes)) {
+        std::fprintf(stderr, "save bench: %s\n", error.message.c_str());
         std::abort();
     }
     return bytes;
@@ -37,7 +37,7 @@ void save_kiln(benchmark::State& state, std::size_t n) {
     std::vector<std::byte> buffer = save_of(world); // allocated once, and its pages touched
     for (auto _ : state) {
         buffer.clear();
-        const kiln::snapshot_error error = kiln::save(world, buffer);
+        const kiln::save_error error = kiln::save(world, buffer);
         benchmark::DoNotOptimize(error);
         benchmark::DoNotOptimize(buffer.data());
     }
@@ -63,7 +63,7 @@ void load_kiln(benchmark::State& state, std::size_t n) {
     fill(world, n);
     const std::vector<std::byte> bytes = save_of(world);
     for (auto _ : state) {
-        const kiln::snapshot_error error = kiln::load(world, bytes);
+        const kiln::save_error error = kiln::load(world, bytes);
         benchmark::DoNotOptimize(error);
     }
     publish(state, n);
@@ -71,9 +71,9 @@ void load_kiln(benchmark::State& state, std::size_t n) {
 
 } // namespace
 
-void add_snapshot_cases() {
-    add("snapshot_save", {{"kiln", save_kiln}, {"memcpy", copy_memcpy}});
-    add("snapshot_load", {{"kiln", load_kiln}, {"memcpy", copy_memcpy}});
+void add_save_cases() {
+    add("save", {{"kiln", save_kiln}, {"memcpy", copy_memcpy}});
+    add("load", {{"kiln", load_kiln}, {"memcpy", copy_memcpy}});
 }
 
 } // namespace kiln_bench
