@@ -12,6 +12,7 @@
 //                                 R restarts
 //   pacman --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //   pacman --inspect [PORT]           with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
+//   pacman --extra-ghosts N ...       N more ghosts waiting in the house, for measuring (docs/games.md, "Speed")
 //
 // A run prints each change of phase, and at the end the game's state and
 // the time per frame split into the ECS's and the drawing's.
@@ -37,6 +38,7 @@ struct pacman_settings {
     std::string level = PACMAN_LEVEL_FILE;
     std::string reload_level;
     std::int64_t inspect = -1; // the inspector's port (--inspect [PORT], 7341 by default); -1: none
+    std::int64_t extra_ghosts = 0;
 };
 
 // Pac-Man's side of the frame loop (screen::play).
@@ -53,12 +55,28 @@ struct pacman_game {
         if ((pressed & screen::key_reload) != 0) {
             reload(world, frame);
         }
+        if (frame == 1) {
+            add_ghosts(world, chosen.extra_ghosts);
+        }
         auto& input = world.resource<pacman::Input>();
         input.left = (held & screen::key_left) != 0;
         input.right = (held & screen::key_right) != 0;
         input.up = (held & screen::key_up) != 0;
         input.down = (held & screen::key_down) != 0;
         input.restart = (held & (screen::key_restart | screen::key_fire)) != 0;
+    }
+
+    // --extra-ghosts N: once the first step has loaded the level, N more
+    // ghosts from Pinky's prefab in the middle of the house, with an order
+    // of leaving (255) that the house never reaches. They bob every step, are
+    // frightened and calmed with the others (a command each) and drawn, and
+    // change nothing of the game: its facts are those of the same run
+    // without them. The first life's only: a lost life destroys them.
+    static void add_ghosts(pacman::World& world, std::int64_t count) {
+        for (std::int64_t i = 0; i < count; ++i) {
+            static_cast<void>(world.spawn<pacman::PinkGhost>(pacman::Position{pacman::rules::door_x, pacman::rules::house_y},
+                                                             kiln::field(&pacman::Ghost::order, std::uint8_t{255})));
+        }
     }
 
     // The level file read again (--reload-level: that file instead, as if
@@ -140,11 +158,13 @@ int main(int argc, char** argv) {
     const std::string inspect_problem = examples::take_inspect(arguments, 7341, own.inspect);
     screen::options options{"pacman", "pacman [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
                                       "[--level FILE] [--seed S] [--save FILE] [--parallel [--split]] "
-                                      "[--inspect [PORT]]"};
+                                      "[--inspect [PORT]] [--extra-ghosts N]"};
     screen::add_game_options(options, chosen, "the frightened ghosts' dice");
     options.text("--level", own.level, "the level, a scene file that F6 reads again (default " PACMAN_LEVEL_FILE ")");
     options.text("--reload-level", own.reload_level, "the reload key (F6) reads this file's level instead, as if "
                                                      "the level file had been edited to it (for tests)");
+    options.number("--extra-ghosts", own.extra_ghosts, 0, 1000000,
+                   "N more ghosts waiting in the house, which never leave it, for measuring (docs/games.md, \"Speed\")");
     bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
     options.flag("--inspect", listed_only, "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; "
                                            "0: any free port), docs/inspector.md");
