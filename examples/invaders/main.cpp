@@ -10,6 +10,7 @@
 //                                   F5 saves, F9 restores, R restarts after the game is over
 //   invaders --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //   invaders --inspect [PORT]       the same, with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
+//   invaders --extra-aliens N ...   N more aliens in the first wave, for measuring (docs/games.md, "Speed")
 //
 // A run prints each change of the game's phase, and at the end the game's
 // state and the time per frame split into the ECS's and the drawing's.
@@ -38,14 +39,41 @@ struct invaders_game {
 
     examples::inspected_world<invaders::World> inspected;
     bool headless = false;
+    std::int64_t extra_aliens = 0;
 
-    static void keys(invaders::World& world, std::uint32_t held, std::uint32_t pressed, std::int64_t) {
+    void keys(invaders::World& world, std::uint32_t held, std::uint32_t pressed, std::int64_t frame) {
+        if (frame == 1 && extra_aliens > 0) {
+            add_aliens(world, extra_aliens);
+        }
         auto& input = world.resource<invaders::Input>();
         input.left = (held & screen::key_left) != 0;
         input.right = (held & screen::key_right) != 0;
         input.fire = (held & screen::key_fire) != 0;
         input.restart = (held & screen::key_restart) != 0;
         input.pause = (pressed & screen::key_pause) != 0;
+    }
+
+    // --extra-aliens N: once the first step has loaded the first wave, N
+    // more aliens, each a copy of one of the wave's in turn (its kind, its
+    // place in the grid, its column and row) spawned from the prefab Octopus
+    // and stacked on it, a child of the formation. They are aliens like the
+    // others: they march, bomb, are shot, and slow the march (it speeds up
+    // as the formation thins). Later waves are the scene's 55.
+    static void add_aliens(invaders::World& world, std::int64_t count) {
+        std::vector<kiln::entity> wave;
+        world.each<const invaders::Alien>([&wave](kiln::entity e, const invaders::Alien&) { wave.push_back(e); });
+        kiln::entity formation;
+        world.each<const invaders::Formation>([&formation](kiln::entity e, const invaders::Formation&) { formation = e; });
+        if (wave.empty() || formation == kiln::entity{}) {
+            return;
+        }
+        auto tree = world.hierarchy();
+        for (std::int64_t i = 0; i < count; ++i) {
+            const kiln::entity model = wave[static_cast<std::size_t>(i) % wave.size()];
+            const auto alien = world.spawn<invaders::Octopus>(world.get<invaders::Local>(model), world.get<invaders::Position>(model),
+                                                              world.get<invaders::Box>(model), world.get<invaders::Alien>(model));
+            static_cast<void>(tree.set_parent(kiln::entity{alien.root()}, formation));
+        }
     }
 
     template <class Executor>
@@ -77,8 +105,8 @@ struct invaders_game {
 };
 
 template <class Executor>
-int run(const screen::game_settings& chosen, std::int64_t inspect, const char* executor_name,
-         const Executor& executor) {
+int run(const screen::game_settings& chosen, std::int64_t inspect, std::int64_t extra_aliens, const char* executor_name,
+        const Executor& executor) {
     invaders::World world;
     // The seed is the formation's dice; xorshift needs them non-zero.
     world.resource<invaders::Dice>().state = static_cast<std::uint64_t>(chosen.seed) * 2 + 1;
@@ -91,6 +119,7 @@ int run(const screen::game_settings& chosen, std::int64_t inspect, const char* e
     }
     invaders_game game;
     game.headless = chosen.headless;
+    game.extra_aliens = extra_aliens;
     if (const std::string error = game.inspected.start(inspect); !error.empty()) {
         std::fprintf(stderr, "invaders: %s\n", error.c_str());
         return 1;
@@ -107,8 +136,13 @@ int main(int argc, char** argv) {
     std::vector<char*> arguments(argv, argv + argc);
     const std::string inspect_problem = examples::take_inspect(arguments, default_inspect_port, inspect);
     screen::options options{"invaders", "invaders [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
-                                        "[--seed S] [--save FILE] [--parallel [--split]] [--inspect [PORT]]"};
+                                        "[--seed S] [--save FILE] [--parallel [--split]] [--inspect [PORT]] "
+                                        "[--extra-aliens N]"};
     screen::add_game_options(options, chosen, "the aliens' dice");
+    std::int64_t extra_aliens = 0;
+    options.number("--extra-aliens", extra_aliens, 0, 1000000,
+                   "N more aliens in the first wave, copies of its aliens stacked on them, for measuring "
+                   "(docs/games.md, \"Speed\")");
     bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
     options.flag("--inspect", listed_only,
                  "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; 0: any free port), "
@@ -136,12 +170,12 @@ int main(int argc, char** argv) {
     }
     if (chosen.parallel) {
 #if KILN_HAS_TBB
-        return run(chosen, inspect, chosen.split ? "parallel executor, split always" : "parallel executor",
+        return run(chosen, inspect, extra_aliens, chosen.split ? "parallel executor, split always" : "parallel executor",
                     kiln::parallel_executor{chosen.split ? std::chrono::nanoseconds{0}
                                                          : kiln::parallel_executor::default_serial_below});
 #else
         std::fprintf(stderr, "invaders: built without oneTBB; running serially\n");
 #endif
     }
-    return run(chosen, inspect, "serial executor", kiln::serial_executor{});
+    return run(chosen, inspect, extra_aliens, "serial executor", kiln::serial_executor{});
 }

@@ -39,7 +39,7 @@ void maze_rect(Draws& draws, int left, int top, int width, int height, colour c)
 }
 
 bool is_wall(const Maze& maze, int x, int y) {
-    const tile_kind kind = maze.at(x, y);
+    const tile_kind kind = maze_tile(maze, x, y);
     return kind == tile_kind::wall || kind == tile_kind::door;
 }
 
@@ -47,15 +47,15 @@ bool is_wall(const Maze& maze, int x, int y) {
 // each wall tile along each side that faces an open tile, and a corner
 // where only a diagonal neighbour is open.
 void draw_walls(Draws& draws, const Maze& maze, colour c) {
-    for (int y = 0; y < maze::rows; ++y) {
-        for (int x = 0; x < maze::columns; ++x) {
+    for (int y = 0; y < maze_rows; ++y) {
+        for (int x = 0; x < maze_columns; ++x) {
             const int left = x * rules::tile_size;
             const int top = y * rules::tile_size;
-            if (maze.at(x, y) == tile_kind::door) {
+            if (maze_tile(maze, x, y) == tile_kind::door) {
                 maze_rect(draws, left, top + 4, rules::tile_size, 2, door_pink);
                 continue;
             }
-            if (maze.at(x, y) != tile_kind::wall) {
+            if (maze_tile(maze, x, y) != tile_kind::wall) {
                 continue;
             }
             const bool up = !is_wall(maze, x, y - 1);

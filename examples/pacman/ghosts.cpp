@@ -33,7 +33,7 @@ std::uint8_t steer(const Maze& maze, tile_xy at, std::uint8_t dir, const Target&
     int best_distance = 0;
     for (std::uint8_t d = 0; d < 4; ++d) {
         const tile_xy next{at.x + rules::dx[d], at.y + rules::dy[d]};
-        if (d == rules::reverse(dir) || !maze.open(next.x, next.y) || (d == rules::up && !may_turn_up)) {
+        if (d == rules::reverse(dir) || !passable(maze, next.x, next.y) || (d == rules::up && !may_turn_up)) {
             continue;
         }
         const int distance = distance_squared(next, {goal.x, goal.y});
@@ -225,7 +225,7 @@ void pacman::Flee::run(Position& position, Motion& motion, Dice& dice, const Maz
             const auto first = static_cast<std::uint8_t>(dice.state & 3);
             for (std::uint8_t i = 0; i < 4; ++i) {
                 const auto d = static_cast<std::uint8_t>((first + i) & 3);
-                if (d != rules::reverse(motion.dir) && maze.open(at.x + rules::dx[d], at.y + rules::dy[d])) {
+                if (d != rules::reverse(motion.dir) && passable(maze, at.x + rules::dx[d], at.y + rules::dy[d])) {
                     motion.dir = d;
                     break;
                 }

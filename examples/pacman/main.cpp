@@ -3,27 +3,23 @@
 // from the keyboard or an input script, the frames drawn, shown and written,
 // saves on F5 and F9) is the games' shared frame loop, screen::play
 // (examples/screen/include/screen/play.hpp). This file says what is
-// Pac-Man's own: the maze file read into the Maze resource, the level,
-// level.toml, a scene (docs/content.md) loaded before the first frame and
-// reloaded on a key (F6) while the game runs, which keys it reads, what it
-// prints, and the live inspector.
+// Pac-Man's own: the level file, level.toml, a scene (docs/content.md) read
+// and checked before the first frame and again on a key (F6) while the game
+// runs (each round loads it: pacman/level.hpp), which keys it reads, what
+// it prints, and the live inspector.
 //
 //   pacman                        play in a window: arrows steer, F5 saves, F9 restores, F6 reloads the level,
 //                                 R restarts
 //   pacman --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //   pacman --inspect [PORT]           with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
+//   pacman --extra-ghosts N ...       N more ghosts waiting in the house, for measuring (docs/games.md, "Speed")
 //
 // A run prints each change of phase, and at the end the game's state and
 // the time per frame split into the ECS's and the drawing's.
+#include <pacman/level.hpp>
 #include <pacman/reflection.hpp>
 
-#if PACMAN_SCENES
-#include <kiln/scene.hpp>
-#endif
-
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -39,10 +35,10 @@ namespace {
 
 // What Pac-Man takes beside the options every game takes.
 struct pacman_settings {
-    std::string maze = PACMAN_MAZE_FILE;
     std::string level = PACMAN_LEVEL_FILE;
     std::string reload_level;
     std::int64_t inspect = -1; // the inspector's port (--inspect [PORT], 7341 by default); -1: none
+    std::int64_t extra_ghosts = 0;
 };
 
 // Pac-Man's side of the frame loop (screen::play).
@@ -54,19 +50,14 @@ struct pacman_game {
     const pacman_settings& chosen;
     bool headless;
     examples::inspected_world<pacman::World> inspected;
-#if PACMAN_SCENES
-    kiln::loaded_scene<pacman::schema> level; // level.toml, as loaded: what F6 reloads
-#endif
 
     void keys(pacman::World& world, std::uint32_t held, std::uint32_t pressed, std::int64_t frame) {
-#if PACMAN_SCENES
         if ((pressed & screen::key_reload) != 0) {
             reload(world, frame);
         }
-#else
-        (void)pressed;
-        (void)frame;
-#endif
+        if (frame == 1) {
+            add_ghosts(world, chosen.extra_ghosts);
+        }
         auto& input = world.resource<pacman::Input>();
         input.left = (held & screen::key_left) != 0;
         input.right = (held & screen::key_right) != 0;
@@ -75,29 +66,33 @@ struct pacman_game {
         input.restart = (held & (screen::key_restart | screen::key_fire)) != 0;
     }
 
-#if PACMAN_SCENES
-    // The level file read again into the running world (--reload-level:
-    // that file's text instead, as if the level had been edited to it). A
-    // level with a mistake changes nothing: the game goes on.
-    void reload(pacman::World& world, std::int64_t frame) {
-        kiln::scene_error error;
-        if (chosen.reload_level.empty()) {
-            error = kiln::reload_scene(world, level);
-        } else {
-            std::ifstream file{chosen.reload_level, std::ios::binary};
-            const std::string text{std::istreambuf_iterator<char>{file}, std::istreambuf_iterator<char>{}};
-            error = kiln::reload_scene_text(world, text, level);
-        }
-        if (error) {
-            std::fprintf(stderr, "pacman: frame %lld: the level was not reloaded:\n%s", static_cast<long long>(frame),
-                         error.text().c_str());
-        } else {
-            const auto& start = world.resource<pacman::Level>().pac;
-            std::printf("frame %lld: reloaded %s: Pac-Man starts at %d, %d\n", static_cast<long long>(frame),
-                        level.file().c_str(), start[0], start[1]);
+    // --extra-ghosts N: once the first step has loaded the level, N more
+    // ghosts from Pinky's prefab in the middle of the house, with an order
+    // of leaving (255) that the house never reaches. They bob every step, are
+    // frightened and calmed with the others (a command each) and drawn, and
+    // change nothing of the game: its facts are those of the same run
+    // without them. The first life's only: a lost life destroys them.
+    static void add_ghosts(pacman::World& world, std::int64_t count) {
+        for (std::int64_t i = 0; i < count; ++i) {
+            static_cast<void>(world.spawn<pacman::PinkGhost>(pacman::Position{pacman::rules::door_x, pacman::rules::house_y},
+                                                             kiln::field(&pacman::Ghost::order, std::uint8_t{255})));
         }
     }
-#endif
+
+    // The level file read again (--reload-level: that file instead, as if
+    // the level had been edited to it): the next round loads it. A level
+    // with a mistake changes nothing: the game goes on with the one it has.
+    void reload(pacman::World& world, std::int64_t frame) {
+        const std::string& path = chosen.reload_level.empty() ? chosen.level : chosen.reload_level;
+        const pacman::level_check check = pacman::read_level(path, chosen.level, world.resource<pacman::LevelText>());
+        if (!check.problems.empty()) {
+            std::fprintf(stderr, "pacman: frame %lld: the level was not reloaded:\n%s", static_cast<long long>(frame),
+                         check.problems.c_str());
+        } else {
+            std::printf("frame %lld: reloaded %s: Pac-Man starts at %d, %d\n", static_cast<long long>(frame),
+                        chosen.level.c_str(), check.pac.x, check.pac.y);
+        }
+    }
 
     template <class Executor>
     void progress(pacman::World& world, double seconds, const Executor& executor) {
@@ -132,19 +127,15 @@ template <class Executor>
 int run(const screen::game_settings& chosen, const pacman_settings& own, const char* executor_name,
         const Executor& executor) {
     pacman::World world;
-    if (const std::string error = pacman::load_maze(own.maze, world.resource<pacman::Maze>()); !error.empty()) {
-        std::fprintf(stderr, "pacman: %s\n", error.c_str());
+    // The level each round loads (the first when the first step enters `ready`).
+    if (const pacman::level_check check = pacman::read_level(own.level, own.level, world.resource<pacman::LevelText>());
+        !check.problems.empty()) {
+        std::fprintf(stderr, "pacman: %s", check.problems.c_str());
         return 1;
     }
     // The seed is the frightened ghosts' dice; xorshift needs them non-zero.
     world.resource<pacman::Dice>().state = static_cast<std::uint64_t>(chosen.seed) * 2 + 1;
     pacman_game game{own, chosen.headless};
-#if PACMAN_SCENES
-    if (const kiln::scene_error error = kiln::load_scene(world, own.level, game.level)) {
-        std::fprintf(stderr, "pacman: %s", error.text().c_str());
-        return 1;
-    }
-#endif
     screen::host host{chosen, "pacman", pacman::schema::fixed_step};
     if (const std::string error = host.open(pacman::rules::screen_width, pacman::rules::screen_height); !error.empty()) {
         std::fprintf(stderr, "pacman: %s\n", error.c_str());
@@ -166,13 +157,14 @@ int main(int argc, char** argv) {
     std::vector<char*> arguments(argv, argv + argc);
     const std::string inspect_problem = examples::take_inspect(arguments, 7341, own.inspect);
     screen::options options{"pacman", "pacman [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
-                                      "[--maze FILE] [--level FILE] [--seed S] [--save FILE] [--parallel [--split]] "
-                                      "[--inspect [PORT]]"};
+                                      "[--level FILE] [--seed S] [--save FILE] [--parallel [--split]] "
+                                      "[--inspect [PORT]] [--extra-ghosts N]"};
     screen::add_game_options(options, chosen, "the frightened ghosts' dice");
-    options.text("--maze", own.maze, "the maze file (default " PACMAN_MAZE_FILE ")");
-    options.text("--level", own.level, "the level, a scene file that F6 reloads (default " PACMAN_LEVEL_FILE ")");
+    options.text("--level", own.level, "the level, a scene file that F6 reads again (default " PACMAN_LEVEL_FILE ")");
     options.text("--reload-level", own.reload_level, "the reload key (F6) reads this file's level instead, as if "
                                                      "the level file had been edited to it (for tests)");
+    options.number("--extra-ghosts", own.extra_ghosts, 0, 1000000,
+                   "N more ghosts waiting in the house, which never leave it, for measuring (docs/games.md, \"Speed\")");
     bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
     options.flag("--inspect", listed_only, "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; "
                                            "0: any free port), docs/inspector.md");

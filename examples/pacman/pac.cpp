@@ -33,10 +33,10 @@ void pacman::MovePac::run(Position& position, Motion& motion, Pac& pac, const In
         if (rules::at_centre(x, y)) {
             const int tx = rules::tile_of(x);
             const int ty = rules::tile_of(y);
-            if (maze.open(tx + rules::dx[pac.wanted], ty + rules::dy[pac.wanted])) {
+            if (passable(maze, tx + rules::dx[pac.wanted], ty + rules::dy[pac.wanted])) {
                 motion.dir = pac.wanted;
             }
-            if (!maze.open(tx + rules::dx[motion.dir], ty + rules::dy[motion.dir])) {
+            if (!passable(maze, tx + rules::dx[motion.dir], ty + rules::dy[motion.dir])) {
                 pac.stopped = true;
                 motion.carry = 0;
                 return;

@@ -1,53 +1,15 @@
 // The game's phases (the state Phase) and its clocks: what happens on
 // entering and leaving each phase, the pauses that only count down, and
-// the scatter/chase and fright clocks of play.
+// the scatter/chase and fright clocks of play. Entering `ready` also loads
+// the level (level.cpp).
 #include <pacman/world.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 
 #include "rules.hpp"
 
 using namespace pacman;
-
-// A new maze's dots, from the maze file's . and o.
-void pacman::SpawnDots::run(kiln::system_commands<World>& commands, const Maze& maze) {
-    for (int y = 0; y < maze::rows; ++y) {
-        for (int x = 0; x < maze::columns; ++x) {
-            const Tile tile{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
-            const tile_kind kind = maze.at(x, y);
-            if (kind == tile_kind::dot) {
-                commands.create<Pellet>(tile, Dot{rules::dot_points});
-            } else if (kind == tile_kind::energizer) {
-                commands.create<PowerPellet>(tile, Dot{rules::energizer_points});
-            }
-        }
-    }
-}
-
-// Pac-Man heads left from the Level's start (between two tiles); Blinky
-// waits above the door, the others in the house, each with the Level's
-// corner and colour. Inky is handed Blinky's handle, reserved by the
-// command that creates him.
-void pacman::SpawnActors::run(kiln::system_commands<World>& commands, const Level& level) {
-    using rules::house_y;
-    const auto ghost = [](const std::array<std::int16_t, 2>& corner, std::uint8_t order, int home_x) {
-        return Ghost{corner[0], corner[1], order, static_cast<std::int16_t>(home_x)};
-    };
-    const auto paint = [](const std::array<std::uint8_t, 3>& rgb) { return Paint{rgb[0], rgb[1], rgb[2]}; };
-    commands.create<PacMan>(Position{level.pac[0], level.pac[1]}, Motion{rules::left, 0}, Pac{rules::left, false});
-    const kiln::entity blinky = commands.create<BlinkyOutCalm>(
-        Position{rules::door_x, rules::above_door_y}, Motion{rules::left, 0}, ghost(level.blinky_corner, 0, rules::door_x),
-        Target{}, paint(level.blinky_paint));
-    commands.create<PinkyHomeCalm>(Position{rules::door_x, house_y}, Motion{rules::down, 0},
-                                   ghost(level.pinky_corner, 1, rules::door_x), Target{}, paint(level.pinky_paint));
-    commands.create<InkyHomeCalm>(Position{rules::door_x - 16, house_y}, Motion{rules::up, 0},
-                                  ghost(level.inky_corner, 2, rules::door_x - 16), Target{}, paint(level.inky_paint),
-                                  Partner{blinky});
-    commands.create<ClydeHomeCalm>(Position{rules::door_x + 16, house_y}, Motion{rules::up, 0},
-                                   ghost(level.clyde_corner, 3, rules::door_x + 16), Target{}, paint(level.clyde_paint));
-}
 
 void pacman::NewRound::run(Game& game, Waves& waves, Fright& fright, Freeze& freeze, House& house,
                            kiln::state<Wave>& wave) {

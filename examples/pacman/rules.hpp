@@ -14,7 +14,7 @@ namespace pacman::rules {
 // Pixels and tiles: a tile is 8 x 8 pixels; a mover is at a tile's centre
 // when its x and y are 4 modulo 8.
 inline constexpr int tile_size = 8;
-inline constexpr int maze_width = maze::columns * tile_size; // 224
+inline constexpr int maze_width = maze_columns * tile_size; // 224
 inline constexpr int screen_width = maze_width;
 inline constexpr int screen_height = 288;                      // 36 rows: 3 above the maze for the score, 2 below
 inline constexpr int maze_top = 3 * tile_size;                 // where the maze is drawn on screen
@@ -35,9 +35,13 @@ constexpr std::uint8_t reverse(std::uint8_t dir) { return static_cast<std::uint8
 // Moves a pixel coordinate one step along dir, wrapping the tunnel.
 constexpr int wrap_x(int x) { return (x + maze_width) % maze_width; }
 
-// Where they start, in pixels: Pac-Man and Blinky between two tiles' centres.
+// The house, in pixels (level.toml places the actors; these are where the
+// ghosts' moves in and out of the house go, and the level's door must be
+// there). Pac-Man and Blinky start between two tiles' centres.
 inline constexpr int pac_start_x = 112;
 inline constexpr int pac_start_y = centre_of(23);
+inline constexpr int door_tile_x = 13;             // the house's door: columns 13 and 14 of row 12
+inline constexpr int door_tile_y = 12;
 inline constexpr int door_x = 112;                 // the house's door, between columns 13 and 14
 inline constexpr int above_door_y = centre_of(11); // where a ghost is out of the house
 inline constexpr int house_y = centre_of(14);      // the middle of the house
@@ -51,7 +55,7 @@ inline constexpr int eyes_target_y = 11;
 constexpr bool no_up_turn(int x, int y) { return (x == 12 || x == 15) && (y == 11 || y == 23); }
 
 // The tunnel's slow part: row 14, the five tiles and more at each end.
-constexpr bool in_tunnel(int x, int y) { return y == maze::tunnel_row && (x <= 5 || x >= 22); }
+constexpr bool in_tunnel(int x, int y) { return y == tunnel_row && (x <= 5 || x >= 22); }
 
 // Speeds in percent of the arcade's full speed, 75.76 pixels a second:
 // 1.2626 pixels a step at 60 steps a second.

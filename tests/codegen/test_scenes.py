@@ -83,6 +83,25 @@ class SceneErrors(SchemaTestCase):
         self.assertError(errors, "level.toml:4:11", "[resource.Score]: the schema has no resource 'Score' that a "
                          "scene can set")
 
+    def test_a_byte_array_as_rows_of_text(self):
+        self.assertEqual(self.scene_errors('[resource.Chart]\ncells = ["#..#", "o  o", "#--#"]\n'), [])
+        self.assertEqual(self.scene_errors('[resource.Chart]\ncells = "#..#o  o#--#"\n'), [])
+
+    def test_a_row_of_text_of_another_length(self):
+        errors = self.scene_errors('[resource.Chart]\ncells = ["#..#", "o o", "#--#"]\n')
+        self.assertError(errors, "level.toml:5:18", "resource 'Chart': cells: value[1] has 3 characters, but the "
+                         "rows before it have 4; write the rows of a grid of one length")
+
+    def test_rows_of_text_too_few(self):
+        errors = self.scene_errors('[resource.Chart]\ncells = ["#..#", "o  o"]\n')
+        self.assertError(errors, "level.toml:5:1", "resource 'Chart': cells: value is 2 rows of 4 characters, 8 in "
+                         "all, but 'u8[12]' needs 12")
+
+    def test_text_that_is_not_ascii(self):
+        errors = self.scene_errors('[resource.Chart]\ncells = ["#..#", "o \u00e9o", "#--#"]\n')
+        self.assertError(errors, "level.toml:5:18", "resource 'Chart': cells: value[1] has a character at 2 that is "
+                         "not ASCII; text for 'u8[12]' takes one byte a character")
+
 
 class SceneCommand(SchemaTestCase):
     def test_a_valid_scene(self):

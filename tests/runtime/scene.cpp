@@ -145,6 +145,37 @@ TEST_CASE("kilnc's mistake at its line and column: an unknown resource") {
         "4:11: [resource.Score]: the schema has no resource 'Score' that a scene can set"));
 }
 
+TEST_CASE("a byte array written as rows of text, a byte a character, or as one string") {
+    content::World world;
+    Scene plan;
+    const kiln::scene_error error =
+        kiln::load_scene_text(world, header + "[resource.Chart]\ncells = [\"#..#\", \"o  o\", \"#--#\"]\n", "level.toml", plan);
+    INFO(error.text());
+    REQUIRE_FALSE(error);
+    const std::string cells(world.resource<content::Chart>().cells.begin(), world.resource<content::Chart>().cells.end());
+    CHECK(cells == "#..#o  o#--#");
+    Scene again;
+    REQUIRE_FALSE(kiln::load_scene_text(world, header + "[resource.Chart]\ncells = \"o--oo..o####\"\n", "level.toml", again));
+    CHECK(world.resource<content::Chart>().cells[1] == '-');
+}
+
+TEST_CASE("kilnc's mistake at its line and column: a row of text of another length") {
+    CHECK(error_of(header + "[resource.Chart]\ncells = [\"#..#\", \"o o\", \"#--#\"]\n") ==
+          "5:18: resource 'Chart': cells: value[1] has 3 characters, but the rows before it have 4; write the rows of "
+          "a grid of one length");
+}
+
+TEST_CASE("kilnc's mistake at its line and column: rows of text too few") {
+    CHECK(error_of(header + "[resource.Chart]\ncells = [\"#..#\", \"o  o\"]\n") ==
+          "5:1: resource 'Chart': cells: value is 2 rows of 4 characters, 8 in all, but 'u8[12]' needs 12");
+}
+
+TEST_CASE("kilnc's mistake at its line and column: text that is not ASCII") {
+    CHECK(error_of(header + "[resource.Chart]\ncells = [\"#..#\", \"o \u00e9o\", \"#--#\"]\n") ==
+          "5:18: resource 'Chart': cells: value[1] has a character at 2 that is not ASCII; text for 'u8[12]' takes one "
+          "byte a character");
+}
+
 TEST_CASE("the loader's mistake: a value of the wrong type") {
     CHECK(error_of(header + "[entity.a]\nprefab = \"Fighter\"\nHealth = { hp = \"lots\" }\n") ==
           "6:12: entity 'a': Health.hp: expected an integer in i32's range, found a string");

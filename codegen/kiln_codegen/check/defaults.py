@@ -34,6 +34,12 @@ def check_default(value: Any, field_type: FieldType, subject: str = "default") -
     'default 256 is out of range for u8; use a whole number from 0 to 255'
     >>> check_default([1, 300], Array(Scalar.U8, 2))
     DefaultProblem(clause='default[1] = 300 is out of range for u8; use a whole number from 0 to 255', element=(1,))
+
+    A `u8[N]` also takes text, one byte a character: a string, or the rows of a grid (docs/schema.md,
+    "Text for a byte array"):
+
+    >>> check_default(["#.", "o "], Array(Scalar.U8, 4), "value")
+    (35, 46, 111, 32)
     """
     if isinstance(field_type, Array):
         return _array_default(value, field_type, subject)
@@ -49,6 +55,8 @@ def _array_default(value: Any, array: Array, subject: str) -> DefaultValue | Def
     spelled = f"{_type_name(array.element)}[{array.length}]"
     if array.element is Scalar.ENTITY:
         return DefaultProblem(_ENTITY_HAS_NO_DEFAULT, ())
+    if array.element is Scalar.U8 and _is_text(value):
+        return _text_default(value, array, subject)
     if not isinstance(value, list):
         clause = f"{subject} {shown(value)} is not an array; '{spelled}' needs an array of {array.length} values"
         return DefaultProblem(clause, ())
@@ -65,6 +73,47 @@ def _array_default(value: Any, array: Array, subject: str) -> DefaultValue | Def
             return DefaultProblem(checked.clause, (index,) + checked.element)
         elements.append(checked)
     return tuple(elements)
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and bool(value) and
+                                      all(isinstance(row, str) for row in value))
+
+
+def _text_default(value: str | list[str], array: Array, subject: str) -> DefaultValue | DefaultProblem:
+    """A u8[N] written as text: a string, or rows of one length, their characters one byte each.
+
+    >>> _text_default("ab", Array(Scalar.U8, 3), "value").clause
+    "value has 2 characters, but 'u8[3]' needs 3"
+    >>> _text_default(["ab", "c"], Array(Scalar.U8, 4), "value")
+    DefaultProblem(clause='value[1] has 1 character, but the rows before it have 2; write the rows of a grid of one length', element=(1,))
+    >>> _text_default(["ab", "cd"], Array(Scalar.U8, 6), "value").clause
+    "value is 2 rows of 2 characters, 4 in all, but 'u8[6]' needs 6"
+    >>> _text_default("a\u00e9", Array(Scalar.U8, 2), "value").clause
+    "value has a character at 1 that is not ASCII; text for 'u8[2]' takes one byte a character"
+    """
+    spelled = f"u8[{array.length}]"
+    rows = [value] if isinstance(value, str) else value
+    where = (lambda i: ()) if isinstance(value, str) else (lambda i: (i,))
+    named = (lambda i: subject) if isinstance(value, str) else (lambda i: f"{subject}[{i}]")
+    for index, row in enumerate(rows):
+        for column, character in enumerate(row):
+            if ord(character) > 127:
+                return DefaultProblem(f"{named(index)} has a character at {column} that is not ASCII; text for "
+                                      f"'{spelled}' takes one byte a character", where(index))
+        if len(row) != len(rows[0]):
+            return DefaultProblem(f"{named(index)} has {len(row)} character{'' if len(row) == 1 else 's'}, but the "
+                                  f"rows before it have {len(rows[0])}; write the rows of a grid of one length",
+                                  where(index))
+    total = sum(len(row) for row in rows)
+    if total != array.length:
+        if isinstance(value, str):
+            clause = f"{subject} has {total} characters, but '{spelled}' needs {array.length}"
+        else:
+            clause = (f"{subject} is {len(rows)} rows of {len(rows[0])} characters, {total} in all, but '{spelled}' "
+                      f"needs {array.length}")
+        return DefaultProblem(clause, ())
+    return tuple(ord(character) for row in rows for character in row)
 
 
 def _extern_default(value: Any, extern: Extern, subject: str) -> DefaultValue | DefaultProblem:

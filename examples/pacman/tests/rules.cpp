@@ -1,10 +1,10 @@
 // The game's rules on a world set up by hand: each ghost's target tile,
 // checked against the arcade's rules worked by hand; a frightened ghost
 // eaten and coming back from the house; a life lost, and the last one; a
-// cleared maze bringing a faster level 2. Each test changes the world only
-// between steps, as the platform layer does, and lets the systems do the
-// rest.
-#include <pacman/world.hpp>
+// cleared maze bringing a faster level 2; a round starting from the level's
+// scene, and a level refused. Each test changes the world only between
+// steps, as the platform layer does, and lets the systems do the rest.
+#include <pacman/level.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -18,12 +18,12 @@ using namespace pacman;
 
 constexpr double step = schema::fixed_step;
 
-// A world with the maze loaded, run to the first step of play.
+// A world with the level read (level.toml), run to the first step of play.
 struct game_world {
     World world;
 
     game_world() {
-        REQUIRE(load_maze(PACMAN_MAZE_FILE, world.resource<Maze>()).empty());
+        REQUIRE(read_level(PACMAN_LEVEL_FILE, "level.toml", world.resource<LevelText>()).problems.empty());
         run_until(Phase::playing, 200);
     }
 
@@ -340,4 +340,42 @@ TEST_CASE("the house lets Pinky out at once, and Inky when Pac-Man has eaten not
     game.world.progress(step);
     CHECK(game.world.has<Leaving>(game.ghost(inky)));
     CHECK(game.world.has<Home>(game.ghost(clyde)));
+}
+
+// The level (pacman/level.hpp) is a scene: the round's actors are its
+// entities, from their prefabs with its values. scripts/moved_start.toml is
+// level.toml with Pac-Man two tiles right and Blinky's corner overridden.
+TEST_CASE("a round starts from the level: Pac-Man where it places him, Blinky with its override, Inky's partner") {
+    World world;
+    REQUIRE(read_level(PACMAN_SCRIPTS "/moved_start.toml", "moved_start.toml", world.resource<LevelText>())
+                .problems.empty());
+    world.progress(step); // enters ready: the level is loaded, the dots laid
+    kiln::entity blinky;
+    world.each<const Shadow>([&blinky](kiln::entity e, const Shadow&) { blinky = e; });
+    REQUIRE(world.alive(blinky));
+    world.each<const Position, const Pac>([](const Position& position, const Pac&) {
+        CHECK(position.x == 128);
+        CHECK(position.y == 188);
+    });
+    CHECK(world.get<Ghost>(blinky).corner_x == 2);  // the level's override
+    CHECK(world.get<Paint>(blinky).r == 255);       // the prefab's
+    world.each<const Partner>([blinky](const Partner& partner) { CHECK(partner.ghost == blinky); });
+    CHECK(world.count<Ghost>() == 4);
+    CHECK(world.count<Dot>() == 244);
+    CHECK(world.count<Energizer>() == 4);
+    CHECK(world.resource<Maze>().tiles[0] == '#');
+}
+
+TEST_CASE("a level whose maze breaks the game's rules is refused, each problem said") {
+    LevelText kept{"level.toml", "unchanged"};
+    const level_check check = read_level(PACMAN_SCRIPTS "/bad_maze.toml", "bad_maze.toml", kept);
+    CHECK(check.problems ==
+          "bad_maze.toml: the maze's row 5, column 12: 'x' is not a tile (# . o - or a space)\n"
+          "bad_maze.toml: the maze's row 16, column 13: the house's door is columns 13 and 14 of row 12, where the "
+          "ghosts go in and out (rules.hpp); write a wall here\n"
+          "bad_maze.toml: the maze's row 16, column 14: the house's door is columns 13 and 14 of row 12, where the "
+          "ghosts go in and out (rules.hpp); write a wall here\n"
+          "bad_maze.toml: the maze's row 12 has no door (--) at columns 13 and 14, where the ghosts go in and out of "
+          "the house (rules.hpp)\n");
+    CHECK(kept.text == "unchanged");
 }

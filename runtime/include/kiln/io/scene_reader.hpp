@@ -12,11 +12,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdarg>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -193,6 +195,12 @@ constexpr bool held_by_any(type_list<Archetypes...>) {
     return (false || ... || contains_v<C, typename Archetypes::components>);
 }
 
+// Whether a field is a u8[N], which a document may write as text.
+template <class T>
+struct is_byte_array : std::false_type {};
+template <std::size_t N>
+struct is_byte_array<std::array<std::uint8_t, N>> : std::true_type {};
+
 // What the readers of a document share (a scene's, and a schema's prefabs'
 // in kiln/io/prefab_reader.hpp): every problem found, each at the line and
 // column of the key at fault, and the reading of fields' values.
@@ -277,6 +285,12 @@ protected:
         std::size_t i = 0;
         for_each_field_info(out, [&](const field_info& f, auto& field) {
             if (i++ == wanted) {
+                if constexpr (is_byte_array<std::remove_cvref_t<decltype(field)>>::value) {
+                    if (is_text(value)) {
+                        ok = read_text(value, f.type, field);
+                        return;
+                    }
+                }
                 ok = read_value(values_, value, f.type, field);
             }
         });
@@ -287,6 +301,64 @@ protected:
                        info.name.data(), values_.reason.c_str());
         }
         return ok;
+    }
+
+    // A u8[N] also takes text, one byte a character: a string, or the rows
+    // of a grid, strings of one length (docs/schema.md, "Fixed arrays"), as
+    // kilnc's check_default does, with its sentences.
+    static bool is_text(const scene_json& value) {
+        return value.is_string() ||
+               (value.is_array() && !value.empty() &&
+                std::all_of(value.begin(), value.end(), [](const scene_json& row) { return row.is_string(); }));
+    }
+
+    template <std::size_t N>
+    bool read_text(const scene_json& value, std::string_view type, std::array<std::uint8_t, N>& out) {
+        const bool one = value.is_string();
+        const std::size_t rows = one ? 1 : value.size();
+        const auto row_at = [&](std::size_t r) -> const std::string& {
+            return (one ? value : value[r]).get_ref<const std::string&>();
+        };
+        const std::size_t width = row_at(0).size();
+        std::size_t total = 0;
+        for (std::size_t r = 0; r < rows; ++r) {
+            const std::string& row = row_at(r);
+            const std::string named = one ? "value" : "value[" + std::to_string(r) + "]";
+            std::optional<json_path::segment> at;
+            if (!one) {
+                at.emplace(values_.path, r);
+            }
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                if (static_cast<unsigned char>(row[c]) > 127) {
+                    return values_.fail(snapshot_errc::corrupt,
+                                        "%s has a character at %zu that is not ASCII; text for '%.*s' takes one byte "
+                                        "a character",
+                                        named.c_str(), c, static_cast<int>(type.size()), type.data());
+                }
+            }
+            if (row.size() != width) {
+                return values_.fail(snapshot_errc::corrupt,
+                                    "%s has %zu character%s, but the rows before it have %zu; write the rows of a grid "
+                                    "of one length",
+                                    named.c_str(), row.size(), row.size() == 1 ? "" : "s", width);
+            }
+            total += row.size();
+        }
+        if (total != N) {
+            if (one) {
+                return values_.fail(snapshot_errc::corrupt, "value has %zu characters, but '%.*s' needs %zu", total,
+                                    static_cast<int>(type.size()), type.data(), N);
+            }
+            return values_.fail(snapshot_errc::corrupt, "value is %zu rows of %zu characters, %zu in all, but '%.*s' "
+                                "needs %zu", rows, width, total, static_cast<int>(type.size()), type.data(), N);
+        }
+        std::size_t i = 0;
+        for (std::size_t r = 0; r < rows; ++r) {
+            for (const char c : row_at(r)) {
+                out[i++] = static_cast<std::uint8_t>(c);
+            }
+        }
+        return true;
     }
 
     // Each key of body, a part's (a scene's entity, a prefab or a child of
