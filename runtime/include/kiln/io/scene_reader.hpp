@@ -330,14 +330,14 @@ protected:
             }
             for (std::size_t c = 0; c < row.size(); ++c) {
                 if (static_cast<unsigned char>(row[c]) > 127) {
-                    return values_.fail(snapshot_errc::corrupt,
+                    return values_.fail(save_errc::corrupt,
                                         "%s has a character at %zu that is not ASCII; text for '%.*s' takes one byte "
                                         "a character",
                                         named.c_str(), c, static_cast<int>(type.size()), type.data());
                 }
             }
             if (row.size() != width) {
-                return values_.fail(snapshot_errc::corrupt,
+                return values_.fail(save_errc::corrupt,
                                     "%s has %zu character%s, but the rows before it have %zu; write the rows of a grid "
                                     "of one length",
                                     named.c_str(), row.size(), row.size() == 1 ? "" : "s", width);
@@ -346,10 +346,10 @@ protected:
         }
         if (total != N) {
             if (one) {
-                return values_.fail(snapshot_errc::corrupt, "value has %zu characters, but '%.*s' needs %zu", total,
+                return values_.fail(save_errc::corrupt, "value has %zu characters, but '%.*s' needs %zu", total,
                                     static_cast<int>(type.size()), type.data(), N);
             }
-            return values_.fail(snapshot_errc::corrupt, "value is %zu rows of %zu characters, %zu in all, but '%.*s' "
+            return values_.fail(save_errc::corrupt, "value is %zu rows of %zu characters, %zu in all, but '%.*s' "
                                 "needs %zu", rows, width, total, static_cast<int>(type.size()), type.data(), N);
         }
         std::size_t i = 0;
