@@ -1,6 +1,5 @@
 // The inspector's answering on a world's table (kiln/inspector/core.hpp):
-// every endpoint of docs/inspector.md but /schema's text, which the table
-// gives. Values are read and written from the fields kilnc's reflection
+// every endpoint of docs/inspector.md. Values are read and written from the fields kilnc's reflection
 // describes (kind, count, offset), as kiln's JSON writer and reader write and
 // read them (kiln/io/json_writer.hpp, json_reader.hpp), once for all worlds.
 #include <kiln/inspector/core.hpp>
@@ -245,6 +244,228 @@ bool read_record(internal::json_reader& in, const json& value, std::string_view 
     return ok;
 }
 
+// ---- the schema -------------------------------------------------------------
+
+json names_json(std::span<const std::string_view> names) {
+    json out = json::array();
+    for (const std::string_view name : names) {
+        out.push_back(std::string(name));
+    }
+    return out;
+}
+
+json fields_json(std::span<const field_info> fields) {
+    json out = json::array();
+    for (const field_info& info : fields) {
+        json field = json::object();
+        field["name"] = std::string(info.name);
+        field["type"] = std::string(info.type);
+        field["count"] = info.count;
+        field["offset"] = info.offset;
+        field["size"] = info.size;
+        field["default"] = std::string(info.default_value);
+        field["doc"] = std::string(info.doc);
+        out.push_back(std::move(field));
+    }
+    return out;
+}
+
+json origin_json(const schema_origin& origin) {
+    json out = json::object();
+    out["file"] = std::string(origin.file);
+    out["line"] = origin.line;
+    return out;
+}
+
+json access_json(const access_entry& access) {
+    json out = json::object();
+    out["read"] = names_json(access.read);
+    out["write"] = names_json(access.write);
+    out["with"] = names_json(access.with);
+    out["without"] = names_json(access.without);
+    out["resources_read"] = names_json(access.resources_read);
+    out["resources_write"] = names_json(access.resources_write);
+    if (access.lists_archetypes) {
+        out["archetypes"] = names_json(access.archetypes);
+    }
+    if (access.lists_emits) {
+        out["emits"] = names_json(access.emits);
+    }
+    if (access.lists_reads_events) {
+        out["reads_events"] = names_json(access.reads_events);
+    }
+    return out;
+}
+
+// Whether a and b, of the same stage, cannot run at once: one writes a
+// component of an archetype both match that the other touches, or a
+// resource the other touches. What kilnc's batching keeps apart.
+bool conflict(const json& a, const json& b, std::string& why) {
+    const auto has = [](const json& list, const json& name) {
+        return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    bool shared_archetype = false;
+    if (a.contains("archetypes") && b.contains("archetypes")) {
+        for (const json& archetype : a["archetypes"]) {
+            shared_archetype = shared_archetype || has(b["archetypes"], archetype);
+        }
+    }
+    if (shared_archetype) {
+        for (const json& c : a["write"]) {
+            if (has(b["write"], c) || has(b["read"], c)) {
+                why = c.get<std::string>();
+                return true;
+            }
+        }
+        for (const json& c : b["write"]) {
+            if (has(a["read"], c)) {
+                why = c.get<std::string>();
+                return true;
+            }
+        }
+    }
+    for (const json& r : a["resources_write"]) {
+        if (has(b["resources_write"], r) || has(b["resources_read"], r)) {
+            why = r.get<std::string>();
+            return true;
+        }
+    }
+    for (const json& r : b["resources_write"]) {
+        if (has(a["resources_read"], r)) {
+            why = r.get<std::string>();
+            return true;
+        }
+    }
+    return false;
+}
+
+// What the schema declares (GET /api/schema).
+json schema_json(const world_table& table) {
+    json out = json::object();
+    out["schema"] = std::string(table.schema);
+    out["version"] = table.version;
+    out["tracks_changes"] = table.tick != nullptr;
+    json component_list = json::array();
+    for (const component_entry& component : table.components) {
+        json c = json::object();
+        c["name"] = std::string(component.name);
+        c["doc"] = std::string(component.doc);
+        c["origin"] = origin_json(component.origin);
+        c["tag"] = component.tag;
+        c["split"] = component.split;
+        c["tracked"] = component.tracked;
+        c["fields"] = fields_json(component.fields);
+        component_list.push_back(std::move(c));
+    }
+    out["components"] = std::move(component_list);
+    json archetype_list = json::array();
+    for (const archetype_entry& archetype : table.archetypes) {
+        json a = json::object();
+        a["name"] = std::string(archetype.name);
+        a["id"] = archetype.id;
+        json names = json::array();
+        for (const std::size_t index : archetype.components) {
+            names.push_back(std::string(table.components[index].name));
+        }
+        a["components"] = std::move(names);
+        a["origin"] = origin_json(archetype.origin);
+        archetype_list.push_back(std::move(a));
+    }
+    out["archetypes"] = std::move(archetype_list);
+    json resource_list = json::array();
+    for (const resource_entry& resource : table.resources) {
+        json r = json::object();
+        r["name"] = std::string(resource.name);
+        r["doc"] = std::string(resource.doc);
+        r["fields"] = fields_json(resource.fields);
+        resource_list.push_back(std::move(r));
+    }
+    out["resources"] = std::move(resource_list);
+    json event_list = json::array();
+    for (const event_entry& event : table.events) {
+        json e = json::object();
+        e["name"] = std::string(event.name);
+        e["emitters"] = names_json(event.emitters);
+        e["readers"] = names_json(event.readers);
+        event_list.push_back(std::move(e));
+    }
+    out["events"] = std::move(event_list);
+    json state_list = json::array();
+    for (const state_entry& state : table.states) {
+        json st = json::object();
+        st["name"] = std::string(state.name);
+        st["values"] = names_json(state.values);
+        st["initial"] = std::string(state.values[state.initial]);
+        state_list.push_back(std::move(st));
+    }
+    out["states"] = std::move(state_list);
+
+    // Systems by schedule: each stage's batches, each system's access, and
+    // the edges between the systems of a stage.
+    json system_list = json::array();
+    json stage_list = json::array();
+    json edges = json::array();
+    for (const stage_entry& plan : table.stages) {
+        json stage = json::object();
+        stage["name"] = std::string(plan.name);
+        stage["role"] = std::string(plan.role);
+        json batches = json::array();
+        std::vector<json> in_stage;
+        std::vector<std::size_t> batch_of;
+        for (std::size_t batch_index = 0; batch_index < plan.batches.size(); ++batch_index) {
+            const batch_entry& entry = plan.batches[batch_index];
+            json batch = json::object();
+            batch["fused"] = entry.fused;
+            json members = json::array();
+            for (const std::size_t index : entry.systems) {
+                const system_entry& system = table.systems[index];
+                json s = json::object();
+                s["name"] = std::string(system.name);
+                s["index"] = index;
+                s["stage"] = stage["name"];
+                s["batch"] = batch_index;
+                s["parallel"] = system.parallel;
+                s["commands"] = system.commands;
+                s["access"] = access_json(system.access);
+                members.push_back(std::string(system.name));
+                in_stage.push_back(s);
+                batch_of.push_back(batch_index);
+                system_list.push_back(std::move(s));
+            }
+            batch["systems"] = std::move(members);
+            batches.push_back(std::move(batch));
+        }
+        for (std::size_t i = 0; i < in_stage.size(); ++i) {
+            for (std::size_t j = i + 1; j < in_stage.size(); ++j) {
+                std::string why;
+                if (batch_of[i] != batch_of[j] && conflict(in_stage[i]["access"], in_stage[j]["access"], why)) {
+                    json edge = json::object();
+                    edge["from"] = in_stage[i]["name"];
+                    edge["to"] = in_stage[j]["name"];
+                    edge["kind"] = "conflict";
+                    edge["on"] = why;
+                    edges.push_back(std::move(edge));
+                }
+            }
+        }
+        stage["batches"] = std::move(batches);
+        stage_list.push_back(std::move(stage));
+    }
+    out["stages"] = std::move(stage_list);
+    out["systems"] = std::move(system_list);
+    out["edges"] = std::move(edges);
+    json observer_list = json::array();
+    for (const observer_entry& observer : table.observers) {
+        json o = json::object();
+        o["name"] = std::string(observer.name);
+        o["event"] = std::string(observer.event);
+        o["access"] = access_json(observer.access);
+        observer_list.push_back(std::move(o));
+    }
+    out["observers"] = std::move(observer_list);
+    return out;
+}
+
 // ---- requests ---------------------------------------------------------------
 
 // One reference token of a JSON pointer (RFC 6901), unescaped.
@@ -438,7 +659,7 @@ response inspector_core::respond(void* world, const request& asked) {
         }
         // The schema never changes: its text is written once, on first asked.
         if (schema_cache_.empty()) {
-            schema_cache_ = table_.schema_text();
+            schema_cache_ = schema_json(table_).dump();
         }
         return response{200, schema_cache_};
     }
@@ -844,14 +1065,14 @@ json inspector_core::timings_json(std::size_t n) const {
     json stage_list = json::array();
     for (std::size_t i = 0; i < table_.stages.size(); ++i) {
         json s = json::object();
-        s["name"] = std::string(table_.stages[i]);
+        s["name"] = std::string(table_.stages[i].name);
         s.update(series(i));
         stage_list.push_back(std::move(s));
     }
     json system_list = json::array();
     for (std::size_t i = 0; i < table_.systems.size(); ++i) {
         json s = json::object();
-        s["name"] = std::string(table_.systems[i]);
+        s["name"] = std::string(table_.systems[i].name);
         s.update(series(ring_.stages + i));
         system_list.push_back(std::move(s));
     }

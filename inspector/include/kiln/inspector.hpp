@@ -1,14 +1,13 @@
 // The live inspector: a world seen, edited, paused and stepped from a
 // browser (docs/inspector.md). The typed half: a template over the world,
-// instantiated in the one translation unit of the game that includes it.
-// It writes the world's table (kiln/inspector/world_table.hpp): names, the
-// fields kilnc's reflection describes, and a few small functions per
-// archetype, component, resource, state and event that read and write the
-// world; the untyped core (kiln/inspector/core.hpp, compiled once in
-// inspector/src/core.cpp) answers the requests the server
-// (kiln/inspector/server.hpp) queued through it, at one barrier between
-// frames: basic_inspector::serve(world). Only /api/schema's text is written
-// here, from the schema's types, once.
+// instantiated in the one translation unit of the game that includes it,
+// which writes only the world's table (kiln/inspector/world_table.hpp): the
+// schema's declarations as names and the fields kilnc's reflection
+// describes, and a few small functions per archetype, component, resource,
+// state and event that read and write the world. The untyped core
+// (kiln/inspector/core.hpp, compiled once in inspector/src/core.cpp) answers
+// through it the requests the server (kiln/inspector/server.hpp) queued, at
+// one barrier between frames: basic_inspector::serve(world).
 //
 // It reads the world through kiln's reflection, without RTTI or exceptions,
 // as game code is built. Include the schema's reflection header first
@@ -85,20 +84,7 @@ constexpr std::string_view type_name() {
 // state as kiln::state<E>); a resource of the game's own type, which no
 // save holds and kilnc writes no traits for, by its type's name.
 template <class T>
-std::string name_of() {
-    using bare = std::remove_const_t<T>;
-    if constexpr (internal::is_state_v<bare>) {
-        return std::string(state_traits<typename bare::value_type>::name);
-    } else if constexpr (requires { traits_of_t<bare>::name; }) {
-        return std::string(traits_of_t<bare>::name);
-    } else {
-        return std::string(type_name<bare>());
-    }
-}
-
-// The same, as a view of static text.
-template <class T>
-constexpr std::string_view name_view() {
+constexpr std::string_view name_of() {
     using bare = std::remove_const_t<T>;
     if constexpr (internal::is_state_v<bare>) {
         return state_traits<typename bare::value_type>::name;
@@ -109,40 +95,93 @@ constexpr std::string_view name_view() {
     }
 }
 
-inline std::string text(std::string_view s) { return std::string(s); }
-
-// A type_list's names.
+// Lists of names, as constexpr arrays for the table's spans to show: of
+// components, resources or states (name_of), of those const in the list
+// (read) or not (written), of types (events), and of things with a name
+// (archetypes, systems).
 template <class... T>
-json names(type_list<T...>) {
-    json out = json::array();
-    internal::in_order({(out.push_back(name_of<T>()), 0)...});
+constexpr std::array<std::string_view, sizeof...(T)> names_of(type_list<T...>) {
+    return {name_of<T>()...};
+}
+
+template <bool Const, class... T>
+constexpr auto names_where(type_list<T...>) {
+    std::array<std::string_view, ((std::is_const_v<T> == Const ? 1 : 0) + ... + 0)> out{};
+    std::size_t i = 0;
+    ((std::is_const_v<T> == Const ? void(out[i++] = name_of<T>()) : void()), ...);
     return out;
 }
 
-template <class T>
-json fields_json() {
-    json out = json::array();
-    for (const field_info& info : traits_of_t<T>::field_infos) {
-        json field = json::object();
-        field["name"] = text(info.name);
-        field["type"] = text(info.type);
-        field["count"] = info.count;
-        field["offset"] = info.offset;
-        field["size"] = info.size;
-        field["default"] = text(info.default_value);
-        field["doc"] = text(info.doc);
-        out.push_back(std::move(field));
+template <class... T>
+constexpr std::array<std::string_view, sizeof...(T)> type_names_of(type_list<T...>) {
+    return {type_name<T>()...};
+}
+
+template <class... T>
+constexpr std::array<std::string_view, sizeof...(T)> own_names_of(type_list<T...>) {
+    return {std::string_view(T::name)...};
+}
+
+template <class List>
+inline constexpr auto names_v = names_of(List{});
+template <class List, bool Const>
+inline constexpr auto names_where_v = names_where<Const>(List{});
+template <class List>
+inline constexpr auto type_names_v = type_names_of(List{});
+template <class List>
+inline constexpr auto own_names_v = own_names_of(List{});
+
+// What S (a system or an observer) reads and writes, by name.
+template <class S>
+constexpr access_entry access_of() {
+    access_entry out{};
+    out.read = names_where_v<typename S::access, true>;
+    out.write = names_where_v<typename S::access, false>;
+    out.with = names_v<typename S::with>;
+    out.without = names_v<typename S::without>;
+    out.resources_read = names_where_v<typename S::resources, true>;
+    out.resources_write = names_where_v<typename S::resources, false>;
+    if constexpr (requires { typename S::archetypes; }) {
+        out.lists_archetypes = true;
+        out.archetypes = own_names_v<typename S::archetypes>;
+    }
+    if constexpr (requires { typename S::emit; }) {
+        out.lists_emits = true;
+        out.emits = type_names_v<typename S::emit>;
+    }
+    if constexpr (requires { typename S::events; }) {
+        out.lists_reads_events = true;
+        out.reads_events = type_names_v<typename S::events>;
     }
     return out;
 }
 
-template <class T>
-json origin_json(const schema_origin& origin) {
-    json out = json::object();
-    out["file"] = text(origin.file);
-    out["line"] = origin.line;
-    return out;
+constexpr std::string_view role_name(stage_role role) {
+    switch (role) {
+    case stage_role::init: return "init";
+    case stage_role::fixed: return "fixed";
+    case stage_role::frame: return "frame";
+    case stage_role::shutdown: return "shutdown";
+    }
+    return "frame";
 }
+
+// A stage's batches: each one's systems, by their place in Systems.
+template <class Systems, class... S>
+constexpr std::array<std::size_t, sizeof...(S)> places_in(type_list<S...>) {
+    return {index_of_v<S, Systems>...};
+}
+
+template <class Systems, class Batch>
+inline constexpr auto batch_systems_v = places_in<Systems>(typename Batch::systems{});
+
+template <class Systems, class... Batch>
+constexpr std::array<batch_entry, sizeof...(Batch)> batches_of(type_list<Batch...>) {
+    return {batch_entry{internal::is_fused_v<Batch>, batch_systems_v<Systems, Batch>}...};
+}
+
+template <class Systems, class Plan>
+inline constexpr auto batches_v = batches_of<Systems>(typename Plan::batches{});
 
 
 // The table of a World (kiln/inspector/world_table.hpp): constexpr data,
@@ -189,8 +228,12 @@ struct table_of {
                       "copyable, as kiln's field types and extern types are");
         component_entry entry{};
         entry.name = traits_of_t<C>::name;
+        entry.doc = traits_of_t<C>::doc;
+        entry.origin = traits_of_t<C>::origin;
         entry.fields = traits_of_t<C>::field_infos;
         entry.tag = layout_of<C> == layout::tag;
+        entry.split = layout_of<C> == layout::split;
+        entry.tracked = tracked_v<C>;
         if constexpr (layout_of<C> != layout::tag) {
             entry.size = sizeof(C);
             entry.make = &make<C>;
@@ -274,7 +317,7 @@ struct table_of {
         }
 
         static constexpr archetype_entry entry() {
-            return {A::name, indices, &rows, &entities, &copy, &write, &create};
+            return {A::name, A::id, A::origin, indices, &rows, &entities, &copy, &write, &create};
         }
     };
 
@@ -299,7 +342,8 @@ struct table_of {
     static constexpr std::array<resource_entry, sizeof...(R)> resource_list(type_list<R...>) {
         static_assert((std::is_trivially_copyable_v<R> && ...),
                       "kiln::inspect: the inspector copies a resource as its bytes, so it must be trivially copyable");
-        return {resource_entry{name_view<R>(), traits_of_t<R>::field_infos, sizeof(R), &resource_at<R>}...};
+        return {resource_entry{name_of<R>(), traits_of_t<R>::doc, traits_of_t<R>::field_infos, sizeof(R),
+                               &resource_at<R>}...};
     }
 
     template <class E>
@@ -309,7 +353,8 @@ struct table_of {
 
     template <class... Plan>
     static constexpr std::array<event_entry, sizeof...(Plan)> event_list(type_list<Plan...>) {
-        return {event_entry{type_name<typename Plan::event>(), &sent<typename Plan::event>}...};
+        return {event_entry{type_name<typename Plan::event>(), own_names_v<typename Plan::emitters>,
+                            own_names_v<typename Plan::readers>, &sent<typename Plan::event>}...};
     }
 
     template <class E>
@@ -331,18 +376,30 @@ struct table_of {
     template <class... Plan>
     static constexpr std::array<state_entry, sizeof...(Plan)> state_list(type_list<Plan...>) {
         return {state_entry{state_traits<typename Plan::state_type>::name, state_traits<typename Plan::state_type>::values,
+                            static_cast<std::size_t>(state_traits<typename Plan::state_type>::initial),
                             &state_now<typename Plan::state_type>, &state_requested<typename Plan::state_type>,
                             &state_request<typename Plan::state_type>}...};
     }
 
+    // ---- the schedule ----------------------------------------------------
+
     template <class... Plan>
-    static constexpr std::array<std::string_view, sizeof...(Plan)> stage_names(type_list<Plan...>) {
-        return {value_name<Plan::stage>()...};
+    static constexpr std::array<stage_entry, sizeof...(Plan)> stage_list(type_list<Plan...>) {
+        return {stage_entry{value_name<Plan::stage>(), role_name(Plan::role), batches_v<systems, Plan>}...};
     }
 
     template <class... S>
-    static constexpr std::array<std::string_view, sizeof...(S)> system_names(type_list<S...>) {
-        return {std::string_view(S::name)...};
+    static constexpr std::array<system_entry, sizeof...(S)> system_list(type_list<S...>) {
+        return {system_entry{S::name, bool(S::parallel), bool(S::commands), access_of<S>()}...};
+    }
+
+    template <class... O>
+    static constexpr std::array<observer_entry, sizeof...(O)> observer_list(type_list<O...>) {
+        return {observer_entry{O::name,
+                               O::event == observer_event::enter   ? "enter"
+                               : O::event == observer_event::leave ? "leave"
+                                                                   : "change",
+                               access_of<O>()}...};
     }
 
     // ---- the world -------------------------------------------------------
@@ -367,18 +424,19 @@ struct table_of {
             return 0;
         }
     }
-    static std::string schema_text();
 
     static constexpr auto component_entries = component_list(components{});
     static constexpr auto archetype_entries = archetype_list(archetypes{});
     static constexpr auto resource_entries = resource_list(resources{});
     static constexpr auto event_entries = event_list(event_plans{});
     static constexpr auto state_entries = state_list(state_plans{});
-    static constexpr auto stage_entries = stage_names(schedule{});
-    static constexpr auto system_entries = system_names(systems{});
+    static constexpr auto stage_entries = stage_list(schedule{});
+    static constexpr auto system_entries = system_list(systems{});
+    static constexpr auto observer_entries = observer_list(typename schema::observers{});
 
     static constexpr world_table table{
         .schema = schema::name,
+        .version = schema::version,
         .components = component_entries,
         .archetypes = archetype_entries,
         .resources = resource_entries,
@@ -386,6 +444,7 @@ struct table_of {
         .states = state_entries,
         .stages = stage_entries,
         .systems = system_entries,
+        .observers = observer_entries,
         .settle = &settle,
         .size = &size,
         .alive = &alive,
@@ -395,257 +454,8 @@ struct table_of {
         .prefab_of = &prefab_of,
         .destroy = &destroy,
         .tick = World::tracks_changes ? &tick : nullptr,
-        .schema_text = &schema_text,
     };
 };
-
-// /api/schema, from the schema's types: written once, when first asked.
-template <class World>
-struct schema_json {
-    using schema = typename World::schema_type;
-    using archetypes = typename schema::archetypes;
-    using components = typename schema::components;
-    using resources = typename schema::resources;
-    using systems = typename schema::systems;
-    using observers = typename schema::observers;
-    using schedule = typename internal::systems_of<schema>::schedule;
-    using state_plans = typename internal::states_of<schema>::type;
-
-
-    template <class C>
-    static json component_json() {
-        using traits = traits_of_t<C>;
-        json out = json::object();
-        out["name"] = name_of<C>();
-        out["doc"] = text(traits::doc);
-        out["origin"] = origin_json<C>(traits::origin);
-        out["tag"] = layout_of<C> == layout::tag;
-        out["split"] = layout_of<C> == layout::split;
-        out["tracked"] = tracked_v<C>;
-        out["fields"] = fields_json<C>();
-        return out;
-    }
-
-    template <class S>
-    static json access_json() {
-        json read = json::array();
-        json write = json::array();
-        for_each_type(typename S::access{}, [&]<class C>() {
-            (std::is_const_v<C> ? read : write).push_back(name_of<C>());
-        });
-        json resource_read = json::array();
-        json resource_write = json::array();
-        for_each_type(typename S::resources{}, [&]<class R>() {
-            (std::is_const_v<R> ? resource_read : resource_write).push_back(name_of<R>());
-        });
-        json out = json::object();
-        out["read"] = std::move(read);
-        out["write"] = std::move(write);
-        out["with"] = names(typename S::with{});
-        out["without"] = names(typename S::without{});
-        out["resources_read"] = std::move(resource_read);
-        out["resources_write"] = std::move(resource_write);
-        if constexpr (requires { typename S::archetypes; }) {
-            json matched = json::array();
-            for_each_type(typename S::archetypes{}, [&]<class A>() { matched.push_back(text(A::name)); });
-            out["archetypes"] = std::move(matched);
-        }
-        if constexpr (requires { typename S::emit; }) {
-            json sent = json::array();
-            for_each_type(typename S::emit{}, [&]<class E>() { sent.push_back(text(type_name<E>())); });
-            out["emits"] = std::move(sent);
-        }
-        if constexpr (requires { typename S::events; }) {
-            json read_events = json::array();
-            for_each_type(typename S::events{},
-                          [&]<class E>() { read_events.push_back(text(type_name<E>())); });
-            out["reads_events"] = std::move(read_events);
-        }
-        return out;
-    }
-
-    // Whether a and b, of the same stage, cannot run at once: one writes a
-    // component of an archetype both match that the other touches, or a
-    // resource the other touches. What kilnc's batching keeps apart.
-    static bool conflict(const json& a, const json& b, std::string& why) {
-        const auto has = [](const json& list, const json& name) {
-            return std::find(list.begin(), list.end(), name) != list.end();
-        };
-        bool shared_archetype = false;
-        if (a.contains("archetypes") && b.contains("archetypes")) {
-            for (const json& archetype : a["archetypes"]) {
-                shared_archetype = shared_archetype || has(b["archetypes"], archetype);
-            }
-        }
-        if (shared_archetype) {
-            for (const json& c : a["write"]) {
-                if (has(b["write"], c) || has(b["read"], c)) {
-                    why = c.get<std::string>();
-                    return true;
-                }
-            }
-            for (const json& c : b["write"]) {
-                if (has(a["read"], c)) {
-                    why = c.get<std::string>();
-                    return true;
-                }
-            }
-        }
-        for (const json& r : a["resources_write"]) {
-            if (has(b["resources_write"], r) || has(b["resources_read"], r)) {
-                why = r.get<std::string>();
-                return true;
-            }
-        }
-        for (const json& r : b["resources_write"]) {
-            if (has(a["resources_read"], r)) {
-                why = r.get<std::string>();
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static const char* role_name(stage_role role) {
-        switch (role) {
-        case stage_role::init: return "init";
-        case stage_role::fixed: return "fixed";
-        case stage_role::frame: return "frame";
-        case stage_role::shutdown: return "shutdown";
-        }
-        return "frame";
-    }
-
-    static json make_schema_json() {
-        json out = json::object();
-        out["schema"] = text(schema::name);
-        out["version"] = schema::version;
-        out["tracks_changes"] = World::tracks_changes;
-        json component_list = json::array();
-        for_each_type(components{}, [&]<class C>() { component_list.push_back(component_json<C>()); });
-        out["components"] = std::move(component_list);
-        json archetype_list = json::array();
-        for_each_type(archetypes{}, [&]<class A>() {
-            json a = json::object();
-            a["name"] = text(A::name);
-            a["id"] = A::id;
-            a["components"] = names(typename A::components{});
-            a["origin"] = origin_json<A>(A::origin);
-            archetype_list.push_back(std::move(a));
-        });
-        out["archetypes"] = std::move(archetype_list);
-        json resource_list = json::array();
-        for_each_type(resources{}, [&]<class R>() {
-            using traits = traits_of_t<R>;
-            json r = json::object();
-            r["name"] = name_of<R>();
-            r["doc"] = text(traits::doc);
-            r["fields"] = fields_json<R>();
-            resource_list.push_back(std::move(r));
-        });
-        out["resources"] = std::move(resource_list);
-        json event_list = json::array();
-        if constexpr (requires { typename schema::events; }) {
-            for_each_type(typename schema::events{}, [&]<class Plan>() {
-                json e = json::object();
-                e["name"] = text(type_name<typename Plan::event>());
-                json emitters = json::array();
-                for_each_type(typename Plan::emitters{}, [&]<class S>() { emitters.push_back(text(S::name)); });
-                json readers = json::array();
-                for_each_type(typename Plan::readers{}, [&]<class S>() { readers.push_back(text(S::name)); });
-                e["emitters"] = std::move(emitters);
-                e["readers"] = std::move(readers);
-                event_list.push_back(std::move(e));
-            });
-        }
-        out["events"] = std::move(event_list);
-        json state_list = json::array();
-        for_each_type(state_plans{}, [&]<class Plan>() {
-            using traits = state_traits<typename Plan::state_type>;
-            json st = json::object();
-            st["name"] = text(traits::name);
-            json values = json::array();
-            for (const std::string_view value : traits::values) {
-                values.push_back(text(value));
-            }
-            st["values"] = std::move(values);
-            st["initial"] = text(traits::values[static_cast<std::size_t>(traits::initial)]);
-            state_list.push_back(std::move(st));
-        });
-        out["states"] = std::move(state_list);
-
-        // Systems by schedule: each stage's batches, each system's access,
-        // and the edges between the systems of a stage.
-        json system_list = json::array();
-        json stage_list = json::array();
-        json edges = json::array();
-        for_each_type(schedule{}, [&]<class Plan>() {
-            json stage = json::object();
-            stage["name"] = text(value_name<Plan::stage>());
-            stage["role"] = role_name(Plan::role);
-            json batches = json::array();
-            std::vector<json> in_stage;
-            std::vector<std::size_t> batch_of;
-            std::size_t batch_index = 0;
-            for_each_type(typename Plan::batches{}, [&]<class Batch>() {
-                json batch = json::object();
-                batch["fused"] = internal::is_fused_v<Batch>;
-                json members = json::array();
-                for_each_type(typename Batch::systems{}, [&]<class S>() {
-                    json s = json::object();
-                    s["name"] = text(S::name);
-                    s["index"] = index_of_v<S, systems>;
-                    s["stage"] = stage["name"];
-                    s["batch"] = batch_index;
-                    s["parallel"] = bool(S::parallel);
-                    s["commands"] = bool(S::commands);
-                    s["access"] = access_json<S>();
-                    members.push_back(text(S::name));
-                    in_stage.push_back(s);
-                    batch_of.push_back(batch_index);
-                    system_list.push_back(std::move(s));
-                });
-                batch["systems"] = std::move(members);
-                batches.push_back(std::move(batch));
-                ++batch_index;
-            });
-            for (std::size_t i = 0; i < in_stage.size(); ++i) {
-                for (std::size_t j = i + 1; j < in_stage.size(); ++j) {
-                    std::string why;
-                    if (batch_of[i] != batch_of[j] && conflict(in_stage[i]["access"], in_stage[j]["access"], why)) {
-                        json edge = json::object();
-                        edge["from"] = in_stage[i]["name"];
-                        edge["to"] = in_stage[j]["name"];
-                        edge["kind"] = "conflict";
-                        edge["on"] = why;
-                        edges.push_back(std::move(edge));
-                    }
-                }
-            }
-            stage["batches"] = std::move(batches);
-            stage_list.push_back(std::move(stage));
-        });
-        out["stages"] = std::move(stage_list);
-        out["systems"] = std::move(system_list);
-        out["edges"] = std::move(edges);
-        json observer_list = json::array();
-        for_each_type(observers{}, [&]<class O>() {
-            json o = json::object();
-            o["name"] = text(O::name);
-            o["event"] = O::event == observer_event::enter ? "enter" : O::event == observer_event::leave ? "leave" : "change";
-            o["access"] = access_json<O>();
-            observer_list.push_back(std::move(o));
-        });
-        out["observers"] = std::move(observer_list);
-        return out;
-    }
-
-};
-
-template <class World>
-std::string table_of<World>::schema_text() {
-    return schema_json<World>::make_schema_json().dump();
-}
 
 } // namespace detail
 

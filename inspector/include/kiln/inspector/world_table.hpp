@@ -30,9 +30,13 @@ namespace kiln::inspect {
 // A component of the schema.
 struct component_entry {
     std::string_view name;
+    std::string_view doc;
+    schema_origin origin;
     std::span<const field_info> fields;
     std::size_t size = 0; // sizeof the component; 0 for a tag
     bool tag = false;
+    bool split = false;
+    bool tracked = false;
     // Writes its value of defaults (C{}) into size bytes.
     void (*make)(std::byte* out) = nullptr;
     // A tracked component's, in a world that tracks changes (else null):
@@ -45,6 +49,8 @@ struct component_entry {
 // archetype's list.
 struct archetype_entry {
     std::string_view name;
+    std::size_t id = 0;
+    schema_origin origin;
     std::span<const std::size_t> components; // into world_table::components
     // Its entities, rows that destroy(e) left unfilled aside.
     std::size_t (*rows)(const void* world) = nullptr;
@@ -63,6 +69,7 @@ struct archetype_entry {
 
 struct resource_entry {
     std::string_view name;
+    std::string_view doc;
     std::span<const field_info> fields;
     std::size_t size = 0;
     std::byte* (*get)(void* world) = nullptr; // the world's value, to read or write
@@ -70,28 +77,74 @@ struct resource_entry {
 
 struct event_entry {
     std::string_view name;
+    std::span<const std::string_view> emitters; // systems, by name
+    std::span<const std::string_view> readers;
     std::uint64_t (*sent)(const void* world) = nullptr; // world.events_sent<E>()
 };
 
 struct state_entry {
     std::string_view name;
     std::span<const std::string_view> values;
+    std::size_t initial = 0;
     std::size_t (*current)(const void* world) = nullptr;
     // The value requested next, or none.
     std::optional<std::size_t> (*requested)(const void* world) = nullptr;
     void (*request)(void* world, std::size_t value) = nullptr;
 };
 
+// What a system or an observer reads and writes, by name; the lists a
+// system's type may lack (archetypes, emit, events) are listed or not.
+struct access_entry {
+    std::span<const std::string_view> read;
+    std::span<const std::string_view> write;
+    std::span<const std::string_view> with;
+    std::span<const std::string_view> without;
+    std::span<const std::string_view> resources_read;
+    std::span<const std::string_view> resources_write;
+    bool lists_archetypes = false;
+    std::span<const std::string_view> archetypes;
+    bool lists_emits = false;
+    std::span<const std::string_view> emits;
+    bool lists_reads_events = false;
+    std::span<const std::string_view> reads_events;
+};
+
+struct system_entry {
+    std::string_view name;
+    bool parallel = false;
+    bool commands = false;
+    access_entry access;
+};
+
+struct batch_entry {
+    bool fused = false;
+    std::span<const std::size_t> systems; // into world_table::systems
+};
+
+struct stage_entry {
+    std::string_view name; // the stage enum's enumerator
+    std::string_view role; // "init", "fixed", "frame" or "shutdown"
+    std::span<const batch_entry> batches;
+};
+
+struct observer_entry {
+    std::string_view name;
+    std::string_view event; // "enter", "leave" or "change"
+    access_entry access;
+};
+
 // The whole world's.
 struct world_table {
     std::string_view schema;
+    std::uint32_t version = 0;
     std::span<const component_entry> components;
     std::span<const archetype_entry> archetypes;
     std::span<const resource_entry> resources;
     std::span<const event_entry> events;
     std::span<const state_entry> states;
-    std::span<const std::string_view> stages;  // in schedule order
-    std::span<const std::string_view> systems; // in the schema's order
+    std::span<const stage_entry> stages;   // in schedule order
+    std::span<const system_entry> systems; // in the schema's order
+    std::span<const observer_entry> observers;
 
     void (*settle)(void* world) = nullptr;
     std::size_t (*size)(const void* world) = nullptr;
@@ -103,8 +156,6 @@ struct world_table {
     void (*destroy)(void* world, entity e) = nullptr;
     // The world's change tick; null for a world that tracks no component.
     std::uint32_t (*tick)(const void* world) = nullptr;
-    // /api/schema's text, written from the schema's types.
-    std::string (*schema_text)() = nullptr;
 };
 
 } // namespace kiln::inspect
