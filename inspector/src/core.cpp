@@ -25,6 +25,7 @@ namespace {
 
 bool is_array(const field_info& info) { return !info.type.empty() && info.type.back() == ']'; }
 
+// A field's value, from bytes of any alignment.
 template <class T>
 T load(const std::byte* at) {
     T value;
@@ -952,11 +953,7 @@ response inspector_core::entities(void* world, const request& asked) {
                 if (component->tag) {
                     body += "{}";
                 } else {
-                    // A component's value may need a stricter alignment than the column's bytes have.
-                    const value_bytes value = bytes_for(component->size);
-                    std::memcpy(bytes_of(value), copied->columns[position].data() + i * component->size,
-                                component->size);
-                    append_record(body, component->fields, bytes_of(value));
+                    append_record(body, component->fields, copied->columns[position].data() + i * component->size);
                 }
             }
             body += '}';
