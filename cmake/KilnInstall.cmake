@@ -22,16 +22,16 @@ install(DIRECTORY runtime/include/kiln DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
 install(EXPORT kilnTargets NAMESPACE kiln:: DESTINATION "${KILN_INSTALL_CMAKEDIR}")
 install(PROGRAMS codegen/kilnc DESTINATION "${CMAKE_INSTALL_DATADIR}/kiln/codegen")
 
-# The inspector (docs/inspector.md) is installed as its headers and its two
-# sources, the server and the page CMake wrote at configure time, which the
-# package's kiln::inspector compiles into the game that links it: so that
+# The inspector (docs/inspector.md) is installed as its headers and its three
+# sources, the server, the core and the page CMake wrote at configure time,
+# which the package's kiln::inspector compiles into the game that links it: so that
 # installing still builds nothing. The package defines it when it finds
 # cpp-httplib (pkg-config) and threads where the game is built.
 set(KILN_PACKAGE_HAS_INSPECTOR OFF)
 if(TARGET kiln_inspector)
     set(KILN_PACKAGE_HAS_INSPECTOR ON)
     install(DIRECTORY inspector/include/kiln DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
-    install(FILES inspector/src/server.cpp "${PROJECT_BINARY_DIR}/inspector/page.cpp"
+    install(FILES inspector/src/server.cpp inspector/src/core.cpp "${PROJECT_BINARY_DIR}/inspector/page.cpp"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/kiln/inspector")
 endif()
 install(DIRECTORY codegen/kiln_codegen DESTINATION "${CMAKE_INSTALL_DATADIR}/kiln/codegen"

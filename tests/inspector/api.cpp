@@ -4,6 +4,7 @@
 // host::on_world, which runs a function on the game thread between frames.
 #include <fixture/reflection.hpp>
 #include <kiln/inspector.hpp>
+#include <kiln/json.hpp>
 
 #include <catch2/catch.hpp>
 #include <httplib.h>

@@ -4,6 +4,7 @@
 // answers (tests/inspector/api.cpp's fixture world tracks none).
 #include <changes/reflection.hpp>
 #include <kiln/inspector.hpp>
+#include <kiln/json.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -4,6 +4,7 @@
 // null for an entity made otherwise.
 #include <content/reflection.hpp>
 #include <kiln/inspector.hpp>
+#include <kiln/json.hpp>
 
 #include <catch2/catch.hpp>
 
