@@ -193,7 +193,7 @@ bool read_field(internal::json_reader& in, const json& value, const field_info& 
     if (info.element == scalar_type::external) {
         const auto* text = value.get_ptr<const json::string_t*>();
         if (text == nullptr || !internal::parse_hex(*text, at, info.size)) {
-            return in.fail(snapshot_errc::corrupt, "expected %zu hex digits, the bytes of a %.*s, found %s",
+            return in.fail(save_errc::corrupt, "expected %zu hex digits, the bytes of a %.*s, found %s",
                            2 * info.size, static_cast<int>(info.type.size()), info.type.data(),
                            text != nullptr ? "another string" : in.found(value).c_str());
         }
@@ -202,7 +202,7 @@ bool read_field(internal::json_reader& in, const json& value, const field_info& 
     if (is_array(info)) {
         const std::size_t count = info.count;
         if (!value.is_array() || value.size() != count) {
-            return in.fail(snapshot_errc::corrupt, "expected an array of %zu values (%.*s), found %s", count,
+            return in.fail(save_errc::corrupt, "expected an array of %zu values (%.*s), found %s", count,
                            static_cast<int>(info.type.size()), info.type.data(), in.found(value).c_str());
         }
         const std::size_t step = count == 0 ? 0 : info.size / count;
@@ -223,7 +223,7 @@ bool read_field(internal::json_reader& in, const json& value, const field_info& 
 bool read_record(internal::json_reader& in, const json& value, std::string_view name,
                  std::span<const field_info> fields, std::byte* record) {
     if (!value.is_object()) {
-        return in.fail(snapshot_errc::corrupt, "expected an object of %.*s's fields, found %s",
+        return in.fail(save_errc::corrupt, "expected an object of %.*s's fields, found %s",
                        static_cast<int>(name.size()), name.data(), in.found(value).c_str());
     }
     for (auto item = value.begin(); item != value.end(); ++item) {
@@ -231,7 +231,7 @@ bool read_record(internal::json_reader& in, const json& value, std::string_view 
                                        [&](const field_info& info) { return info.name == item.key(); });
         if (!known) {
             const internal::json_path::segment at{in.path, item.key()};
-            return in.fail(snapshot_errc::corrupt, "%.*s has no field %s", static_cast<int>(name.size()), name.data(),
+            return in.fail(save_errc::corrupt, "%.*s has no field %s", static_cast<int>(name.size()), name.data(),
                            item.key().substr(0, 64).c_str());
         }
     }
