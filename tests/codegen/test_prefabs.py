@@ -202,11 +202,11 @@ class Variants(PrefabTestCase):
             world,
             "struct Ace {",
             "    using archetype = Ship;",
-            "    static constexpr std::tuple<Position, Health> values{Position{.x = {}, .y = 2.0f}, Health{.hp = 50, "
-            ".max = 20}};",
+            "    static constexpr kiln::prefab_values<Position, Health> values{Position{.x = {}, .y = 2.0f}, "
+            "Health{.hp = 50, .max = 20}};",
             "    struct gun {",
-            "        static constexpr std::tuple<Position, Owner> values{Position{.x = 1.5f, .y = {}}, Owner{.ship = {}, "
-            ".crew = {}}};",
+            "        static constexpr kiln::prefab_values<Position, Owner> values{Position{.x = 1.5f, .y = {}}, "
+            "Owner{.ship = {}, .crew = {}}};",
             "    struct spare {",
             "    using children = kiln::type_list<gun, spare>;",
             "    using links = kiln::type_list<kiln::prefab_link<1, &Owner::ship, 0>, kiln::prefab_link<2, "
