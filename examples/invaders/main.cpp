@@ -3,11 +3,14 @@
 // keys from the keyboard or an input script, the frames drawn, shown and
 // written, saves on F5 and F9) is the games' shared frame loop,
 // screen::play (examples/screen/include/screen/play.hpp). This file says
-// what is invaders' own: which keys it reads, what it prints, and the live
-// inspector.
+// what is invaders' own: which keys it reads, what it prints, the live
+// inspector, and, in a debug build, F6: the wave (wave.toml) and the
+// prefabs (invaders.toml) read again from their files into the running game.
 //
 //   invaders                        play in a window: space starts and fires, arrows move, P pauses,
-//                                   F5 saves, F9 restores, R restarts after the game is over
+//                                   F5 saves, F9 restores, R restarts after the game is over,
+//                                   F6 reloads the wave and the prefabs (debug builds)
+//   invaders --wave FILE --schema FILE   F6 reads these files (default: the source tree's)
 //   invaders --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //   invaders --inspect [PORT]       the same, with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
 //   invaders --extra-aliens N ...   N more aliens in the first wave, for measuring (docs/games.md, "Speed")
@@ -26,12 +29,19 @@
 #include <screen/keys.hpp>
 #include <screen/play.hpp>
 
+#include "reload.hpp"
 #include "rules.hpp"
 
 namespace {
 
 // The inspector's port when --inspect is given without one.
 constexpr std::int64_t default_inspect_port = 7341;
+
+// The files F6 reads (--wave, --schema).
+struct reload_files {
+    std::string wave = INVADERS_WAVE_FILE;
+    std::string schema = INVADERS_SCHEMA_FILE;
+};
 
 // Invaders' side of the frame loop (screen::play).
 struct invaders_game {
@@ -40,10 +50,14 @@ struct invaders_game {
     examples::inspected_world<invaders::World> inspected;
     bool headless = false;
     std::int64_t extra_aliens = 0;
+    reload_files files;
 
     void keys(invaders::World& world, std::uint32_t held, std::uint32_t pressed, std::int64_t frame) {
         if (frame == 1 && extra_aliens > 0) {
             add_aliens(world, extra_aliens);
+        }
+        if ((pressed & screen::key_reload) != 0) {
+            reload(world, frame);
         }
         auto& input = world.resource<invaders::Input>();
         input.left = (held & screen::key_left) != 0;
@@ -76,6 +90,30 @@ struct invaders_game {
         }
     }
 
+    // F6: the prefabs, then the wave, read again from their files, between
+    // two frames (no system runs). Each says what it did, or prints its
+    // file's mistakes and changes nothing; the game goes on either way.
+    void reload(invaders::World& world, std::int64_t frame) const {
+        const auto at = static_cast<long long>(frame);
+        if constexpr (!invaders::reloads) {
+            std::fprintf(stderr, "invaders: frame %lld: F6 reloads the wave and the prefabs in a debug build; this "
+                                 "release build (NDEBUG) compiled reloading out\n", at);
+            return;
+        }
+        if (const std::string error = invaders::reload_prefabs(world, files.schema); !error.empty()) {
+            std::fprintf(stderr, "invaders: frame %lld: the prefabs were not reloaded:\n%s", at, error.c_str());
+        } else {
+            std::printf("frame %lld: reloaded the prefabs of %s\n", at, files.schema.c_str());
+        }
+        const invaders::wave_reload wave = invaders::reload_wave(world, files.wave);
+        if (!wave.error.empty()) {
+            std::fprintf(stderr, "invaders: frame %lld: the wave was not reloaded:\n%s", at, wave.error.c_str());
+        } else {
+            std::printf("frame %lld: reloaded %s: %zu aliens kept (%zu moved), %zu spawned, %zu destroyed\n", at,
+                        files.wave.c_str(), wave.kept, wave.moved, wave.spawned, wave.destroyed);
+        }
+    }
+
     template <class Executor>
     void progress(invaders::World& world, double seconds, const Executor& executor) {
         inspected.progress(world, seconds, executor, invaders::stage::render);
@@ -105,8 +143,8 @@ struct invaders_game {
 };
 
 template <class Executor>
-int run(const screen::game_settings& chosen, std::int64_t inspect, std::int64_t extra_aliens, const char* executor_name,
-        const Executor& executor) {
+int run(const screen::game_settings& chosen, const reload_files& files, std::int64_t inspect, std::int64_t extra_aliens,
+        const char* executor_name, const Executor& executor) {
     invaders::World world;
     // The seed is the formation's dice; xorshift needs them non-zero.
     world.resource<invaders::Dice>().state = static_cast<std::uint64_t>(chosen.seed) * 2 + 1;
@@ -120,6 +158,7 @@ int run(const screen::game_settings& chosen, std::int64_t inspect, std::int64_t 
     invaders_game game;
     game.headless = chosen.headless;
     game.extra_aliens = extra_aliens;
+    game.files = files;
     if (const std::string error = game.inspected.start(inspect); !error.empty()) {
         std::fprintf(stderr, "invaders: %s\n", error.c_str());
         return 1;
@@ -133,16 +172,21 @@ int main(int argc, char** argv) {
     screen::game_settings chosen;
     chosen.save = "invaders.save";
     std::int64_t inspect = -1; // the inspector's port; -1: no inspector
+    reload_files files;
     std::vector<char*> arguments(argv, argv + argc);
     const std::string inspect_problem = examples::take_inspect(arguments, default_inspect_port, inspect);
     screen::options options{"invaders", "invaders [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
                                         "[--seed S] [--save FILE] [--parallel [--split]] [--inspect [PORT]] "
-                                        "[--extra-aliens N]"};
+                                        "[--extra-aliens N] [--wave FILE] [--schema FILE]"};
     screen::add_game_options(options, chosen, "the aliens' dice");
     std::int64_t extra_aliens = 0;
     options.number("--extra-aliens", extra_aliens, 0, 1000000,
                    "N more aliens in the first wave, copies of its aliens stacked on them, for measuring "
                    "(docs/games.md, \"Speed\")");
+    options.text("--wave", files.wave, "the wave file that F6 reads again into the running game, in a debug build "
+                                       "(default " INVADERS_WAVE_FILE ")");
+    options.text("--schema", files.schema, "the schema file whose prefabs F6 reads again into the running game, in "
+                                           "a debug build (default " INVADERS_SCHEMA_FILE ")");
     bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
     options.flag("--inspect", listed_only,
                  "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; 0: any free port), "
@@ -170,12 +214,12 @@ int main(int argc, char** argv) {
     }
     if (chosen.parallel) {
 #if KILN_HAS_TBB
-        return run(chosen, inspect, extra_aliens, chosen.split ? "parallel executor, split always" : "parallel executor",
+        return run(chosen, files, inspect, extra_aliens, chosen.split ? "parallel executor, split always" : "parallel executor",
                     kiln::parallel_executor{chosen.split ? std::chrono::nanoseconds{0}
                                                          : kiln::parallel_executor::default_serial_below});
 #else
         std::fprintf(stderr, "invaders: built without oneTBB; running serially\n");
 #endif
     }
-    return run(chosen, inspect, extra_aliens, "serial executor", kiln::serial_executor{});
+    return run(chosen, files, inspect, extra_aliens, "serial executor", kiln::serial_executor{});
 }

@@ -2,15 +2,23 @@
 // waves, a lost cannon, pausing. What is spawned comes from the schema's
 // prefabs through the systems' commands, which the world applies when the
 // stage (or the transition's systems) ends; a wave's aliens come from a
-// scene, wave.toml, which a call the commands record loads then.
+// scene, wave.toml, which a call the commands record loads then. In a
+// development build, the wave last loaded is kept for reload_wave (F6).
 #include <invaders/reflection.hpp> // the world, and what a scene's load reads its components by
 
 #include <kiln/scene.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "reload.hpp"
 #include "rules.hpp"
 
 namespace invaders {
@@ -74,6 +82,27 @@ Formation formation_start(std::uint16_t wave) {
     return formation;
 }
 
+#if KILN_RELOAD_PREFABS
+// The wave last loaded, which reload_wave (F6) brings to the edited file:
+// the scene as loaded (what the file said then) and the formation its
+// aliens are children of. One for the program, which plays one world.
+struct loaded_wave {
+    kiln::loaded_scene<invaders::schema> scene;
+    kiln::entity formation;
+};
+
+loaded_wave& last_wave() {
+    static loaded_wave wave;
+    return wave;
+}
+#endif
+
+void keep_wave([[maybe_unused]] kiln::loaded_scene<invaders::schema>&& wave, [[maybe_unused]] kiln::entity formation) {
+#if KILN_RELOAD_PREFABS
+    last_wave() = loaded_wave{std::move(wave), formation};
+#endif
+}
+
 // The call NewGame and NextWave record (kiln::system_commands::call): when
 // their commands apply, the wave's scene is loaded into the world, its
 // aliens spawned from their prefabs (Squid, Crab, Octopus) with the scene's
@@ -93,6 +122,7 @@ void load_wave(World& world, kiln::entity formation, Local at) {
         static_cast<void>(tree.set_parent(alien, formation));
         world.get<Position>(alien) = place(Position{at.x, at.y}, world.get<Local>(alien));
     }
+    keep_wave(std::move(wave), formation);
 }
 
 } // namespace
@@ -156,3 +186,66 @@ void invaders::Respawn::run(Game& game, kiln::state<Phase>& phase) {
 }
 
 void invaders::ClearWave::run(kiln::state<Phase>& phase) { phase.request(Phase::between_waves); }
+
+// F6 in a development build (reload.hpp, main.cpp).
+invaders::wave_reload invaders::reload_wave([[maybe_unused]] World& world, const std::string& path) {
+    wave_reload result;
+#if KILN_RELOAD_PREFABS
+    loaded_wave& wave = last_wave();
+    if (wave.scene.file().empty()) {
+        result.error = path + ": no wave has been loaded yet\n";
+        return result;
+    }
+    std::ifstream file{path, std::ios::binary};
+    if (!file) {
+        result.error = path + ": cannot open the file\n";
+        return result;
+    }
+    const std::string text{std::istreambuf_iterator<char>{file}, std::istreambuf_iterator<char>{}};
+    // Each alien alive before, and its Local: what the reload kept, moved or destroyed.
+    std::vector<std::pair<kiln::entity, Local>> before;
+    for (const auto& named : wave.scene.entities()) {
+        if (world.alive(named.second)) {
+            before.emplace_back(named.second, world.get<Local>(named.second));
+        }
+    }
+    if (kiln::scene_error error = kiln::reload_scene_text(world, text, wave.scene)) {
+        error.file = path; // the scene was loaded from the text compiled in, as "wave.toml"
+        result.error = error.text();
+        return result;
+    }
+    auto tree = world.hierarchy();
+    for (const auto& named : wave.scene.entities()) {
+        const kiln::entity alien = named.second;
+        if (!world.alive(alien)) {
+            continue; // shot down before the reload, and kept so
+        }
+        const auto old = std::find_if(before.begin(), before.end(),
+                                      [alien](const auto& one) { return one.first == alien; });
+        if (old != before.end()) {
+            ++result.kept;
+            const Local now = world.get<Local>(alien);
+            result.moved += now.x != old->second.x || now.y != old->second.y ? 1 : 0;
+        } else {
+            ++result.spawned;
+            if (world.alive(wave.formation)) {
+                // Into the formation, and placed for the frame drawn before the propagation runs.
+                static_cast<void>(tree.set_parent(alien, wave.formation));
+                const Local at = world.get<Local>(wave.formation);
+                world.get<Position>(alien) = place(Position{at.x, at.y}, world.get<Local>(alien));
+            }
+        }
+    }
+    for (const auto& one : before) {
+        result.destroyed += world.alive(one.first) ? 0 : 1;
+    }
+#else
+    result.error = path + ": this is a release build, which reloads nothing (NDEBUG: kiln/config.hpp's "
+                          "KILN_RELOAD_PREFABS is 0); a debug build reloads the wave and the prefabs\n";
+#endif
+    return result;
+}
+
+std::string invaders::reload_prefabs(World& world, const std::string& path) {
+    return kiln::reload_prefabs(world, path).text();
+}

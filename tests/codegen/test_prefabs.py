@@ -154,6 +154,26 @@ class PrefabErrors(PrefabTestCase):
         self.assertError(errors, f"game.toml:{line(4)}:26", "child 'Position': the name 'Position' is the name of a "
                          "component, which the child's struct would hide inside the prefab's")
 
+    def test_a_child_named_as_a_member_of_the_prefab_struct(self):
+        errors = self.prefab_errors(SHIP.replace("children.gun", "children.values"))
+        self.assertError(errors, f"game.toml:{line(4)}:26", "child 'values': the name 'values' is a member of the "
+                         "generated prefab struct; give the child another name")
+
+    def test_a_child_named_with_a_keyword(self):
+        errors = self.prefab_errors(SHIP.replace("children.gun", "children.class"))
+        self.assertError(errors, f"game.toml:{line(4)}:26", "child 'class': the name 'class' is a C++ keyword; give "
+                         "the child another name")
+
+    def test_children_not_a_table(self):
+        errors = self.prefab_errors('[prefab.Fighter]\narchetype = "Ship"\nchildren = 3\n')
+        self.assertError(errors, f"game.toml:{line(2)}:1", "prefab 'Fighter': children must be a table of children "
+                         "by name, each written [prefab.Fighter.children.NAME]")
+
+    def test_a_child_not_a_table(self):
+        errors = self.prefab_errors('[prefab.Fighter]\narchetype = "Ship"\nchildren = { gun = 3 }\n')
+        self.assertError(errors, f"game.toml:{line(2)}:14", "prefab 'Fighter': child 'gun' must be a table; write it "
+                         "as [prefab.Fighter.children.gun] with its archetype and values")
+
     def test_a_child_without_archetype(self):
         errors = self.prefab_errors(SHIP.replace('archetype = "Turret"\n', ""))
         self.assertError(errors, f"game.toml:{line(4)}:26", "prefab 'Fighter': child 'gun' has no archetype")
@@ -182,11 +202,11 @@ class Variants(PrefabTestCase):
             world,
             "struct Ace {",
             "    using archetype = Ship;",
-            "    static constexpr std::tuple<Position, Health> values{Position{.x = {}, .y = 2.0f}, Health{.hp = 50, "
-            ".max = 20}};",
+            "    static constexpr kiln::prefab_values<Position, Health> values{Position{.x = {}, .y = 2.0f}, "
+            "Health{.hp = 50, .max = 20}};",
             "    struct gun {",
-            "        static constexpr std::tuple<Position, Owner> values{Position{.x = 1.5f, .y = {}}, Owner{.ship = {}, "
-            ".crew = {}}};",
+            "        static constexpr kiln::prefab_values<Position, Owner> values{Position{.x = 1.5f, .y = {}}, "
+            "Owner{.ship = {}, .crew = {}}};",
             "    struct spare {",
             "    using children = kiln::type_list<gun, spare>;",
             "    using links = kiln::type_list<kiln::prefab_link<1, &Owner::ship, 0>, kiln::prefab_link<2, "

@@ -102,6 +102,72 @@ class SceneErrors(SchemaTestCase):
         self.assertError(errors, "level.toml:5:18", "resource 'Chart': cells: value[1] has a character at 2 that is "
                          "not ASCII; text for 'u8[12]' takes one byte a character")
 
+    def test_entity_not_a_table(self):
+        errors = self.scene_errors("entity = 3\n" + HEADER, header="")
+        self.assertError(errors, "level.toml:1:1", "'entity' must be a table of entities, each written [entity.NAME]")
+
+    def test_an_entity_not_a_table(self):
+        errors = self.scene_errors("[entity]\na = 3\n")
+        self.assertError(errors, "level.toml:5:1", "entity 'a' must be a table, written [entity.a] with a prefab or "
+                         "an archetype and values")
+
+    def test_a_child_not_a_table(self):
+        errors = self.scene_errors('[entity.a]\nprefab = "Fighter"\nchildren = { gun = 3 }\n')
+        self.assertError(errors, "level.toml:6:14", "entity 'a': child 'gun' must be a table of the values it "
+                         "overrides")
+
+    def test_children_of_an_archetypes_entity(self):
+        errors = self.scene_errors('[entity.a]\narchetype = "Carrier"\n\n[entity.a.children.gun]\nAim = {}\n')
+        self.assertError(errors, "level.toml:7:11", "entity 'a': children overrides a prefab's children; an "
+                         "archetype's entity has none")
+
+    def test_children_not_a_table(self):
+        errors = self.scene_errors('[entity.a]\nprefab = "Fighter"\nchildren = 3\n')
+        self.assertError(errors, "level.toml:6:1", "entity 'a': children must be a table of the prefab's children "
+                         "by name, each with the values it overrides")
+
+    def test_an_unknown_field_of_an_entity(self):
+        errors = self.scene_errors('[entity.a]\nprefab = "Fighter"\nArmor = { pionts = 2 }\n')
+        self.assertError(errors, "level.toml:6:11", "entity 'a': component 'Armor' has no field 'pionts'; did you "
+                         "mean 'points'?")
+
+    def test_a_value_of_the_wrong_type(self):
+        errors = self.scene_errors('[entity.a]\nprefab = "Fighter"\nArmor = { points = "many" }\n')
+        self.assertError(errors, "level.toml:6:11", "entity 'a': Armor.points: value \"many\" is not an integer")
+
+
+class SceneResourceErrors(SchemaTestCase):
+    """The mistakes of a scene's [resource.NAME], against tests/schema/scene.toml, whose resources are saved."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        schema = REPO / "tests" / "schema" / "scene.toml"
+        cls.schema = validate(load_all([str(schema)]), lock=read_lock(str(schema.with_suffix(".kiln.lock"))))
+
+    def scene_errors(self, text: str, before: str = "") -> list[str]:
+        path = self.write("level.toml", before + '[scene]\nschema = "scene"\n\n' + text)
+        return [self.relative(diagnostic) for diagnostic in check_scene(self.schema, load(str(path)))]
+
+    def test_a_valid_resource(self):
+        self.assertEqual(self.scene_errors("[resource.Steer]\ndx = 1.5\n"), [])
+
+    def test_resource_not_a_table(self):
+        errors = self.scene_errors("", before="resource = 3\n")
+        self.assertError(errors, "level.toml:1:1", "'resource' must be a table of resources, each written "
+                         "[resource.NAME]")
+
+    def test_a_resource_not_a_table(self):
+        errors = self.scene_errors("[resource]\nSteer = 3\n")
+        self.assertError(errors, "level.toml:5:1", "[resource.Steer] must be a table of its fields' values, not 3")
+
+    def test_an_unknown_field(self):
+        errors = self.scene_errors("[resource.Steer]\nx = 1.5\n")
+        self.assertError(errors, "level.toml:5:1", "resource 'Steer' has no field 'x'; did you mean 'dx'?")
+
+    def test_a_value_of_the_wrong_type(self):
+        errors = self.scene_errors('[resource.Steer]\ndx = "far"\n')
+        self.assertError(errors, "level.toml:5:1", "resource 'Steer': dx: value \"far\" is not")
+
 
 class SceneCommand(SchemaTestCase):
     def test_a_valid_scene(self):

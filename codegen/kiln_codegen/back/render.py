@@ -16,7 +16,7 @@ from .outputs import COMPONENTS_HEADER, OUTPUTS, SYSTEMS_HEADER, WORLD_HEADER, i
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The kiln::codegen_abi the generated headers are written for; the runtime and kilnc raise it
 # together whenever the shape of generated code changes, so stale headers fail to compile.
-CODEGEN_ABI = 9
+CODEGEN_ABI = 10
 
 
 def render(schema: Schema, sources: Sequence[str]) -> dict[str, str]:

@@ -54,12 +54,19 @@ class _SceneChecker:
         for name, body in entities.items():
             if isinstance(body, dict):
                 parts[name] = self._entity(name, body)
+            else:
+                self.checker.error(file, ("entity", name), f"entity '{name}' must be a table, written [entity.{name}] "
+                                   "with a prefab or an archetype and values")
         for name, body in entities.items():
             if isinstance(body, dict):
                 self._references(name, body, parts)
         self._parents(entities)
         resources = data.get("resource", {})
-        for name, body in resources.items() if isinstance(resources, dict) else ():
+        if not isinstance(resources, dict):
+            self.checker.error(file, ("resource",), "'resource' must be a table of resources, each written "
+                               "[resource.NAME]")
+            resources = {}
+        for name, body in resources.items():
             self._resource(name, body)
 
     def _header(self, header: Any) -> None:
@@ -119,9 +126,12 @@ class _SceneChecker:
                 self.checker.error(self.file, where, f"{label}: prefab '{prefab.name}' has no child '{child_name}'; "
                                    f"{advice}")
                 continue
-            if isinstance(child_body, dict):
-                self.values.check_values(declaration, where, f"{label}: child '{child_name}'", child_body, ("doc",),
-                                         PartValues(child_name, child.archetype))
+            if not isinstance(child_body, dict):
+                self.checker.error(self.file, where, f"{label}: child '{child_name}' must be a table of the values it "
+                                   "overrides")
+                continue
+            self.values.check_values(declaration, where, f"{label}: child '{child_name}'", child_body, ("doc",),
+                                     PartValues(child_name, child.archetype))
 
     def _references(self, name: str, body: dict[str, Any], parts: dict[str, set[str]]) -> None:
         """Each entity field names an entity of the scene, or a child of a prefab's instance."""
@@ -183,6 +193,8 @@ class _SceneChecker:
                                f"scene can set; {advice}")
             return
         if not isinstance(body, dict):
+            self.checker.error(self.file, keys, f"[resource.{name}] must be a table of its fields' values, not "
+                               f"{shown(body)}")
             return
         fields = {f.name: f for f in resource.fields}
         for field_name, value in body.items():

@@ -46,6 +46,31 @@ struct prefab_link {
                   "kiln::prefab_link: a link writes an entity field");
 };
 
+namespace internal {
+
+// One component's value in a part of a prefab (kiln::prefab_values).
+template <class C>
+struct prefab_value {
+    C value;
+};
+
+} // namespace internal
+
+// The values a part of a prefab gives, as kilnc declares them (its
+// `values`): one of each component its [prefab.NAME] table names, the rest
+// of the part's archetype taking the schema's defaults. A class of one base
+// per component, rather than a std::tuple: kilnc declares one constant of
+// it for each part of every prefab, which the compiler builds wherever
+// world.hpp is included, and libstdc++'s tuple made 200 prefabs cost 60 %
+// of a world's compile (docs/compile_time.md). Its constructor is consteval,
+// so that g++ makes no function of it for each prefab (a constexpr one cost
+// 200 prefabs another second of code generation).
+template <class... Components>
+struct prefab_values : internal::prefab_value<Components>... {
+    consteval explicit prefab_values(const Components&... values) noexcept
+        : internal::prefab_value<Components>{values}... {}
+};
+
 // What kilnc writes for each [prefab.NAME]: its archetype and values, its
 // children (each with an archetype and values of its own) and its links.
 template <class P>
@@ -99,14 +124,6 @@ struct prefabs_of<Schema> {
     using type = typename Schema::prefabs;
 };
 
-template <class Tuple>
-struct tuple_types;
-
-template <class... Types>
-struct tuple_types<std::tuple<Types...>> {
-    using type = type_list<Types...>;
-};
-
 template <class Components>
 struct row_of;
 
@@ -135,8 +152,8 @@ using parts_t = typename prefab_parts<P>::type;
 // Component C of a part's row as the prefab gives it, else its defaults.
 template <class Part, class C>
 constexpr C part_value() {
-    if constexpr (contains_v<C, typename tuple_types<std::remove_cv_t<decltype(Part::values)>>::type>) {
-        return std::get<C>(Part::values);
+    if constexpr (std::is_base_of_v<prefab_value<C>, std::remove_cv_t<decltype(Part::values)>>) {
+        return static_cast<const prefab_value<C>&>(Part::values).value;
     } else {
         return C{};
     }

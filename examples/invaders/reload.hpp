@@ -1,0 +1,43 @@
+// The wave and the prefabs read again while the game runs: F6 in a
+// development build (main.cpp), so that a designer edits wave.toml or the
+// prefabs of invaders.toml and sees the running game take the edit
+// (docs/content.md, reloading). waves.cpp keeps the wave last loaded for it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include <kiln/config.hpp>
+
+#include <invaders/world.hpp>
+
+namespace invaders {
+
+// Whether this build reloads: a debug build does (KILN_RELOAD_PREFABS, on
+// unless NDEBUG is defined); a release build spawns from the compiled
+// prefabs and keeps no copy of the wave's file to compare an edit with.
+inline constexpr bool reloads = KILN_RELOAD_PREFABS != 0;
+
+// What reload_wave did to the aliens of the wave last loaded, or error.
+struct wave_reload {
+    std::string error;         // "", or the file's mistakes as "file:line:col: error: ..." lines
+    std::size_t kept = 0;      // the same entity, updated in place
+    std::size_t moved = 0;     // of those, the ones whose Local the edit changed
+    std::size_t spawned = 0;   // added by the edit (a child of the formation, placed at once)
+    std::size_t destroyed = 0; // removed by the edit
+};
+
+// Reads the wave file at path (wave.toml, edited) into the wave that world
+// last loaded (kiln::reload_scene_text): an alien the file still names is
+// kept, its changed values written unless the game changed them; one it no
+// longer names is destroyed, one it adds spawned into the formation; an
+// alien shot down stays down. A file with a mistake changes nothing.
+wave_reload reload_wave(World& world, const std::string& path);
+
+// Reads the prefabs of the schema file at path (invaders.toml, edited) into
+// the running program (kiln::reload_prefabs): their instances updated in
+// place where they hold the old values, later spawns taking the new ones.
+// Returns "" or the file's mistakes; a file with one changes nothing.
+std::string reload_prefabs(World& world, const std::string& path);
+
+} // namespace invaders
