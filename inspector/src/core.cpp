@@ -311,33 +311,24 @@ bool conflict(const json& a, const json& b, std::string& why) {
             shared_archetype = shared_archetype || has(b["archetypes"], archetype);
         }
     }
-    if (shared_archetype) {
-        for (const json& c : a["write"]) {
-            if (has(b["write"], c) || has(b["read"], c)) {
-                why = c.get<std::string>();
+    // Whether one writes a name of the lists write_key/read_key that the
+    // other writes or reads: why names it.
+    const auto overlap = [&](const char* write_key, const char* read_key) {
+        for (const json& name : a[write_key]) {
+            if (has(b[write_key], name) || has(b[read_key], name)) {
+                why = name.get<std::string>();
                 return true;
             }
         }
-        for (const json& c : b["write"]) {
-            if (has(a["read"], c)) {
-                why = c.get<std::string>();
+        for (const json& name : b[write_key]) {
+            if (has(a[read_key], name)) {
+                why = name.get<std::string>();
                 return true;
             }
         }
-    }
-    for (const json& r : a["resources_write"]) {
-        if (has(b["resources_write"], r) || has(b["resources_read"], r)) {
-            why = r.get<std::string>();
-            return true;
-        }
-    }
-    for (const json& r : b["resources_write"]) {
-        if (has(a["resources_read"], r)) {
-            why = r.get<std::string>();
-            return true;
-        }
-    }
-    return false;
+        return false;
+    };
+    return (shared_archetype && overlap("write", "read")) || overlap("resources_write", "resources_read");
 }
 
 // What the schema declares (GET /api/schema).
