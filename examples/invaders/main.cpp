@@ -145,6 +145,14 @@ struct invaders_game {
 template <class Executor>
 int run(const screen::game_settings& chosen, const reload_files& files, std::int64_t inspect, std::int64_t extra_aliens,
         const char* executor_name, const Executor& executor) {
+    // The wave the game was built with, checked against the rules kilnc
+    // cannot check (reload.hpp): one that breaks them stops the program
+    // before it starts, each mistake at its line.
+    if (const std::string problems = invaders::wave_problems(invaders::wave_scene, INVADERS_WAVE_FILE);
+        !problems.empty()) {
+        std::fprintf(stderr, "invaders: the wave it was built with does not fit the formation:\n%s", problems.c_str());
+        return 1;
+    }
     invaders::World world;
     // The seed is the formation's dice; xorshift needs them non-zero.
     world.resource<invaders::Dice>().state = static_cast<std::uint64_t>(chosen.seed) * 2 + 1;

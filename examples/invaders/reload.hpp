@@ -1,11 +1,13 @@
-// The wave and the prefabs read again while the game runs: F6 in a
-// development build (main.cpp), so that a designer edits wave.toml or the
-// prefabs of invaders.toml and sees the running game take the edit
-// (docs/content.md, reloading). waves.cpp keeps the wave last loaded for it.
+// The wave file checked, and the wave and the prefabs read again while the
+// game runs: F6 in a development build (main.cpp), so that a designer edits
+// wave.toml or the prefabs of invaders.toml and sees the running game take
+// the edit (docs/content.md, reloading). waves.cpp keeps the wave last
+// loaded for it.
 #pragma once
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include <kiln/config.hpp>
 
@@ -17,6 +19,21 @@ namespace invaders {
 // unless NDEBUG is defined); a release build spawns from the compiled
 // prefabs and keeps no copy of the wave's file to compare an edit with.
 inline constexpr bool reloads = KILN_RELOAD_PREFABS != 0;
+
+// wave.toml's text as the game was built with it (wave_scene.cpp, which
+// CMakeLists.txt writes from the file): what each wave loads.
+extern const std::string_view wave_scene;
+
+// What text, a wave file that messages call file, breaks of the game's
+// rules that the schema cannot say (kilnc's check of the scene holds an
+// alien's column in u8's range only): each alien's column must be one of
+// the formation's rules::columns, as Survey keeps each column's lowest row
+// in Formation::lowest_row, an array of that many. "", or the problems, a
+// line each as the load's own errors are written ("file:line:col: error:
+// entity 'r0c3': Alien.column: ..."); a text that does not load as a scene
+// gives the load's errors. The game checks the wave it was built with
+// before it starts (main.cpp), and F6's edited file before the reload.
+std::string wave_problems(std::string_view text, const std::string& file);
 
 // What reload_wave did to the aliens of the wave last loaded, or error.
 struct wave_reload {
@@ -31,7 +48,8 @@ struct wave_reload {
 // last loaded (kiln::reload_scene_text): an alien the file still names is
 // kept, its changed values written unless the game changed them; one it no
 // longer names is destroyed, one it adds spawned into the formation; an
-// alien shot down stays down. A file with a mistake changes nothing.
+// alien shot down stays down. A file with a mistake (wave_problems')
+// changes nothing.
 wave_reload reload_wave(World& world, const std::string& path);
 
 // Reads the prefabs of the schema file at path (invaders.toml, edited) into

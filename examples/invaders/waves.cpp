@@ -9,10 +9,12 @@
 #include <kiln/scene.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,11 +22,6 @@
 
 #include "reload.hpp"
 #include "rules.hpp"
-
-namespace invaders {
-// wave.toml's text, which CMake writes into wave_scene.cpp (CMakeLists.txt).
-extern const std::string_view wave_scene;
-} // namespace invaders
 
 using namespace invaders;
 
@@ -125,7 +122,123 @@ void load_wave(World& world, kiln::entity formation, Local at) {
     keep_wave(std::move(wave), formation);
 }
 
+// Where text, a scene, writes the key field of component in entity name's
+// table: the line and column (from 1) of that key, else of the entity's
+// own, else {0, 0}. kiln's load points at each key it checks; a game's own
+// rule on a value the load read has to find the key in the text itself
+// (docs/games.md, "Where kiln was awkward"), as this does for the forms an
+// entity of a wave is written in: an inline table under [entity] (as
+// wave.toml writes them) or dotted keys, or [entity.NAME] with the
+// component an inline table, or [entity.NAME.Component].
+struct text_position {
+    std::size_t line = 0;
+    std::size_t column = 0;
+};
+
+bool word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+// Where word stands alone in line from from on (npos: nowhere); with key, only
+// where an = follows it, as a key.
+std::size_t find_word(std::string_view line, std::string_view word, std::size_t from, bool key) {
+    for (std::size_t at = line.find(word, from); at != std::string_view::npos; at = line.find(word, at + 1)) {
+        const std::size_t end = at + word.size();
+        if ((at > 0 && word_char(line[at - 1])) || (end < line.size() && word_char(line[end]))) {
+            continue;
+        }
+        const std::size_t next = line.find_first_not_of(" \t", end);
+        if (!key || (next != std::string_view::npos && line[next] == '=')) {
+            return at;
+        }
+    }
+    return std::string_view::npos;
+}
+
+// A table's header or a key, without its spaces and quotes: "entity.r0c3".
+std::string bare(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        if (c != ' ' && c != '\t' && c != '"' && c != '\'') {
+            out += c;
+        }
+    }
+    return out;
+}
+
+text_position key_position(std::string_view text, const std::string& name, std::string_view component,
+                           std::string_view field) {
+    const std::string own_table = "entity." + name;
+    const std::string field_table = own_table + "." + std::string(component);
+    std::string table;
+    text_position entity_at;
+    std::size_t number = 0;
+    for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string_view line = text.substr(start, end - start);
+        start = end + 1;
+        ++number;
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string_view::npos || line[first] == '#') {
+            continue;
+        }
+        if (line[first] == '[') {
+            table = bare(line.substr(first + 1, line.find(']', first) - first - 1));
+            if (table == own_table || table == field_table) {
+                entity_at = entity_at.line != 0 ? entity_at : text_position{number, first + 1};
+            }
+            continue;
+        }
+        const std::size_t equals = line.find('=', first);
+        const std::string key = equals == std::string_view::npos ? "" : bare(line.substr(first, equals - first));
+        std::size_t from = std::string_view::npos; // where the component's table starts on this line
+        if (table == "entity" && key == name) {
+            entity_at = entity_at.line != 0 ? entity_at : text_position{number, first + 1};
+            from = find_word(line, component, equals, true);
+        } else if (table == "entity" && key.starts_with(name + ".")) { // r0c3.Alien.column = 3
+            entity_at = entity_at.line != 0 ? entity_at : text_position{number, first + 1};
+            from = find_word(line, component, first, false);
+        } else if (table == own_table) {
+            from = find_word(line, component, first, false);
+        } else if (table == field_table && key == field) {
+            return {number, first + 1};
+        }
+        if (from != std::string_view::npos) {
+            const std::size_t at = find_word(line, field, from + component.size(), true);
+            if (at != std::string_view::npos) {
+                return {number, at + 1};
+            }
+        }
+    }
+    return entity_at;
+}
+
 } // namespace
+
+// Each alien's column indexes Formation::lowest_row (Survey): the scene is
+// loaded into a world of its own, and each alien's column read back.
+std::string invaders::wave_problems(std::string_view text, const std::string& file) {
+    const auto scratch = std::make_unique<World>();
+    kiln::loaded_scene<invaders::schema> wave;
+    if (const kiln::scene_error error = kiln::load_scene_text(*scratch, text, file, wave)) {
+        return error.text();
+    }
+    kiln::scene_error problems{file, {}};
+    for (const auto& [name, alien] : wave.entities()) {
+        if (!scratch->has<Alien>(alien) || scratch->get<Alien>(alien).column < rules::columns) {
+            continue;
+        }
+        const text_position at = key_position(text, name, "Alien", "column");
+        const std::string last = std::to_string(rules::columns - 1);
+        problems.problems.push_back(
+            {static_cast<std::uint32_t>(at.line), static_cast<std::uint32_t>(at.column),
+             "entity '" + name + "': Alien.column: " + std::to_string(scratch->get<Alien>(alien).column) +
+                 " is past the formation's last column, " + last + " (rules.hpp: " + std::to_string(rules::columns) +
+                 " columns, whose lowest aliens Survey keeps in Formation::lowest_row); use a column from 0 to " +
+                 last});
+    }
+    return problems.text();
+}
 
 // Entering the title: a new game, everything but the high score and the
 // step count new. Leaving game_over destroyed the last game's entities
@@ -202,6 +315,10 @@ invaders::wave_reload invaders::reload_wave([[maybe_unused]] World& world, const
         return result;
     }
     const std::string text{std::istreambuf_iterator<char>{file}, std::istreambuf_iterator<char>{}};
+    if (std::string problems = wave_problems(text, path); !problems.empty()) {
+        result.error = std::move(problems);
+        return result;
+    }
     // Each alien alive before, and its Local: what the reload kept, moved or destroyed.
     std::vector<std::pair<kiln::entity, Local>> before;
     for (const auto& named : wave.scene.entities()) {

@@ -13,12 +13,15 @@
 //   pacman --headless --frames N --input FILE --png DIR/frame-%04d.png [--every K]
 //   pacman --inspect [PORT]           with the live inspector at http://127.0.0.1:PORT/ (docs/inspector.md)
 //   pacman --extra-ghosts N ...       N more ghosts waiting in the house, for measuring (docs/games.md, "Speed")
+//   pacman --trace ...                a line of facts after each frame: where each actor is, each ghost's mode
 //
 // A run prints each change of phase, and at the end the game's state and
-// the time per frame split into the ECS's and the drawing's.
+// the time per frame split into the ECS's and the drawing's; with --trace,
+// also each frame's actors (print_trace, below), which tests/trace.py reads.
 #include <pacman/level.hpp>
 #include <pacman/reflection.hpp>
 
+#include <array>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -39,6 +42,7 @@ struct pacman_settings {
     std::string reload_level;
     std::int64_t inspect = -1; // the inspector's port (--inspect [PORT], 7341 by default); -1: none
     std::int64_t extra_ghosts = 0;
+    bool trace = false;
 };
 
 // Pac-Man's side of the frame loop (screen::play).
@@ -50,8 +54,10 @@ struct pacman_game {
     const pacman_settings& chosen;
     bool headless;
     examples::inspected_world<pacman::World> inspected;
+    std::int64_t frame_now = 0; // the frame keys() was given, which progress() runs
 
     void keys(pacman::World& world, std::uint32_t held, std::uint32_t pressed, std::int64_t frame) {
+        frame_now = frame;
         if ((pressed & screen::key_reload) != 0) {
             reload(world, frame);
         }
@@ -97,6 +103,54 @@ struct pacman_game {
     template <class Executor>
     void progress(pacman::World& world, double seconds, const Executor& executor) {
         inspected.progress(world, seconds, executor, pacman::stage::render);
+        if (chosen.trace) {
+            print_trace(world, frame_now);
+        }
+    }
+
+    // --trace: the facts of play after a frame, on a line: the score and
+    // the level; Pac-Man's place (in the maze's pixels) and heading; and each
+    // of the four ghosts' mode (where it is: home, leaving, out, eaten or
+    // entering; calm or scared), place, heading and target tile:
+    //
+    //   trace 142: score 250, level 1; pac 172,110 up; blinky eaten calm 172,109 down to 25,-3; pinky ...
+    //
+    // so that a test can follow a ghost home or measure a speed from a run
+    // of the game (tests/trace.py). An actor the phase has destroyed is left
+    // out, as are the extra ghosts (--extra-ghosts).
+    static void print_trace(const pacman::World& world, std::int64_t frame) {
+        using namespace pacman;
+        constexpr std::array<const char*, 4> headings{"up", "left", "down", "right"};
+        constexpr std::array<const char*, 4> names{"blinky", "pinky", "inky", "clyde"};
+        const Game& game = world.resource<Game>();
+        char part[128];
+        std::snprintf(part, sizeof part, "trace %lld: score %u, level %u", static_cast<long long>(frame),
+                      static_cast<unsigned>(game.score), static_cast<unsigned>(game.level));
+        std::string line = part;
+        world.each<const Position, const Motion, const Pac>([&](const Position& at, const Motion& motion, const Pac&) {
+            std::snprintf(part, sizeof part, "; pac %d,%d %s", at.x, at.y, headings[motion.dir & 3u]);
+            line += part;
+        });
+        std::array<std::string, 4> ghosts;
+        world.each<const Ghost, const Position, const Motion, const Target>(
+            [&](kiln::entity e, const Ghost& ghost, const Position& at, const Motion& motion, const Target& target) {
+                if (static_cast<std::size_t>(ghost.order) >= ghosts.size()) {
+                    return;
+                }
+                const char* where = world.has<Home>(e)      ? "home"
+                                    : world.has<Leaving>(e) ? "leaving"
+                                    : world.has<Out>(e)     ? "out"
+                                    : world.has<Eaten>(e)   ? "eaten"
+                                                            : "entering";
+                std::snprintf(part, sizeof part, "; %s %s %s %d,%d %s to %d,%d", names[ghost.order], where,
+                              world.has<Scared>(e) ? "scared" : "calm", at.x, at.y, headings[motion.dir & 3u],
+                              target.x, target.y);
+                ghosts[ghost.order] = part;
+            });
+        for (const std::string& ghost : ghosts) {
+            line += ghost;
+        }
+        std::puts(line.c_str());
     }
 
     static const screen::draw_list& draws(const pacman::World& world) { return world.resource<pacman::Draws>(); }
@@ -158,13 +212,15 @@ int main(int argc, char** argv) {
     const std::string inspect_problem = examples::take_inspect(arguments, 7341, own.inspect);
     screen::options options{"pacman", "pacman [--headless --frames N [--input FILE] [--png PATTERN [--every K]]] "
                                       "[--level FILE] [--seed S] [--save FILE] [--parallel [--split]] "
-                                      "[--inspect [PORT]] [--extra-ghosts N]"};
+                                      "[--inspect [PORT]] [--extra-ghosts N] [--trace]"};
     screen::add_game_options(options, chosen, "the frightened ghosts' dice");
     options.text("--level", own.level, "the level, a scene file that F6 reads again (default " PACMAN_LEVEL_FILE ")");
     options.text("--reload-level", own.reload_level, "the reload key (F6) reads this file's level instead, as if "
                                                      "the level file had been edited to it (for tests)");
     options.number("--extra-ghosts", own.extra_ghosts, 0, 1000000,
                    "N more ghosts waiting in the house, which never leave it, for measuring (docs/games.md, \"Speed\")");
+    options.flag("--trace", own.trace, "after each frame, print the score, the level, and where Pac-Man and each "
+                                       "ghost are, heading where (each ghost's mode and target tile too), for tests");
     bool listed_only = false; // take_inspect took --inspect out before parse: this is its line in --help
     options.flag("--inspect", listed_only, "[PORT] serve the live inspector at http://127.0.0.1:PORT/ (default 7341; "
                                            "0: any free port), docs/inspector.md");

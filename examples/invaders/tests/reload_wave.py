@@ -14,6 +14,9 @@ copies (--wave, --schema). Twice:
   the volley's three octopuses and one crab score 3 x 30 + 20 = 110 instead of 50.
 - broken: each copy has a mistake. Both are printed as file:line:col, nothing changes and the
   volley ends as it always does (score 50).
+- past the columns: r0c10 moved to column 11, which the scene's types allow (a u8) and the
+  formation's 11 columns do not (waves.cpp, wave_problems): printed at its line and key, the wave
+  unchanged, the volley as always.
 
 A release build compiles reloading out: then F6 says so, and the volley ends as always.
 Exit status 0 when every check holds, 1 otherwise (what differed is printed).
@@ -94,6 +97,15 @@ def main() -> int:
     expect(output, rf"the prefabs were not reloaded:\n.*invaders\.toml:{schema_line}:[0-9]+: error: .*height", "broken")
     expect(output, rf"the wave was not reloaded:\n.*wave\.toml:{wave_line}:[0-9]+: error: .*column", "broken")
     expect(output, re.escape(VOLLEY), "broken: the game unchanged")
+
+    shutil.copyfile(HERE / "wave.toml", wave)
+    shutil.copyfile(HERE / "invaders.toml", schema)
+    column_line = edit(wave, "Alien = { column = 10, row = 0 }", "Alien = { column = 11, row = 0 }")
+    column_at = wave.read_text(encoding="utf-8").splitlines()[column_line - 1].index("column = 11") + 1
+    output = run(arguments.invaders, wave, schema)
+    expect(output, rf"the wave was not reloaded:\n.*wave\.toml:{column_line}:{column_at}: error: entity 'r0c10': "
+           r"Alien\.column: 11 is past the formation's last column, 10 ", "past the columns")
+    expect(output, re.escape(VOLLEY), "past the columns: the game unchanged")
     return report(failures)
 
 

@@ -1,13 +1,19 @@
 // The game's rules that a scripted run can hardly reach, on a world set up
 // by hand: the phases and their transitions (title, play, a pause, a cannon
 // lost, between waves, game over), the next wave, the march speeding up,
-// the formation carrying its aliens. Each test changes the world only
+// the formation carrying its aliens; a wave file whose aliens stand past
+// the formation's columns refused. Each test changes the world only
 // between steps, as the platform layer does, and lets the systems do the
 // rest.
 #include <invaders/world.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "../reload.hpp"
 #include "../rules.hpp"
 
 using namespace invaders;
@@ -268,4 +274,31 @@ TEST_CASE("a shot wears a brick down a hit at a time, and is spent on it") {
     world.progress(step);
     CHECK_FALSE(world.alive(brick));
     CHECK(world.count<Brick>() == 159);
+}
+
+// A column is a u8 to kilnc, which checks a scene's values against their
+// types: a wave whose alien stands in column 11 or past builds, and Survey
+// would index Formation::lowest_row, 11 long, past its end. The game checks
+// each alien's column as it reads a wave (wave_problems: before it starts,
+// and on F6) and says where each is, in each way a wave may write an alien
+// (scripts/bad_wave.toml: inline under [entity], dotted keys, [entity.NAME],
+// [entity.NAME.Alien]); column 10 passes.
+TEST_CASE("a wave whose aliens stand past the formation's 11 columns is refused, each at its line and key") {
+    CHECK(wave_problems(wave_scene, "wave.toml").empty());
+    std::ifstream in{INVADERS_SCRIPTS "/bad_wave.toml", std::ios::binary};
+    const std::string text{std::istreambuf_iterator<char>{in}, std::istreambuf_iterator<char>{}};
+    REQUIRE_FALSE(text.empty());
+    const std::string rule = " (rules.hpp: 11 columns, whose lowest aliens Survey keeps in Formation::lowest_row); use "
+                             "a column from 0 to 10\n";
+    const std::string past = " is past the formation's last column, 10";
+    CHECK(wave_problems(text, "bad_wave.toml") ==
+          "bad_wave.toml:11:71: error: entity 'r0c11': Alien.column: 11" + past + rule +
+              "bad_wave.toml:14:26: error: entity 'r1c12': Alien.column: 12" + past + rule +
+              "bad_wave.toml:24:21: error: entity 'r2c13': Alien.column: 13" + past + rule +
+              "bad_wave.toml:32:1: error: entity 'r3c255': Alien.column: 255" + past + rule);
+    // A wave that does not load as a scene gives the load's own errors.
+    const std::string problems = wave_problems(
+        "[scene]\nschema = \"invaders\"\n[entity]\na = { prefab = \"Squid\", Alien = { column = -1 } }\n", "w.toml");
+    CHECK(problems.rfind("w.toml:4:", 0) == 0);
+    CHECK(problems.find("Alien.column") != std::string::npos);
 }
