@@ -4,6 +4,7 @@
 Usage:
     bench/edit_loop.py [--game examples/pacman] [--preset release] [--work DIR] [--edits NAME...]
     bench/edit_loop.py --count --build build/default [--game examples/pacman] [--edits NAME...] [--at-most N]
+                       [--only-users]
 
 The edits, each applied alone to the game as it is in the repository (the
 schema's declarations they touch are chosen by rules below, and printed):
@@ -39,12 +40,17 @@ sources, runs kilnc on them as the build does, and counts the units that
 ninja would compile: those whose recorded header dependencies (`ninja -t
 deps`) include a generated file whose bytes change or an edited source.
 kilnc rewrites only the files whose bytes change and ninja then skips what
-includes the others (restat), so this is the number the build compiles. With
+includes the others (restat), so this is the number the build compiles. It
+says too whether CMake would configure again: when an edited file is an
+input of build.ninja, or the files kilnc writes are not those the build
+knows (a component, system or observer added, removed or renamed). With
 --at-most N it exits 1 when an edit would compile more than N units, or
-would configure the project again (an edited file is an input of
-build.ninja): the ctests edit_loop.<game>.<edit> (tests/edit_loop/) hold the
-cheap edits to their targets this way, in seconds, where building would take
-minutes.
+would configure the project again; with --only-users, when an edit would
+compile a unit other than those that include the world (`<ns>/world.hpp`)
+and those that define the run() of a system the edit touches (the edited
+system; for a field added, each system that names the component): the
+ctests edit_loop.<game>.<edit> (tests/edit_loop/) hold the cheap edits to
+their targets this way, in seconds, where building would take minutes.
 """
 
 from __future__ import annotations
@@ -135,6 +141,17 @@ class Choice:
     stage: str
 
 
+def body_in(texts: dict[str, str], name: str) -> str | None:
+    """The source, of those given with their text, that defines system `name`'s run()."""
+    pattern = re.compile(rf"\b{name}::run\(")
+    return next((source for source, text in texts.items() if pattern.search(text)), None)
+
+
+def body_of(root: pathlib.Path, game: Game, name: str) -> str | None:
+    """The game's source that defines system `name`'s run(), relative to root."""
+    return body_in({source: (root / source).read_text(encoding="utf-8") for source in game.sources}, name)
+
+
 def system_list(system: dict, key: str) -> list[str]:
     value = system.get(key, [])
     return [value] if isinstance(value, str) else list(value)
@@ -149,8 +166,7 @@ def choose(root: pathlib.Path, game: Game) -> Choice:
     texts = {source: (root / source).read_text(encoding="utf-8") for source in game.sources}
 
     def body_of(name: str) -> str | None:
-        pattern = re.compile(rf"\b{name}::run\(")
-        return next((source for source, text in texts.items() if pattern.search(text)), None)
+        return body_in(texts, name)
 
     def reachable(archetype: dict) -> set[str]:  # its components, and every one_of choice
         held = set(archetype.get("components", []))
@@ -358,6 +374,7 @@ class Generation:
     root: pathlib.Path
     lock: pathlib.Path
     schemas: list[pathlib.Path]
+    outputs_file: pathlib.Path  # the paths kilnc writes, as the build knows them (kiln_generate)
 
 
 def generation(build: pathlib.Path, game: Game) -> Generation:
@@ -385,7 +402,7 @@ def generation(build: pathlib.Path, game: Game) -> Generation:
             schemas.append(pathlib.Path(words[index]))
             index += 1
     return Generation(words[at - 2], words[at - 1], pathlib.Path(options["--out"]), pathlib.Path(options["--root"]),
-                      pathlib.Path(options["--lock"]), schemas)
+                      pathlib.Path(options["--lock"]), schemas, pathlib.Path(options["--outputs-file"]))
 
 
 def recorded_dependencies(build: pathlib.Path) -> dict[str, set[str]]:
@@ -421,9 +438,10 @@ def configure_inputs(build: pathlib.Path) -> set[str]:
 
 
 def predicted(build: pathlib.Path, game: Game, choice: Choice, edit: str,
-              dependencies: dict[str, set[str]]) -> tuple[list[str], list[str], list[str]]:
-    """The generated files an edit changes, the objects that ninja would compile and the files the
-    edit wrote (absolute, as the build names them), without building."""
+              dependencies: dict[str, set[str]]) -> tuple[list[str], list[str], list[str], bool]:
+    """The generated files an edit changes, the objects that ninja would compile, the files the
+    edit wrote (absolute, as the build names them), and whether kilnc would write other files than
+    the build knows (which configures again), without building."""
     made = generation(build, game)
     with tempfile.TemporaryDirectory(prefix="edit_loop.") as scratch:
         root = pathlib.Path(scratch) / "root"
@@ -439,16 +457,46 @@ def predicted(build: pathlib.Path, game: Game, choice: Choice, edit: str,
         run([made.python, made.kilnc, "generate", "--out", str(out), "--root", str(root),
              "--lock", str(root / made.lock.relative_to(made.root)),
              *(str(root / schema.relative_to(made.root)) for schema in made.schemas)])
-        changed = []
+        changed, written = [], set()
         for path in sorted(out.rglob("*")):
             if path.is_file():
+                written.add(path.relative_to(out).as_posix())
                 existing = made.out / path.relative_to(out)
                 if not existing.is_file() or existing.read_bytes() != path.read_bytes():
                     changed.append(str(existing))
         edited = [os.path.normpath(made.root / path) for path in tree.saved if path != game.lock]
+    known = {pathlib.Path(os.path.relpath(line, made.out)).as_posix()
+             for line in made.outputs_file.read_text(encoding="utf-8").splitlines()}
     touched = set(changed) | set(edited)
     objects = sorted(name for name, files in dependencies.items() if files & touched)
-    return [os.path.relpath(path, made.out) for path in changed], objects, edited
+    return [os.path.relpath(path, made.out) for path in changed], objects, edited, written != known
+
+
+def users(game: Game, choice: Choice, edit: str) -> list[str]:
+    """The systems whose bodies' files an edit may compile beyond the world's: the edited system, or
+    for a field added, each system that names the component (in its access, filters or lookups, or
+    as a propagation's part); none for the other edits."""
+    if edit in ("doc_edit", "access_edit", "body_edit"):
+        return [choice.system]
+    if edit != "field_add":
+        return []
+    keys = ("read", "write", "with", "without", "has", "optional_read", "optional_write", "changed", "added")
+    found = []
+    for name, declaration in game.document.get("system", {}).items():
+        named = {component for key in keys for component in system_list(declaration, key)}
+        for lookup in declaration.get("lookup", {}).values():
+            named.update(component for key in keys for component in system_list(lookup, key))
+        if choice.field_component in named:
+            found.append(name)
+    for name, declaration in game.document.get("propagate", {}).items():
+        if choice.field_component in (declaration.get("local"), declaration.get("global")):
+            found.append(name)
+    return found
+
+
+def unit_source(files: set[str], game: Game, root: pathlib.Path) -> str | None:
+    """The game's source that an object compiles, among the files its depfile named."""
+    return next((source for source in game.sources if os.path.normpath(root / source) in files), None)
 
 
 def counting(arguments: argparse.Namespace) -> int:
@@ -463,21 +511,39 @@ def counting(arguments: argparse.Namespace) -> int:
         raise EditLoopError(f"no object in {build} includes {made.out}'s headers: build the game first")
     print(f"edit_loop: {game.directory}: {len(includers)} units include the generated headers")
     inputs = configure_inputs(build)
-    worst, configures = 0, False
+    world = os.path.normpath(made.out.joinpath(*game.namespace.split("::"), "world.hpp"))
+    world_units = sorted(name for name in includers if world in dependencies[name])
+    print(f"edit_loop: {len(world_units)} of them include world.hpp "
+          f"({', '.join(pathlib.Path(name).name.removesuffix('.o') for name in world_units) or 'none'})")
+    worst, configures, strays = 0, False, []
     for edit in arguments.edits:
-        changed, objects, edited = predicted(build, game, choice, edit, dependencies)
+        changed, objects, edited, new_outputs = predicted(build, game, choice, edit, dependencies)
         worst = max(worst, len(objects))
-        # The outputs file that kiln_generate watches changes only with the namespace, which no edit changes.
-        configure = bool(set(edited) & inputs)
+        configure = bool(set(edited) & inputs) or new_outputs
         configures |= configure
         units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in objects) or "none"
+        shown = changed if len(changed) <= 8 else changed[:8] + [f"and {len(changed) - 8} more"]
         print(f"edit_loop: {edit}: {len(objects)} units ({units}); generated files changed: "
-              f"{', '.join(changed) or 'none'}; CMake runs again: {'yes' if configure else 'no'}")
+              f"{', '.join(shown) or 'none'}; CMake runs again: {'yes' if configure else 'no'}")
+        touched = [PROBE] if edit == "new_system" else users(game, choice, edit)
+        bodies = {source for system in touched for source in [body_of(REPOSITORY, game, system)] if source}
+        if edit == "new_system":
+            bodies.add(choice.body)  # where the edit writes the new system's run()
+        beyond = [name for name in objects if name not in world_units
+                  and unit_source(dependencies[name], game, REPOSITORY) not in bodies]
+        print(f"edit_loop: {edit}: beyond the units of the world and of the bodies of "
+              f"{', '.join(touched) or 'no system'}: "
+              f"{', '.join(pathlib.Path(name).name.removesuffix('.o') for name in beyond) or 'none'}")
+        strays += beyond
     if arguments.at_most is not None and worst > arguments.at_most:
         print(f"edit_loop: {worst} units would compile, more than the target of {arguments.at_most}")
         return 1
+    if arguments.only_users and strays:
+        print("edit_loop: an edit would compile units that neither include the world nor define a body it touches")
+        return 1
     if arguments.at_most is not None and configures:
-        print("edit_loop: the edit would configure the project again, which only a new namespace needs")
+        print("edit_loop: the edit would configure the project again, which only a new namespace, or a component, "
+              "system or observer added, removed or renamed, needs")
         return 1
     return 0
 
@@ -530,7 +596,7 @@ def benchmark(arguments: argparse.Namespace) -> int:
     tree = Tree(source, game)
     for edit in arguments.edits:
         dependencies = recorded_dependencies(build)
-        _, expected, _ = predicted(build, game, choice, edit, dependencies)
+        _, expected, _, _ = predicted(build, game, choice, edit, dependencies)
         what = apply(tree, edit, choice)
         try:
             seconds, compiled, reconfigured, _ = timed_build(build, target)
@@ -564,6 +630,9 @@ def main() -> int:
     parser.add_argument("--build", type=pathlib.Path, default=REPOSITORY / "build" / "default",
                         help="with --count or --in-place: this work tree's configured, built build directory")
     parser.add_argument("--at-most", type=int, help="with --count: fail when an edit compiles more units than this")
+    parser.add_argument("--only-users", action="store_true",
+                        help="with --count: fail when an edit compiles a unit that neither includes world.hpp nor "
+                             "defines the run() of a system it touches")
     parser.add_argument("--preset", default="release", help="the benchmark's configure preset (default release)")
     parser.add_argument("--work", type=pathlib.Path, help="where the benchmark copies and builds (default: a temporary directory)")
     parser.add_argument("--source", type=pathlib.Path, default=REPOSITORY,

@@ -2,8 +2,11 @@
 #
 # Makes <target>, an INTERFACE library whose include directory holds the C++
 # headers that kilnc generates from the schema files: <namespace>/components.hpp,
-# <namespace>/world.hpp and, for the files that save, load, dump or reflect,
-# <namespace>/reflection.hpp, where namespace a::b maps to a/b/. Linking
+# <namespace>/systems.hpp, <namespace>/world.hpp and, for the files that save,
+# load, dump or reflect, <namespace>/reflection.hpp, where namespace a::b maps
+# to a/b/; and a header per component, system and observer
+# (<namespace>/components/<name>.hpp, systems/<name>.hpp, observers/<name>.hpp),
+# which the first two list, for the files that use only a few. Linking
 # <target> also links kiln::runtime and regenerates the headers, before
 # anything that includes them compiles, whenever a schema, kilnc or one of its
 # templates changes. kilnc rewrites a header only when its bytes change, so an
@@ -103,11 +106,15 @@ function(kiln_generate target)
     cmake_path(SET codegen_dir NORMALIZE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../codegen")
     set(kilnc "${KILN_PYTHON_EXECUTABLE}" "${codegen_dir}/kilnc")
 
-    # Which headers come out depends on the schema's namespace alone: ask kilnc
-    # now, which writes their paths into outputs_file, and configure again
-    # when that file changes. Generating rewrites it only when the paths
-    # change, so an edit of a schema that keeps its namespace configures
-    # nothing again: for a game's schema edit, configuring the project again
+    # Which headers come out depends on the schema's namespace and on the
+    # names of its components, systems and observers: ask kilnc now, which
+    # writes their paths into outputs_file, and configure again when that file
+    # changes. Generating rewrites it only when the paths change, so an edit
+    # of what a schema declares configures nothing again; adding, removing or
+    # renaming a component, system or observer does, since Ninja must know
+    # each header as an output of generating, or it would compile a file
+    # that includes one against the header as it was before the build
+    # (docs/cmake.md). For a game's schema edit, configuring the project again
     # was most of the wait (docs/compile_time.md, "The edit loop").
     set(outputs_file "${arg_OUTPUT_DIR}/.kiln-${target}.outputs")
     execute_process(

@@ -126,19 +126,20 @@ def _lock_argument(command: argparse.ArgumentParser) -> None:
 
 def _generate(args: argparse.Namespace) -> int:
     schema, previous = _validated(args)
-    from .back.render import render, write_if_changed  # only generate needs jinja2
+    from .back.render import remove_stale, render, write_if_changed  # only generate needs jinja2
 
     if args.locked:
         _require_current(previous, schema, "run kilnc generate without --locked (or build without KILN_LOCKED)")
     sources = [_relative_posix(path, args.root) for path in args.schemas]
     for include_path, header in render(schema, sources).items():
         write_if_changed(Path(args.out, include_path), header)
+    remove_stale(Path(args.out), schema)
     write_if_changed(Path(previous.path), lock_text(updated(previous, schema)))
     if args.depfile:
         dependencies = [Path(path) for path in args.schemas] + [Path(previous.path)] + tool_files()
         write_if_changed(Path(args.depfile), depfile_text(args.depfile_target, dependencies))
     if args.outputs_file:
-        write_if_changed(Path(args.outputs_file), outputs_text(args.out, schema.namespace))
+        write_if_changed(Path(args.outputs_file), outputs_text(args.out, schema))
     return 0
 
 
@@ -153,7 +154,7 @@ def _outputs(args: argparse.Namespace) -> int:
     # that generate would reject should stop the configure with its messages rather than wait for
     # the build. New ids are no mistake: generate records them.
     schema, _ = _validated(args)
-    text = outputs_text(args.out, schema.namespace)
+    text = outputs_text(args.out, schema)
     if args.write:
         from .back.render import write_if_changed  # only writing needs jinja2
 

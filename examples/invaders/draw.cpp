@@ -1,7 +1,19 @@
 // The render stage: each system pushes quads onto the draw list (the
 // unsaved resource Draws), back to front as their after lists order them.
 // Sprites are bitmaps in the code, text the 3 x 5 font of screen/text.hpp.
-#include <invaders/systems.hpp>
+// It includes the headers of the systems it defines, not systems.hpp, so
+// that an edit of another system, or of a component none of these names,
+// compiles it again no more (docs/compile_time.md, "The edit loop").
+#include <invaders/systems/ClearScreen.hpp>
+#include <invaders/systems/DrawBricks.hpp>
+#include <invaders/systems/DrawAliens.hpp>
+#include <invaders/systems/DrawShots.hpp>
+#include <invaders/systems/DrawCannon.hpp>
+#include <invaders/systems/DrawLostCannon.hpp>
+#include <invaders/systems/DrawHud.hpp>
+#include <invaders/systems/DrawTitle.hpp>
+#include <invaders/systems/DrawGameOver.hpp>
+#include <invaders/systems/DrawPaused.hpp>
 
 #include <cstdio>
 

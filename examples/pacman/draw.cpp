@@ -1,8 +1,22 @@
 // The render stage: each system pushes coloured rectangles onto the draw
 // list (the unsaved resource Draws), back to front as their after lists
 // order them: the maze, the dots, Pac-Man, the ghosts, the score and the
-// words. The maze is drawn 3 tiles down the screen, under the score.
-#include <pacman/systems.hpp>
+// words. The maze is drawn 3 tiles down the screen, under the score. It
+// includes the headers of the systems it defines, not systems.hpp, so that
+// an edit of another system, or of a component none of these names,
+// compiles it again no more (docs/compile_time.md, "The edit loop").
+#include <pacman/systems/DrawMaze.hpp>
+#include <pacman/systems/DrawFlashingMaze.hpp>
+#include <pacman/systems/DrawDots.hpp>
+#include <pacman/systems/DrawPac.hpp>
+#include <pacman/systems/DrawDyingPac.hpp>
+#include <pacman/systems/DrawGhosts.hpp>
+#include <pacman/systems/DrawScaredGhosts.hpp>
+#include <pacman/systems/DrawEyes.hpp>
+#include <pacman/systems/DrawPoints.hpp>
+#include <pacman/systems/DrawHud.hpp>
+#include <pacman/systems/DrawReady.hpp>
+#include <pacman/systems/DrawGameOver.hpp>
 
 #include <algorithm>
 #include <string>

@@ -1,6 +1,8 @@
 // The body of the render system that render.toml, beside this file, adds to
 // the example game's world: it places each entity's Quad, and draws nothing.
-#include <game/systems.hpp>
+// It includes its system's header alone, which names Quad, Model, Color and
+// the resource Screen: no other system's or component's edit compiles it again.
+#include <game/systems/DrawQuads.hpp>
 
 // The world's origin is the screen's centre, and its y points up where the
 // screen's points down; the matrix's rotation is mirrored to match.

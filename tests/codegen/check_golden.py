@@ -3,6 +3,10 @@
 
     tests/codegen/check_golden.py --expected generated [--update] examples/game/game.toml
     tests/codegen/check_golden.py --schemas examples/game/game.toml --expected generated   (the same)
+    tests/codegen/check_golden.py --expected generated --built build/default/examples/game_ecs
+
+With --built, kilnc is not run: what a build wrote (its kiln_generate OUTPUT_DIR, the build's own
+files there, whose names begin with a dot, aside) is compared with --expected the same way.
 
 Runs `kilnc generate` on the schema files (one world) into a temporary directory, with banner
 paths relative to --root (default: the current directory, so run this from the repository root),
@@ -36,21 +40,24 @@ def main() -> int:
     parser.add_argument("--expected", required=True, type=Path, metavar="DIR", help="directory of expected output")
     parser.add_argument("--root", default=".", metavar="DIR", help="what banner paths are relative to (default: .)")
     parser.add_argument("--update", action="store_true", help="rewrite the expected files with kilnc's output")
+    parser.add_argument("--built", type=Path, metavar="DIR", help="compare what a build wrote in DIR, not kilnc's output")
     args = parser.parse_args()
     schemas = args.schemas + args.more_schemas
-    if not schemas:
+    if not schemas and not args.built:
         parser.error("name the schema files")
 
     with tempfile.TemporaryDirectory() as scratch:
-        generated = Path(scratch)
-        locked = [] if args.update else ["--locked"]
-        kilnc = subprocess.run([sys.executable, str(KILNC), "generate", "--out", str(generated),
-                                "--root", args.root, *locked, *schemas])
-        if kilnc.returncode != 0:
-            print(f"check_golden: kilnc failed with exit status {kilnc.returncode}", file=sys.stderr)
-            return 2
+        generated = args.built or Path(scratch)
+        if not args.built:
+            locked = [] if args.update else ["--locked"]
+            kilnc = subprocess.run([sys.executable, str(KILNC), "generate", "--out", str(generated),
+                                    "--root", args.root, *locked, *schemas])
+            if kilnc.returncode != 0:
+                print(f"check_golden: kilnc failed with exit status {kilnc.returncode}", file=sys.stderr)
+                return 2
         different = []
-        written = sorted(path.relative_to(generated) for path in generated.rglob("*") if path.is_file())
+        written = sorted(path.relative_to(generated) for path in generated.rglob("*")
+                         if path.is_file() and not path.name.startswith("."))
         for relative in written:
             actual = generated / relative
             expected = args.expected / relative
@@ -68,8 +75,8 @@ def main() -> int:
               "rerun with --update and commit the result", file=sys.stderr)
     orphans = _orphans(args.expected, set(written))
     for orphan in orphans:
-        print(f"check_golden: {orphan}: kilnc wrote no such file for {' '.join(schemas)} (an orphan); delete it, "
-              "or give the world that writes it a directory of its own", file=sys.stderr)
+        print(f"check_golden: {orphan}: kilnc wrote no such file for {' '.join(schemas) or args.built} (an orphan); "
+              "delete it, or give the world that writes it a directory of its own", file=sys.stderr)
     return 1 if different or orphans else 0
 
 

@@ -82,7 +82,7 @@ class SchemaTestCase(unittest.TestCase):
         names = ["game.toml"] + [f"more_{index}.toml" for index in range(1, len(more) + 1)]
         paths = [str(self.write(name, body)) for name, body in zip(names, (text,) + more)]
         texts = render(validate(load_all(paths), lock=self.previous_lock), names)
-        return {path.rsplit("/", 1)[1]: text for path, text in texts.items()}
+        return folded(texts)
 
     def assertLines(self, text: str, *lines: str) -> None:
         """`text` has each of `lines` as a whole line, in this order (others may come between)."""
@@ -90,6 +90,28 @@ class SchemaTestCase(unittest.TestCase):
         for line in lines:
             if not any(candidate == line for candidate in remaining):
                 self.fail(f"line not found (in this order): {line!r}\n--- in ---\n{text}")
+
+
+def folded(texts: dict[str, str]) -> dict[str, str]:
+    """Generated files by include path ("game/systems/Move.hpp") and by file name ("Move.hpp"), except
+    that by file name components.hpp and systems.hpp are as a game that includes them reads them:
+    the headers each lists first, in the order listed (components.hpp's the components' headers and
+    resources.hpp; systems.hpp's world_fwd.hpp, sets.hpp and the systems' and observers' headers),
+    then its own text, so that a test finds a line of any of them, in the order the compiler does.
+    """
+    by_name = {path.rsplit("/", 1)[1]: text for path, text in texts.items()}
+    parts = {"components.hpp": [], "systems.hpp": []}
+    for path, text in texts.items():
+        folder = path.rsplit("/", 2)[-2]
+        if folder == "components":
+            parts["components.hpp"].append(text)
+        elif folder in ("systems", "observers"):
+            parts["systems.hpp"].append(text)
+    parts["components.hpp"].append(by_name["resources.hpp"])
+    parts["systems.hpp"][:0] = [by_name["world_fwd.hpp"], by_name.get("sets.hpp", "")]
+    for name, more in parts.items():
+        by_name[name] = "".join(more) + by_name[name]
+    return {**texts, **by_name}
 
 
 def run_kilnc(*args: str, python: str = sys.executable, cwd: Path | None = None) -> subprocess.CompletedProcess:

@@ -135,8 +135,10 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         written = sorted(path.relative_to(self.directory / "out").as_posix()
                          for path in (self.directory / "out").rglob("*") if path.is_file())
-        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/hana.hpp", "studio/game/reflection.hpp",
-                                   "studio/game/schedule.dot", "studio/game/systems.hpp", "studio/game/world.hpp"])
+        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/components/Position.hpp",
+                                   "studio/game/components/Velocity.hpp", "studio/game/hana.hpp",
+                                   "studio/game/reflection.hpp", "studio/game/resources.hpp", "studio/game/schedule.dot",
+                                   "studio/game/systems.hpp", "studio/game/world.hpp", "studio/game/world_fwd.hpp"])
 
     def test_output_is_deterministic_and_names_schemas_relative_to_root(self):
         self.write("schema/game.toml", VALID)
@@ -156,19 +158,34 @@ class Generate(SchemaTestCase):
         out = self.directory / "out" / "game"
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         long_ago = 1_000_000_000
-        for header in ("components.hpp", "world.hpp"):
+        headers = ("components.hpp", "components/Position.hpp", "components/Velocity.hpp", "world.hpp")
+        for header in headers:
             os.utime(out / header, ns=(long_ago, long_ago))
 
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
-        self.assertEqual([(out / header).stat().st_mtime_ns for header in ("components.hpp", "world.hpp")],
-                         [long_ago, long_ago])
+        self.assertEqual([(out / header).stat().st_mtime_ns for header in headers], [long_ago] * 4)
 
-        # A new default changes components.hpp only.
+        # A new default of Velocity's changes Velocity's header only: not components.hpp, which lists
+        # the headers, nor Position's.
         schema.write_text(schema.read_text().replace("default = 0.0", "default = 1.0"))
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
-        self.assertNotEqual((out / "components.hpp").stat().st_mtime_ns, long_ago)
-        self.assertIn("float x{1.0f};", (out / "components.hpp").read_text())
-        self.assertEqual((out / "world.hpp").stat().st_mtime_ns, long_ago)
+        self.assertIn("float x{1.0f};", (out / "components/Velocity.hpp").read_text())
+        self.assertEqual([(out / header).stat().st_mtime_ns != long_ago for header in headers],
+                         [False, False, True, False])
+
+    def test_removes_the_headers_of_what_the_schema_no_longer_declares(self):
+        schema = self.write("game.toml", VALID + '\n[state.Phase]\nvalues = ["on", "off"]\n\n[set.Play]\n'
+                            'run_if = "Phase == on"\n\n[system.Move]\nstage = "update"\nwrite = ["Position"]\n'
+                            'sets = ["Play"]\n')
+        out = self.directory / "out" / "game"
+        run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
+        self.assertTrue((out / "systems" / "Move.hpp").is_file() and (out / "sets.hpp").is_file())
+        (out / "systems" / "Mine.hpp").write_text("// the game's own\n")  # not kilnc's: left alone
+        schema.write_text(VALID.replace("Velocity", "Speed"))
+        run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
+        self.assertEqual(sorted(path.name for path in out.rglob("*.hpp") if path.parent != out),
+                         ["Mine.hpp", "Position.hpp", "Speed.hpp"])
+        self.assertFalse((out / "sets.hpp").exists())
 
 
 
@@ -180,11 +197,15 @@ class Outputs(SchemaTestCase):
                          (0, "build/generated/studio/game/components.hpp\nbuild/generated/studio/game/systems.hpp\n"
                              "build/generated/studio/game/world.hpp\nbuild/generated/studio/game/reflection.hpp\n"
                              "build/generated/studio/game/schedule.dot\n"
-                             "build/generated/studio/game/hana.hpp\n"))
+                             "build/generated/studio/game/hana.hpp\nbuild/generated/studio/game/world_fwd.hpp\n"
+                             "build/generated/studio/game/resources.hpp\n"
+                             "build/generated/studio/game/components/Position.hpp\n"
+                             "build/generated/studio/game/components/Velocity.hpp\n"))
 
     def test_writes_the_paths_only_when_they_change(self):
         # kiln_generate configures again when this file changes, so an edit of the schema that keeps its
-        # namespace must leave it alone, and generate must write the bytes that outputs does.
+        # namespace and its components', systems' and observers' names must leave it alone, and generate
+        # must write the bytes that outputs does.
         schema = self.write("game.toml", VALID)
         listing = self.directory / "outputs.txt"
         result = run_kilnc("outputs", "--out", "out", "--write", str(listing), str(schema))
@@ -195,9 +216,12 @@ class Outputs(SchemaTestCase):
         schema.write_text(schema.read_text().replace("default = 0.0", "default = 1.0"))
         run_kilnc("generate", "--out", "out", "--outputs-file", str(listing), str(schema), cwd=self.directory)
         self.assertEqual(listing.stat().st_mtime_ns, long_ago)
-        schema.write_text(schema.read_text().replace('"game"', '"studio"'))
-        run_kilnc("generate", "--out", "out", "--outputs-file", str(listing), str(schema), cwd=self.directory)
-        self.assertNotEqual(listing.stat().st_mtime_ns, long_ago)
+        for edit in ('"game"', '"studio"'), ("Velocity", "Speed"):  # a new namespace, a component renamed
+            with self.subTest(edit=edit):
+                os.utime(listing, ns=(long_ago, long_ago))
+                schema.write_text(schema.read_text().replace(*edit))
+                run_kilnc("generate", "--out", "out", "--outputs-file", str(listing), str(schema), cwd=self.directory)
+                self.assertNotEqual(listing.stat().st_mtime_ns, long_ago)
         self.assertEqual(listing.read_text().splitlines()[0], "out/studio/components.hpp")
 
     def test_checks_the_whole_schema(self):

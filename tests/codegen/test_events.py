@@ -270,7 +270,7 @@ class GeneratedEvents(SystemsTestCase):
     def test_a_schema_without_events_generates_what_it_did(self):
         outputs = self.system_outputs(MOVE_ONLY)
         for name, text in outputs.items():
-            if name != "hana.hpp":  # which lists the events, none here, as it lists every kind
+            if not name.endswith("hana.hpp"):  # which lists the events, none here, as it lists every kind
                 self.assertNotIn("event", text)
 
     def test_the_plan_keeps_events_for_readers_of_repeating_stages(self):

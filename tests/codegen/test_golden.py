@@ -69,6 +69,21 @@ class Golden(SchemaTestCase):
         result = check_golden("--schemas", "examples/game/game.toml", "--expected", str(expected))
         self.assertEqual((result.returncode, result.stdout, result.stderr), (0, "", ""))
 
+    def test_built_compares_what_a_build_wrote(self):
+        # A build's OUTPUT_DIR: the headers, a system's among them, and the build's own dot files.
+        built = self.directory / "built"
+        shutil.copytree(REPO / "generated", built)
+        (built / ".kiln-game_ecs.stamp").write_text("")
+        self.assertEqual(check_golden("--expected", "generated", "--built", str(built)).returncode, 0)
+        drift = built / "game" / "systems" / "Drift.hpp"
+        drift.write_text(drift.read_text().replace("Frozen", "Thawed"))
+        result = check_golden("--expected", "generated", "--built", str(built))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("+++ kilnc output: game/systems/Drift.hpp\n", result.stdout)
+        drift.unlink()
+        result = check_golden("--expected", "generated", "--built", str(built))
+        self.assertIn("generated/game/systems/Drift.hpp: kilnc wrote no such file", result.stderr)
+
     def test_2_when_kilnc_fails(self):
         broken = self.write("broken.toml", "[kiln]\n")
         result = check_golden("--schemas", str(broken), "--expected", str(self.directory))

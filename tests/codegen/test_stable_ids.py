@@ -219,7 +219,7 @@ class AllowedEdits(EvolutionTestCase):
         self.assertEqual(self.lock()["component"]["Health"]["field"]["hp"],
                          {"id": 0, "type": "f32", "past_types": ["i32"]})
         outputs = render(self.generate_version(version_2), ["game.toml"])
-        self.assertLines(outputs["game/components.hpp"],
+        self.assertLines(outputs["game/components/Health.hpp"],
                          "namespace migrations {",
                          "float Health_hp(std::int32_t old);",
                          "} // namespace migrations")
@@ -229,7 +229,7 @@ class AllowedEdits(EvolutionTestCase):
                          "    }};")
         # Another change later: saves may hold either earlier type, one overload each.
         version_3 = VERSION_1.replace('hp = "i32"', 'hp = { type = "f64", migrate_from = ["f32", "i32"] }')
-        components = render(self.generate_version(version_3), ["game.toml"])["game/components.hpp"]
+        components = render(self.generate_version(version_3), ["game.toml"])["game/components/Health.hpp"]
         self.assertLines(components, "double Health_hp(float old);", "double Health_hp(std::int32_t old);")
         self.assertEqual(self.lock()["component"]["Health"]["field"]["hp"]["past_types"], ["i32", "f32"])
 

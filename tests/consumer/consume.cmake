@@ -72,7 +72,8 @@ if(output MATCHES "Re-running CMake")
     message(FATAL_ERROR "a schema edit that keeps the namespace configured the project again:\n${output}")
 endif()
 
-# A new default changes components.hpp: the game recompiles and sees it.
+# A new default changes Speed's header (consumer/components/Speed.hpp), which
+# the game includes through reflection.hpp: it recompiles and sees it.
 # (The game alone is built: the inspector's program would compile again too,
 # about 20 s of CPU that show nothing more.)
 file(READ "${source}/schema.toml" schema)

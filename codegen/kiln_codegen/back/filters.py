@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from ..cpp.floats import shortest_f32
 from ..cpp.names import cpp_type, migration_function
 from ..model import (Archetype, Array, Component, DefaultValue, Edge, Extern, Field, FieldType, Layout, Origin, Resource,
-                     Scalar, Schema, schema_type)
-from . import dot_filters, event_filters, lookup_filters, prefab_filters, state_filters, system_filters
+                     Scalar, schema_type)
+from . import dot_filters, event_filters, header_filters, lookup_filters, prefab_filters, state_filters, system_filters
 
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INT64_MIN = -(2**63)
@@ -252,14 +252,13 @@ def comment(text: str, indent: int = 0) -> str:
     return "\n".join(lines)
 
 
-def standard_headers(schema: Schema) -> list[str]:
-    """Standard headers the generated code needs beyond <kiln/schema/component.hpp>: <limits> for inf and NaN.
+def standard_headers(records: Iterable[Component | Resource]) -> list[str]:
+    """Standard headers the records' generated code needs beyond <kiln/schema/component.hpp>: <limits> for inf and NaN.
 
     >>> infinite = Field("x", Scalar.F32, float("inf"), None)
-    >>> standard_headers(Schema("game", 1, (), (Component("A", 0, None, (infinite,), None),), (), ()))
+    >>> standard_headers([Component("A", 0, None, (infinite,), None)])
     ['limits']
     """
-    records = schema.components + schema.resources + schema.events
     defaults = [field.default for record in records for field in record.fields]
     return ["limits"] if any(map(_has_non_finite, defaults)) else []
 
@@ -270,6 +269,7 @@ FILTERS = {
                       member_pointers, schema_type, cpp_string, default_text, field_info, migration_function,
                       field_migration, doc_string, cpp_origin, comment, standard_headers)},
     **system_filters.FILTERS,
+    **header_filters.FILTERS,
     **lookup_filters.FILTERS,
     **event_filters.FILTERS,
     **dot_filters.FILTERS,

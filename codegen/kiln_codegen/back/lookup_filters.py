@@ -60,9 +60,4 @@ def _typed(write: tuple[Component, ...], read: tuple[Component, ...]) -> str:
     return ", ".join([component.name for component in write] + [f"const {component.name}" for component in read])
 
 
-def uses_lookups(schema: Schema) -> bool:
-    """Whether some system has a lookup, whose kiln::lookup needs <kiln/system/lookup.hpp>."""
-    return any(system.access.lookups for system in schema.systems)
-
-
-FILTERS = {filter.__name__: filter for filter in (lookup_structs, optional_types, uses_lookups)}
+FILTERS = {filter.__name__: filter for filter in (lookup_structs, optional_types)}

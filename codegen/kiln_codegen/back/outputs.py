@@ -1,48 +1,93 @@
-"""Where generated files go: namespace a::b writes <out>/a/b/components.hpp, systems.hpp, world.hpp,
-reflection.hpp, schedule.dot and hana.hpp.
+"""Where generated files go: namespace a::b writes under <out>/a/b/ the headers of the whole schema
+(components.hpp, systems.hpp, world.hpp, reflection.hpp, hana.hpp, schedule.dot, and the small
+world_fwd.hpp, resources.hpp and sets.hpp), then a header per component (components/<name>.hpp),
+per system (systems/<name>.hpp) and per observer (observers/<name>.hpp), so that a file including
+only the ones it uses is compiled again only when they change (docs/compile_time.md, "The edit loop").
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
 """
 
 from pathlib import Path
 
-COMPONENTS_HEADER = "components.hpp"
-SYSTEMS_HEADER = "systems.hpp"
+from ..model import Component, Observer, Schema, System
+
+COMPONENTS_HEADER = "components.hpp"  # every component's header and resources.hpp: what a game used to include
+SYSTEMS_HEADER = "systems.hpp"  # the stages, and every system's and observer's header
 WORLD_HEADER = "world.hpp"
 # What saves, loads, JSON, dumps and kiln::for_each_field read of each component: only the files that
 # use them include it, as reading it took a large schema's every file a second (docs/compile_time.md)
 REFLECTION_HEADER = "reflection.hpp"
 SCHEDULE_GRAPH = "schedule.dot"  # the schedule for Graphviz; no code includes it
 HANA_HEADER = "hana.hpp"  # the schema for Boost.Hana, for code that includes it; nothing else does
-OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, REFLECTION_HEADER, SCHEDULE_GRAPH, HANA_HEADER)
+WORLD_FWD_HEADER = "world_fwd.hpp"  # `World` declared, which run()'s commands and observers name
+RESOURCES_HEADER = "resources.hpp"  # the resources, events and states, with their traits
+SETS_HEADER = "sets.hpp"  # the sets of systems, whose conditions their systems' run_if names (when there are sets)
+OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, REFLECTION_HEADER, SCHEDULE_GRAPH, HANA_HEADER,
+           WORLD_FWD_HEADER, RESOURCES_HEADER, SETS_HEADER)
+
+
+def component_header(component: Component) -> str:
+    """The header of one component, relative to the namespace's directory.
+
+    >>> component_header(Component("Position", 0, None, (), None))
+    'components/Position.hpp'
+    """
+    return f"components/{component.name}.hpp"
+
+
+def system_header(system: System) -> str:
+    """The header of one system (a propagation's too), relative to the namespace's directory."""
+    return f"systems/{system.name}.hpp"
+
+
+def observer_header(observer: Observer) -> str:
+    """The header of one observer, relative to the namespace's directory."""
+    return f"observers/{observer.name}.hpp"
+
+
+def outputs(schema: Schema) -> list[str]:
+    """Every file `kilnc generate` writes for the schema, relative to the namespace's directory: the
+    schema's own, then a header per component, per system and per observer, in schema order.
+
+    >>> position = Component("Position", 0, None, (), None)
+    >>> outputs(Schema("game", 1, (), (position,), (), ()))[-2:]
+    ['resources.hpp', 'components/Position.hpp']
+    """
+    schemas_own = [output for output in OUTPUTS if output != SETS_HEADER or schema.sets]
+    return [*schemas_own, *map(component_header, schema.components), *map(system_header, schema.systems),
+            *map(observer_header, schema.observers)]
 
 
 def include_path(namespace: str, header: str) -> str:
     """The path that code includes a generated header by (and where under --out a file goes).
 
-    >>> include_path("studio::game", "world.hpp")
-    'studio/game/world.hpp'
+    >>> include_path("studio::game", "world.hpp"), include_path("game", "systems/Move.hpp")
+    ('studio/game/world.hpp', 'game/systems/Move.hpp')
     """
     return "/".join(namespace.split("::") + [header])
 
 
-def output_paths(out_dir: str, namespace: str) -> list[Path]:
-    """The files `kilnc generate --out out_dir` writes for a schema in `namespace`."""
-    return [Path(out_dir, include_path(namespace, output)) for output in OUTPUTS]
+def output_paths(out_dir: str, schema: Schema) -> list[Path]:
+    """The files `kilnc generate --out out_dir` writes for the schema."""
+    return [Path(out_dir, include_path(schema.namespace, output)) for output in outputs(schema)]
 
 
-def outputs_text(out_dir: str, namespace: str) -> str:
+def outputs_text(out_dir: str, schema: Schema) -> str:
     """The paths of output_paths, one a line: what `kilnc outputs` prints, and writes with --write.
 
-    kiln_generate configures again only when this text changes (the namespace decides it), not at
-    every edit of a schema.
+    kiln_generate configures again only when this text changes: when the namespace changes, or a
+    component, system or observer is added, removed or renamed; not at an edit of what one declares.
 
-    >>> print(outputs_text("out", "game"), end="")
+    >>> position = Component("Position", 0, None, (), None)
+    >>> print(outputs_text("out", Schema("game", 1, (), (position,), (), ())), end="")
     out/game/components.hpp
     out/game/systems.hpp
     out/game/world.hpp
     out/game/reflection.hpp
     out/game/schedule.dot
     out/game/hana.hpp
+    out/game/world_fwd.hpp
+    out/game/resources.hpp
+    out/game/components/Position.hpp
     """
-    return "".join(path.as_posix() + "\n" for path in output_paths(out_dir, namespace))
+    return "".join(path.as_posix() + "\n" for path in output_paths(out_dir, schema))

@@ -135,11 +135,7 @@ def plan_batches(stage: Stage) -> str:
     return ", ".join(parts)
 
 
-def uses_conditions(schema: Schema) -> bool:
-    return bool(schema.conditions or schema.stage_conditions or schema.sets)
-
-
 FILTERS = {
     filter.__name__: filter
-    for filter in (condition_type, condition_text, state_values, state_plan, uses_conditions)
+    for filter in (condition_type, condition_text, state_values, state_plan)
 }

@@ -247,15 +247,10 @@ def stage_plan(stage: Stage, condition: object = None) -> str:
     return f"kiln::stage_plan<stage::{stage.name}, kiln::type_list<{batches}>, kiln::stage_role::{stage.role.value}>"
 
 
-def uses_columns(schema: Schema) -> bool:
-    """Whether some system takes the column form, whose std::span needs <span>."""
-    return any(system.columns for system in schema.systems)
-
-
 FILTERS = {
     filter.__name__: filter
     for filter in (access_types, matched_archetypes, resource_types, cpp_bool, cpp_double, run_declaration, system_summary,
-                   propagation_summary, observer_summary, stage_plan, uses_columns)
+                   propagation_summary, observer_summary, stage_plan)
 }
 
 

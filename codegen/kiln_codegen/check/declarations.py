@@ -34,6 +34,10 @@ GENERATED_NAMES = {
 }
 
 
+# The folder of the header that kilnc writes for each declaration of a kind, by name (back/outputs.py).
+HEADER_FOLDERS = {"component": "components", "system": "systems", "propagate": "systems", "observer": "observers"}
+
+
 def top_level(checker: Checker) -> None:
     for file in checker.files:
         for key, value in file.data.items():
@@ -65,6 +69,7 @@ def declarations_of(checker: Checker) -> list[Declaration]:
                 order = (file_index, location.line, location.column)
                 found.append(Declaration(kind, name, body, file, location, order))
     unique = []
+    headers: dict[str, Declaration] = {}
     for declaration in sorted(found, key=lambda declaration: declaration.order):
         _check_declared_name(checker, declaration)
         first = checker.declared.setdefault(declaration.name, declaration)
@@ -74,6 +79,15 @@ def declarations_of(checker: Checker) -> list[Declaration]:
                           f"at {first.location}; components, resources, events, archetypes, externs, systems, "
                           "observers, propagations and fusions share one name space, so rename one of them")
             continue
+        folder = HEADER_FOLDERS.get(declaration.kind)
+        if folder is not None:
+            header = f"{folder}/{declaration.name}.hpp"
+            other = headers.setdefault(header.lower(), declaration)
+            if other is not declaration:
+                checker.error(declaration.file, declaration.keys,
+                              f"{declaration.label}: its header, {header}, and that of {other.label} at "
+                              f"{other.location} differ only in case, which file systems that ignore case (macOS's "
+                              "and Windows' by default) take for one file; rename one of them")
         unique.append(declaration)
     return unique
 

@@ -4,7 +4,8 @@
 // itself; an entity without a parent is where its Local says.
 #pragma once
 
-#include <invaders/components.hpp>
+#include <invaders/components/Local.hpp>
+#include <invaders/components/Position.hpp>
 
 namespace invaders {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <tuple>
 
-#include <pacman/components.hpp>
+#include <pacman/resources.hpp>
 
 namespace pacman {
 

@@ -25,7 +25,8 @@ enum class layout : std::uint8_t {
     tag,    // no fields, no column: only membership counts
 };
 
-// Specialized by generated code (components.hpp) for each component C with
+// Specialized by generated code (C's own header, <namespace>/components/C.hpp)
+// for each component C with
 //   static constexpr std::uint32_t id;            // dense, in schema order: C's position
 //   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr kiln::layout layout;
@@ -61,8 +62,9 @@ struct component_reflection_base {
     using members = typename component_traits<C>::members;
 };
 
-// Specialized by generated code for each resource R with stable_id, name,
-// doc, origin, members, field_infos and migrations, as for components.
+// Specialized by generated code (<namespace>/components.hpp) for each resource
+// R with stable_id, name, doc, origin, members, field_infos and migrations, as
+// for components.
 template <class R>
 struct resource_traits;
 
