@@ -12,9 +12,15 @@
 //                          down at once
 // spawn_prefab/create_n/N  the same by hand: create_n of the roots, then of
 //                          each child with its owner, then set_parent
+// spawn_prefab/paired/N    spawn and create alternated, each pass timed:
+//                          spawn's time, and spawn over create as the
+//                          counter spawn_over_create
+// spawn_prefab/paired_n/N  the same of spawn_n and create_n: the counter
+//                          spawn_n_over_create_n
 //
 // N counts roots; the time per root covers its 5 entities. Each iteration
-// starts from an empty world, made while the timer is paused.
+// (each pass, paired) starts from an empty world, made while the timer is
+// paused.
 //
 // Loading the same world three ways (where kiln::scene exists), N entities
 // (N / 5 Cruisers, each at a position of its own), the text or bytes made
@@ -27,6 +33,7 @@
 // load_scene/json/N    kiln::from_json_text of its JSON
 //
 // Run: build/release/bench/kiln_bench_content
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -90,6 +97,31 @@ void create_n_by_hand(ct::World& world, std::size_t n) {
     parent(children_by_hand<ct::Light>(world, roots, ct::Position{1.0f, 0.0f}, ct::Glow{0, 255, 0, 2.0f}));
 }
 
+// n roots and their children made in world, one way.
+template <way Way>
+void make(ct::World& world, std::size_t n) {
+    if constexpr (Way == way::spawn) {
+        for (std::size_t i = 0; i < n; ++i) {
+            benchmark::DoNotOptimize(world.spawn<ct::Cruiser>());
+        }
+    } else if constexpr (Way == way::create) {
+        for (std::size_t i = 0; i < n; ++i) {
+            create_by_hand(world);
+        }
+    } else if constexpr (Way == way::spawn_n) {
+        benchmark::DoNotOptimize(world.spawn_n<ct::Cruiser>(n).data());
+    } else {
+        create_n_by_hand(world, n);
+    }
+    benchmark::ClobberMemory();
+}
+
+void publish(benchmark::State& state, std::size_t n) {
+    state.counters["entities"] = static_cast<double>(5 * n);
+    state.counters["s_per_root"] = benchmark::Counter(
+        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 template <way Way>
 void spawn_prefab(benchmark::State& state) {
     const auto n = static_cast<std::size_t>(state.range(0));
@@ -97,27 +129,60 @@ void spawn_prefab(benchmark::State& state) {
         state.PauseTiming();
         auto world = std::make_unique<ct::World>();
         state.ResumeTiming();
-        if constexpr (Way == way::spawn) {
-            for (std::size_t i = 0; i < n; ++i) {
-                benchmark::DoNotOptimize(world->spawn<ct::Cruiser>());
-            }
-        } else if constexpr (Way == way::create) {
-            for (std::size_t i = 0; i < n; ++i) {
-                create_by_hand(*world);
-            }
-        } else if constexpr (Way == way::spawn_n) {
-            benchmark::DoNotOptimize(world->spawn_n<ct::Cruiser>(n).data());
-        } else {
-            create_n_by_hand(*world, n);
-        }
-        benchmark::ClobberMemory();
+        make<Way>(*world, n);
         state.PauseTiming();
         world.reset();
         state.ResumeTiming();
     }
-    state.counters["entities"] = static_cast<double>(5 * n);
-    state.counters["s_per_root"] = benchmark::Counter(
-        static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    publish(state, n);
+}
+
+// One pass of Way on a new world, which is made and dropped untimed: its seconds.
+template <way Way>
+double timed_pass(std::size_t n) {
+    auto world = std::make_unique<ct::World>();
+    const auto start = std::chrono::steady_clock::now();
+    make<Way>(*world, n);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    world.reset();
+    return seconds;
+}
+
+// Kiln's way and the hand-written one alternated, pass by pass, each on a
+// new world. What this machine's memory does to a pass, which varies with
+// the world's allocations and with whatever else runs, it then does to
+// both in turn. The time reported is kiln's pass; the counter named
+// counter (bench/suite.toml's target) is the sum of kiln's times over the
+// sum of the hand-written ones'.
+template <way Kiln, way Hand>
+void spawn_prefab_paired(benchmark::State& state, const char* counter) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    double kiln_seconds = 0;
+    double hand_seconds = 0;
+    bool kiln_first = true;
+    for (auto _ : state) {
+        double kiln_time = 0;
+        if (kiln_first) {
+            kiln_time = timed_pass<Kiln>(n);
+            hand_seconds += timed_pass<Hand>(n);
+        } else {
+            hand_seconds += timed_pass<Hand>(n);
+            kiln_time = timed_pass<Kiln>(n);
+        }
+        kiln_first = !kiln_first;
+        kiln_seconds += kiln_time;
+        state.SetIterationTime(kiln_time);
+    }
+    state.counters[counter] = kiln_seconds / hand_seconds;
+    publish(state, n);
+}
+
+void spawn_prefab_paired_one(benchmark::State& state) {
+    spawn_prefab_paired<way::spawn, way::create>(state, "spawn_over_create");
+}
+
+void spawn_prefab_paired_n(benchmark::State& state) {
+    spawn_prefab_paired<way::spawn_n, way::create_n>(state, "spawn_n_over_create_n");
 }
 
 #if KILN_BENCH_SCENES
@@ -196,5 +261,7 @@ BENCHMARK(spawn_prefab<way::spawn>)->Name("spawn_prefab/spawn")->Arg(10'000)->Ar
 BENCHMARK(spawn_prefab<way::create>)->Name("spawn_prefab/create")->Arg(10'000)->Arg(100'000)->UseRealTime();
 BENCHMARK(spawn_prefab<way::spawn_n>)->Name("spawn_prefab/spawn_n")->Arg(10'000)->Arg(100'000)->UseRealTime();
 BENCHMARK(spawn_prefab<way::create_n>)->Name("spawn_prefab/create_n")->Arg(10'000)->Arg(100'000)->UseRealTime();
+BENCHMARK(spawn_prefab_paired_one)->Name("spawn_prefab/paired")->Arg(10'000)->Arg(100'000)->UseManualTime();
+BENCHMARK(spawn_prefab_paired_n)->Name("spawn_prefab/paired_n")->Arg(10'000)->Arg(100'000)->UseManualTime();
 
 BENCHMARK_MAIN();

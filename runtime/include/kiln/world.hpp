@@ -45,6 +45,7 @@
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
 #include <kiln/world/prefab_records.hpp>
+#include <kiln/world/spawn_moves.hpp>
 #include <kiln/world/structural_moves.hpp>
 #include <kiln/world/world_state.hpp>
 
@@ -195,12 +196,11 @@ public:
 
     // Spawns count copies of prefab P, the same overrides for each: each
     // part's rows laid down at once, as create_n does, then the children
-    // parented. Returns each spawn's handles, in order.
+    // parented; where an observer sees a part made, one spawn after
+    // another, as spawn makes each. Returns each spawn's handles, in order.
     template <prefab P, class... Overrides>
     std::vector<spawned<P>> spawn_n(std::size_t count, const Overrides&... overrides) {
-        return internal::spawn_n<P>(
-            *this, [this](entity e, std::size_t part) { state_.template record_spawned<P>(e, part); }, count,
-            overrides...);
+        return internal::spawn_moves<basic_world>::template spawn_n<P>(*this, state_, count, overrides...);
     }
 
     // The prefab, and the child of it, that a spawn made e from (world.spawn,

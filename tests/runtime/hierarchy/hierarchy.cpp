@@ -56,6 +56,12 @@ void family::Farewell::run(kiln::deferred_world<World>& world, kiln::entity e, c
     farewells.push_back({e, parent, world.alive(parent), world.hierarchy().child_count(e)});
 }
 
+void family::Wander::run(kiln::deferred_world<World>& world, kiln::entity e, const Collar& collar) {
+    if (collar.stray != 0) {
+        world.destroy(e);
+    }
+}
+
 namespace {
 
 // Every farewell found the parent alive, if there was one, and no child.
@@ -340,4 +346,30 @@ TEST_CASE("swap exchanges the hierarchies with the entities") {
     world.swap(other);
     CHECK(other.hierarchy().parent(s.gunner) == s.left);
     CHECK(world.hierarchy().children(s.ship).empty());
+}
+
+// A spawn links its children to its root as new entities only where no
+// observer sees them made (kiln/world/spawn_moves.hpp); here Wander destroys
+// the cat as it is made, and the spawn parents the others through
+// set_parent, which refuses the dead cat, as a hand-written spawn would.
+TEST_CASE("a spawn whose child an observer destroys as it is made parents the others alone") {
+    family::World world;
+    const auto check = [&world](const kiln::spawned<family::Household>& household) {
+        auto tree = world.hierarchy();
+        const kiln::entity dog = household.child<family::Household::dog>();
+        const kiln::entity parrot = household.child<family::Household::parrot>();
+        CHECK(world.alive(household.root()));
+        CHECK(!world.alive(household.child<family::Household::cat>()));
+        CHECK(listed(tree.children(household.root())) == std::vector<kiln::entity>{dog, parrot});
+        CHECK(tree.child_count(household.root()) == 2);
+        CHECK(tree.parent(dog) == household.root());
+        CHECK(tree.depth(parrot) == 1);
+    };
+    check(world.spawn<family::Household>());
+    const std::vector<kiln::spawned<family::Household>> many = world.spawn_n<family::Household>(3);
+    for (const kiln::spawned<family::Household>& household : many) {
+        check(household);
+    }
+    CHECK(world.count<family::Collar>() == 8);
+    CHECK(world.hierarchy().parent(many[2].child<family::Household::cat>()).is_null());
 }

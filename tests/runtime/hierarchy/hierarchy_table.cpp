@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <vector>
 
 namespace {
@@ -98,6 +99,61 @@ TEST_CASE("erase frees the children of the erased entity, which keep their own s
     CHECK(table.links(node(4)).parent == node(3));
     CHECK(table.links(node(4)).depth == 1);
     CHECK(table.link_count() == 1);
+}
+
+namespace {
+
+// Every link of entities 0 to last, for comparing two tables.
+std::vector<kiln::hierarchy_links> all_links(const kiln::hierarchy_table& table, kiln::entity::index_type last) {
+    std::vector<kiln::hierarchy_links> found;
+    for (kiln::entity::index_type i = 0; i <= last; ++i) {
+        found.push_back(table.links(node(i)));
+    }
+    return found;
+}
+
+bool same_links(const std::vector<kiln::hierarchy_links>& a, const std::vector<kiln::hierarchy_links>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+        return x.parent == y.parent && x.first_child == y.first_child && x.last_child == y.last_child &&
+               x.next_sibling == y.next_sibling && x.prev_sibling == y.prev_sibling && x.depth == y.depth &&
+               x.child_count == y.child_count;
+    });
+}
+
+} // namespace
+
+TEST_CASE("attach_new links new children as attach of each in turn would, and moves the version on") {
+    // A parent with a child already, a level down: the new ones come after
+    // it, a level below the parent; then a parent of none, with one child,
+    // with several (the parent's index above its children's), and none.
+    kiln::hierarchy_table by_one;
+    kiln::hierarchy_table at_once;
+    for (kiln::hierarchy_table* table : {&by_one, &at_once}) {
+        table->attach(node(1), node(0));
+        table->attach(node(2), node(1));
+    }
+    const auto before = at_once.version();
+    for (const auto i : {3u, 7u, 5u}) {
+        by_one.attach(node(i), node(1));
+    }
+    const std::vector<kiln::entity> new_children{node(3), node(7), node(5)};
+    at_once.attach_new(new_children, node(1));
+    CHECK(at_once.version() != before);
+    by_one.attach(node(8), node(4));
+    at_once.attach_new(std::vector{node(8)}, node(4));
+    for (const auto i : {9u, 10u, 11u}) {
+        by_one.attach(node(i), node(12));
+    }
+    at_once.attach_new(std::vector{node(9), node(10), node(11)}, node(12));
+    const auto unchanged = at_once.version();
+    at_once.attach_new({}, node(6));
+    CHECK(at_once.version() == unchanged);
+    CHECK(same_links(all_links(at_once, 12), all_links(by_one, 12)));
+    CHECK(at_once.link_count() == by_one.link_count());
+    CHECK(children_of(at_once, node(1)) == std::vector{node(2), node(3), node(7), node(5)});
+    CHECK(children_backwards(at_once, node(1)) == std::vector{node(2), node(3), node(7), node(5)});
+    CHECK(at_once.links(node(7)).depth == 2);
+    CHECK(at_once.links(node(10)).depth == 1);
 }
 
 TEST_CASE("is_ancestor follows parents only") {

@@ -68,7 +68,15 @@ void check_fighter(content::World& world, const kiln::spawned<Fighter>& fighter,
     CHECK(tree.parent(gun) == root);
     CHECK(tree.parent(lamp) == root);
     REQUIRE(tree.child_count(root) == 2);
-    CHECK(*tree.children(root).begin() == gun);  // in the prefab's order
+    std::vector<kiln::entity> children;
+    for (const kiln::entity child : tree.children(root)) {
+        children.push_back(child);
+    }
+    CHECK(children == std::vector<kiln::entity>{gun, lamp});  // in the prefab's order
+    CHECK(tree.depth(gun) == tree.depth(root) + 1);
+    CHECK(tree.depth(lamp) == tree.depth(root) + 1);
+    CHECK(tree.child_count(gun) == 0);
+    CHECK(tree.child_count(lamp) == 0);
 }
 
 std::string dumped(const content::World& world) {
@@ -142,6 +150,51 @@ TEST_CASE("spawn_n lays down every part's rows at once, each spawn as spawn woul
         check_fighter(world, fighter, 9);
     }
     CHECK(world.spawn_n<Fighter>(0).empty());
+}
+
+TEST_CASE("spawn_n reuses the slots that destroys freed, in any order, each spawn whole") {
+    content::World world;
+    const std::vector<kiln::spawned<Fighter>> first = world.spawn_n<Fighter>(50);
+    for (std::size_t i = 0; i < first.size(); i += 3) {
+        world.destroy(first[i].root());  // its children go with it: slots freed in every part
+    }
+    const kiln::entity plain = world.create<content::Turret>();
+    const std::vector<kiln::spawned<Fighter>> again = world.spawn_n<Fighter>(40);
+    std::size_t reused = 0;
+    for (const kiln::spawned<Fighter>& fighter : again) {
+        check_fighter(world, fighter);
+        CHECK(world.prefab_of(fighter.child<Fighter::lamp>())->part == "lamp");
+        reused += kiln::entity{fighter.root()}.index() < 150 ? 1 : 0;
+    }
+    CHECK(reused > 0);
+    for (std::size_t i = 1; i < first.size(); i += 3) {
+        check_fighter(world, first[i]);
+    }
+    CHECK(!world.prefab_of(plain));
+    CHECK(world.hierarchy().child_count(plain) == 0);
+    CHECK(world.count<content::Armor>() == 50 - 17 + 40);
+}
+
+TEST_CASE("a spawn under a parent of its own, then another: each root's children are its own, in order") {
+    content::World world;
+    const kiln::entity carrier = world.create<content::Carrier>();
+    const kiln::spawned<Fighter> docked = world.spawn<Fighter>();
+    REQUIRE(world.hierarchy().set_parent(docked.root(), carrier) == kiln::set_parent_result::done);
+    check_fighter(world, docked);  // depths follow the root down a level
+    CHECK(world.hierarchy().depth(docked.child<Fighter::gun>()) == 2);
+    const kiln::spawned<Fighter> loose = world.spawn<Fighter>();
+    check_fighter(world, loose);
+    check_fighter(world, docked);
+    const std::vector<kiln::spawned<Fighter>> many = world.spawn_n<Fighter>(2);
+    REQUIRE(world.hierarchy().set_parent(many[1].root(), docked.child<Fighter::lamp>()) ==
+            kiln::set_parent_result::done);
+    check_fighter(world, many[0]);
+    check_fighter(world, many[1]);
+    CHECK(world.hierarchy().depth(many[1].child<Fighter::gun>()) == 4);
+    world.destroy(carrier);  // the subtree goes with it: docked, and many[1] under its lamp
+    CHECK(!world.alive(many[1].child<Fighter::gun>()));
+    check_fighter(world, loose);
+    check_fighter(world, many[0]);
 }
 
 TEST_CASE("a command buffer's spawn gives handles at once, alive when it is applied") {

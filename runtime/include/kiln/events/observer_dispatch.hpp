@@ -49,6 +49,20 @@ struct observer_dispatch {
         return by_archetype;
     }();
 
+    // Whether creating an entity in archetype id calls an observer (of
+    // enter): when none does, a create runs no code but the world's, and
+    // nothing can change the new entities between creates (a spawn links
+    // its parts without asking whether they are alive).
+    static constexpr bool observes_enter([[maybe_unused]] std::uint32_t id) noexcept {
+        bool observed = false;
+        for_each_type(observers{}, [&]<class O>() {
+            if constexpr (O::event == observer_event::enter) {
+                observed = observed || targets_by_archetype<O>[id] >= 0;
+            }
+        });
+        return observed;
+    }
+
     // Calls the observers of Event for e, at row of archetype id, that see
     // it cross their set's border: in the set at id and not at other (the
     // archetype on the other side of a move; none for create and destroy).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -125,6 +126,54 @@ public:
         ++link_count_;
         set_depths(child, p.depth + 1);
         ++version_;
+    }
+
+    // Makes parent the parent of each of children, in order, after its own
+    // children: what attach of each does, for children that have neither a
+    // parent nor children (new entities, as a spawn's), without attach's
+    // walk up from parent, its detach and its walk of a subtree. Each
+    // child's links are written whole, the table grows once, and the
+    // version changes once. Preconditions: parent and children alive and
+    // distinct, each child unlinked (checked in debug builds).
+    void attach_new(std::span<const entity> children, entity parent) {
+        if (children.empty()) {
+            return;
+        }
+        entity::index_type last = parent.index();
+        for (const entity child : children) {
+            last = std::max(last, child.index());
+        }
+        grow_to(last);
+        hierarchy_links* const links = links_.data();
+        hierarchy_links& p = links[parent.index()];
+        const std::uint32_t depth = p.depth + 1;
+        entity previous = p.last_child;
+        if (previous.is_null()) {
+            p.first_child = children.front();
+        } else {
+            links[previous.index()].next_sibling = children.front();
+        }
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            const entity child = children[i];
+            KILN_ASSERT(child != parent && !linked(child),
+                        "hierarchy_table::attach_new: entity %u:%u is linked already, or the parent", child.index(),
+                        child.generation());
+            links[child.index()] = {parent, null_entity, null_entity,
+                                    i + 1 < children.size() ? children[i + 1] : null_entity, previous, depth, 0};
+            previous = child;
+        }
+        p.last_child = previous;
+        p.child_count += static_cast<std::uint32_t>(children.size());
+        link_count_ += children.size();
+        ++version_;
+    }
+
+    // Room for the links of entities up to index last, for whoever is about
+    // to link many (a spawn of many): the table then grows once.
+    void reserve(entity::index_type last) {
+        if (last >= links_.capacity()) {
+            links_.reserve(std::size_t{last} + 1);
+        }
     }
 
     // Takes child from its parent's children: child's subtree becomes a tree

@@ -3,13 +3,12 @@
 // buffers (docs/content.md).
 #pragma once
 
+#include <array>
 #include <cstddef>
-#include <span>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 #include <kiln/config.hpp>
 #include <kiln/core/type_list.hpp>
@@ -263,17 +262,18 @@ struct spawned {
 namespace internal {
 
 // The links owned by part Owner whose targets are made before it (so that
-// their handles are known), written into its row.
-template <std::size_t Owner, class L, class Row, class Handles>
-constexpr void write_link_made_before(Row& row, const Handles& handles) {
+// their entities are known), written into its row: made(target), given
+// target as a std::integral_constant, is part target's entity.
+template <std::size_t Owner, class L, class Row, class Made>
+constexpr void write_link_made_before(Row& row, const Made& made) {
     if constexpr (L::owner == Owner && L::target < L::owner) {
-        std::get<typename L::component>(row).*L::field = entity{std::get<L::target>(handles)};
+        std::get<typename L::component>(row).*L::field = made(std::integral_constant<std::size_t, L::target>{});
     }
 }
 
-template <std::size_t Owner, class Row, class Handles, class... Links>
-constexpr void write_links_made_before(Row& row, const Handles& handles, type_list<Links...>) {
-    in_order({(write_link_made_before<Owner, Links>(row, handles), 0)...});
+template <std::size_t Owner, class Row, class Made, class... Links>
+constexpr void write_links_made_before(Row& row, const Made& made, type_list<Links...>) {
+    in_order({(write_link_made_before<Owner, Links>(row, made), 0)...});
 }
 
 // A link whose target is made after its owner (a root naming its child),
@@ -314,16 +314,40 @@ spawned<P> spawn_rows(Sink& sink, Note&& note, typename prefab_parts<P>::rows& r
 template <class P, std::size_t I, class Sink, class Rows, class Handles>
 void make_part(Sink& sink, Rows& rows, Handles& handles) {
     using archetype = typename type_at_t<I, parts_t<P>>::archetype;
-    write_links_made_before<I>(std::get<I>(rows), handles, typename P::links{});
+    write_links_made_before<I>(
+        std::get<I>(rows), [&handles](auto target) { return entity{std::get<decltype(target)::value>(handles)}; },
+        typename P::links{});
     std::get<I>(handles) = std::apply(
         [&sink](const auto&... values) { return sink.template create<archetype>(values...); }, std::get<I>(rows));
+}
+
+// Each child of a spawn of P parented to its root, in the prefab's order:
+// at once where the sink links new entities itself (the world's:
+// kiln/world/spawn_moves.hpp), else through set_parent, child by child.
+template <class P, class Sink, class Handles>
+void parent_children([[maybe_unused]] Sink& sink, [[maybe_unused]] const Handles& handles) {
+    constexpr std::size_t count = P::children::size;
+    if constexpr (count > 0) {
+        const entity root{std::get<0>(handles)};
+        const auto children = [&handles]<std::size_t... I>(std::index_sequence<I...>) {
+            return std::array<entity, count>{entity{std::get<I + 1>(handles)}...};
+        }(std::make_index_sequence<count>{});
+        if constexpr (requires { sink.template link_new_children<P>(root, children); }) {
+            sink.template link_new_children<P>(root, children);
+        } else {
+            for (const entity child : children) {
+                sink.set_parent(child, root);
+            }
+        }
+    }
 }
 
 // The spawn of P through sink (the world, or anything that records its
 // commands): the root and each child made in order, each with the links
 // to the parts made before it, each child parented to the root, then the
 // links to parts made after their owners written. Sink has create<A>(...),
-// set<C>(handle, value) and set_parent(child, parent).
+// set<C>(handle, value) and set_parent(child, parent), and may have
+// link_new_children<P>(root, children) (see parent_children).
 //
 // note(entity, part) is told each part made, for the world's records of
 // which prefab made each entity (kiln/world/prefab_records.hpp).
@@ -342,61 +366,9 @@ spawned<P> spawn_rows(Sink& sink, Note&& note, typename prefab_parts<P>::rows& r
     constexpr std::size_t parts = std::tuple_size_v<std::remove_reference_t<decltype(rows)>>;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         in_order({(make_part<P, I>(sink, rows, made.handles), note(entity{std::get<I>(made.handles)}, I), 0)...});
-        in_order({(I == 0 ? 0 : (sink.set_parent(std::get<I>(made.handles), std::get<0>(made.handles)), 0))...});
     }(std::make_index_sequence<parts>{});
+    parent_children<P>(sink, made.handles);
     write_links_made_after(sink, rows, made.handles, typename P::links{});
-    return made;
-}
-
-// The world as spawn_through's sink.
-template <class World>
-struct world_sink {
-    World& world;
-
-    template <class A, class... Values>
-    handle<A> create(const Values&... values) {
-        return world.template create<A>(values...);
-    }
-    template <class C, class A>
-    void set(handle<A> h, const C& value) {
-        world.template get<C>(h) = value;
-    }
-    void set_parent(entity child, entity parent) { static_cast<void>(world.hierarchy().set_parent(child, parent)); }
-};
-
-// count spawns of P in world, each part's rows laid down at once by
-// create_n (a column at a time), then the children parented and the links
-// to parts made after their owners written. Returns each spawn's handles.
-template <class P, class World, class Note, class... Overrides>
-std::vector<spawned<P>> spawn_n(World& world, Note&& note, std::size_t count, const Overrides&... overrides) {
-    static_assert(prefab<P>, "kiln::spawn_n<P>: P must be a prefab that kilnc declares ([prefab.NAME])");
-    const auto rows = rows_of<P>(overrides...);
-    std::vector<spawned<P>> made(count);
-    constexpr std::size_t parts = std::tuple_size_v<std::remove_const_t<decltype(rows)>>;
-    const auto make_part_n = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
-        using archetype = typename type_at_t<I, parts_t<P>>::archetype;
-        const std::span<const entity> entities =
-            world.template create_n<archetype>(count, [&rows, &made](std::size_t i) {
-                auto row = std::get<I>(rows);
-                write_links_made_before<I>(row, made[i].handles, typename P::links{});
-                return row;
-            });
-        for (std::size_t i = 0; i < count; ++i) {
-            std::get<I>(made[i].handles) = handle<archetype>::adopt(entities[i]);
-            note(entities[i], I);
-        }
-    };
-    world_sink<World> sink{world};
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-        in_order({(make_part_n(std::integral_constant<std::size_t, I>{}), 0)...});
-        for (spawned<P>& one : made) {
-            in_order({(I == 0 ? 0 : (sink.set_parent(std::get<I>(one.handles), std::get<0>(one.handles)), 0))...});
-            if constexpr (links_made_after_v<typename P::links>) {
-                auto own = rows;
-                write_links_made_after(sink, own, one.handles, typename P::links{});
-            }
-        }
-    }(std::make_index_sequence<parts>{});
     return made;
 }
 

@@ -2,9 +2,11 @@
 // came from, for dump, JSON and tools (docs/content.md).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -18,10 +20,11 @@ namespace internal {
 
 // Per slot of the entity table, the generation of the entity a spawn made
 // there and its prefab and part: 8 bytes a slot, up to the highest slot a
-// spawn used, and nothing for a world that never spawns. A record names its
-// entity only while the slot's generation is the record's, so destroying an
-// entity needs no word here; clear, load and swap, which renumber the
-// table, clear or swap the records with it.
+// spawn used (up to twice that, as it grows by doubling), and nothing for a
+// world that never spawns. A record names its entity only while the slot's
+// generation is the record's, so destroying an entity needs no word here;
+// clear, load and swap, which renumber the table, clear or swap the records
+// with it.
 class prefab_records {
 public:
     struct found {
@@ -30,10 +33,33 @@ public:
     };
 
     void record(entity e, std::uint16_t prefab, std::uint16_t part) {
-        if (e.index() >= records_.size()) {
-            records_.resize(std::size_t{e.index()} + 1);
+        if (e.index() >= records_.size()) [[unlikely]] {
+            grow_to(e.index());
         }
         records_[e.index()] = {e.generation(), static_cast<std::uint16_t>(prefab + 1), part};
+    }
+
+    // record for each of made, all parts `part` of prefab `prefab` (a spawn
+    // of many's): the table grows once.
+    void record(std::span<const entity> made, std::uint16_t prefab, std::uint16_t part) {
+        entity::index_type last = 0;
+        for (const entity e : made) {
+            last = std::max(last, e.index());
+        }
+        if (!made.empty() && last >= records_.size()) {
+            records_.resize(std::size_t{last} + 1); // within what reserve made room for, when it did
+        }
+        slot* const records = records_.data();
+        for (const entity e : made) {
+            records[e.index()] = {e.generation(), static_cast<std::uint16_t>(prefab + 1), part};
+        }
+    }
+
+    // Room for the records of entities up to index last, for a spawn of many.
+    void reserve(entity::index_type last) {
+        if (last >= records_.capacity()) {
+            records_.reserve(std::size_t{last} + 1);
+        }
     }
 
     // The prefab and part of e, if a spawn made e; e must be alive.
@@ -66,6 +92,14 @@ public:
     void swap(prefab_records& other) noexcept { records_.swap(other.records_); }
 
 private:
+    // Room for a record of index last, and as many again: spawns record
+    // entities of new indices, one after another, and grew the table at
+    // each. The records past the highest slot a spawn used are empty. Out
+    // of line: the rare path, kept out of the code of every spawn.
+    [[gnu::noinline]] void grow_to(entity::index_type last) {
+        records_.resize(std::max({std::size_t{last} + 1, 2 * records_.size(), std::size_t{64}}));
+    }
+
     struct slot {
         entity::generation_type generation = 0;
         std::uint16_t prefab = 0; // 1 + the prefab's position; 0: no spawn made the entity
