@@ -1,8 +1,8 @@
 // The wave file checked, and the wave and the prefabs read again while the
 // game runs: F6 in a development build (main.cpp), so that a designer edits
 // wave.toml or the prefabs of invaders.toml and sees the running game take
-// the edit (docs/content.md, reloading). waves.cpp keeps the wave last
-// loaded for it.
+// the edit (docs/content.md, reloading). wave_file.cpp loads each wave and
+// keeps the last one for it.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +19,15 @@ namespace invaders {
 // unless NDEBUG is defined); a release build spawns from the compiled
 // prefabs and keeps no copy of the wave's file to compare an edit with.
 inline constexpr bool reloads = KILN_RELOAD_PREFABS != 0;
+
+// The call NewGame and NextWave record (kiln::system_commands::call): when
+// their commands apply, the wave's scene is loaded into world, its aliens
+// spawned from their prefabs (Squid, Crab, Octopus) with the scene's
+// values, and each made a child of formation, whose Local is at. Its
+// Position is written too: the propagation computes it in the next step,
+// and the frame drawn before would show the alien at the screen's corner.
+// In a development build the wave is kept for reload_wave.
+void load_wave(World& world, kiln::entity formation, Local at);
 
 // wave.toml's text as the game was built with it (wave_scene.cpp, which
 // CMakeLists.txt writes from the file): what each wave loads.

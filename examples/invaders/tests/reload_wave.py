@@ -15,7 +15,7 @@ copies (--wave, --schema). Twice:
 - broken: each copy has a mistake. Both are printed as file:line:col, nothing changes and the
   volley ends as it always does (score 50).
 - past the columns: r0c10 moved to column 11, which the scene's types allow (a u8) and the
-  formation's 11 columns do not (waves.cpp, wave_problems): printed at its line and key, the wave
+  formation's 11 columns do not (wave_file.cpp, wave_problems): printed at its line and key, the wave
   unchanged, the volley as always.
 
 A release build compiles reloading out: then F6 says so, and the volley ends as always.
