@@ -7,6 +7,7 @@
 // so that editing one compiles in seconds).
 #include <invaders/world.hpp>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "reload.hpp"
