@@ -43,6 +43,8 @@
 #include <benchmark/benchmark.h>
 #include <bench/content/world.hpp>
 
+#include "alternated.hpp"
+
 #if KILN_BENCH_SCENES
 #include <bench/content/reflection.hpp>
 #include <kiln/json.hpp>
@@ -149,31 +151,14 @@ double timed_pass(std::size_t n) {
 }
 
 // Kiln's way and the hand-written one alternated, pass by pass, each on a
-// new world. What this machine's memory does to a pass, which varies with
-// the world's allocations and with whatever else runs, it then does to
-// both in turn. The time reported is kiln's pass; the counter named
-// counter (bench/suite.toml's target) is the sum of kiln's times over the
-// sum of the hand-written ones'.
+// new world (alternated.hpp). The time reported is kiln's pass; the counter
+// named counter (bench/suite.toml's target) is the sum of kiln's times over
+// the sum of the hand-written ones'.
 template <way Kiln, way Hand>
 void spawn_prefab_paired(benchmark::State& state, const char* counter) {
     const auto n = static_cast<std::size_t>(state.range(0));
-    double kiln_seconds = 0;
-    double hand_seconds = 0;
-    bool kiln_first = true;
-    for (auto _ : state) {
-        double kiln_time = 0;
-        if (kiln_first) {
-            kiln_time = timed_pass<Kiln>(n);
-            hand_seconds += timed_pass<Hand>(n);
-        } else {
-            hand_seconds += timed_pass<Hand>(n);
-            kiln_time = timed_pass<Kiln>(n);
-        }
-        kiln_first = !kiln_first;
-        kiln_seconds += kiln_time;
-        state.SetIterationTime(kiln_time);
-    }
-    state.counters[counter] = kiln_seconds / hand_seconds;
+    state.counters[counter] =
+        kiln_bench::alternated(state, [n] { return timed_pass<Kiln>(n); }, [n] { return timed_pass<Hand>(n); });
     publish(state, n);
 }
 

@@ -33,6 +33,8 @@
 #include <bench/lookups/world.hpp>
 #include <kiln/entity/huge_pages.hpp>
 
+#include "alternated.hpp"
+
 namespace {
 
 namespace lk = bench::lookups;
@@ -156,10 +158,9 @@ void lookup_read_checked(benchmark::State& state, std::size_t n) {
 }
 
 // kiln's pass and the checked one on the same world, alternated pass by pass
-// (which goes first alternating too), each timed on its own: what the host's
-// memory does to random reads, which here swings twofold between runs of the
-// same binary and between one world's allocation and the next, it then does
-// to both. The time reported is kiln's pass; the counter kiln_over_checked,
+// (alternated.hpp), each timed on its own: random reads swing twofold here
+// between runs of the same binary and between one world's allocation and
+// the next. The time reported is kiln's pass; the counter kiln_over_checked,
 // the target of bench/suite.toml, is the sum of kiln's times over the sum of
 // the checked pass's.
 void lookup_read_paired(benchmark::State& state, std::size_t n) {
@@ -175,23 +176,8 @@ void lookup_read_paired(benchmark::State& state, std::size_t n) {
     };
     kiln_pass();
     checked();
-    double kiln_seconds = 0;
-    double checked_seconds = 0;
-    bool kiln_first = true;
-    for (auto _ : state) {
-        double kiln_time = 0;
-        if (kiln_first) {
-            kiln_time = timed(kiln_pass);
-            checked_seconds += timed(checked);
-        } else {
-            checked_seconds += timed(checked);
-            kiln_time = timed(kiln_pass);
-        }
-        kiln_first = !kiln_first;
-        kiln_seconds += kiln_time;
-        state.SetIterationTime(kiln_time);
-    }
-    state.counters["kiln_over_checked"] = kiln_seconds / checked_seconds;
+    state.counters["kiln_over_checked"] =
+        kiln_bench::alternated(state, [&] { return timed(kiln_pass); }, [&] { return timed(checked); });
     publish(state, n);
 }
 
