@@ -156,7 +156,7 @@ struct scene_access {
     // Makes entity e of stage (its parts into made), with the rows read.
     static void spawn(world_type& world, stage_type& stage, const staged_entity& e, std::vector<entity>& made) {
         with_type_at<kinds>(e.kind, [&]<class Kind, std::size_t K>() {
-            auto& rows = std::get<K>(stage.rows)[e.slot];
+            auto& rows = stage.rows.template rows<K>()[e.slot];
             if constexpr (prefab<Kind>) {
                 world_sink<world_type> sink{world};
                 auto& records = world_access<world_type>::prefab_records(world);
@@ -203,8 +203,8 @@ struct scene_access {
     static void update(world_type& world, const stage_type& old_stage, const staged_entity& old_entity,
                        const stage_type& new_stage, const staged_entity& new_entity, const std::vector<entity>& made) {
         with_type_at<kinds>(new_entity.kind, [&]<class Kind, std::size_t K>() {
-            const auto& old_rows = std::get<K>(old_stage.rows)[old_entity.slot];
-            const auto& new_rows = std::get<K>(new_stage.rows)[new_entity.slot];
+            const auto& old_rows = old_stage.rows.template rows<K>()[old_entity.slot];
+            const auto& new_rows = new_stage.rows.template rows<K>()[new_entity.slot];
             const auto update_row = [&](entity e, const auto& old_row, const auto& new_row) {
                 if (!world.alive(e)) {
                     return; // the game destroyed it: it stays so
