@@ -14,7 +14,7 @@
 // header needs nlohmann/json, as kiln/json.hpp does). The reader is
 // kiln/io/scene_reader.hpp; this header spawns what it read. Like JSON, a
 // load instantiates code for every prefab, archetype and component: call it
-// from one translation unit.
+// from one translation unit (docs/compile_time.md, "A scene's load").
 #pragma once
 
 #include <cerrno>
@@ -156,7 +156,7 @@ struct scene_access {
     // Makes entity e of stage (its parts into made), with the rows read.
     static void spawn(world_type& world, stage_type& stage, const staged_entity& e, std::vector<entity>& made) {
         with_type_at<kinds>(e.kind, [&]<class Kind, std::size_t K>() {
-            auto& rows = std::get<K>(stage.rows)[e.slot];
+            auto& rows = stage.rows.template rows<K>()[e.slot];
             if constexpr (prefab<Kind>) {
                 world_sink<world_type> sink{world};
                 auto& records = world_access<world_type>::prefab_records(world);
@@ -203,8 +203,8 @@ struct scene_access {
     static void update(world_type& world, const stage_type& old_stage, const staged_entity& old_entity,
                        const stage_type& new_stage, const staged_entity& new_entity, const std::vector<entity>& made) {
         with_type_at<kinds>(new_entity.kind, [&]<class Kind, std::size_t K>() {
-            const auto& old_rows = std::get<K>(old_stage.rows)[old_entity.slot];
-            const auto& new_rows = std::get<K>(new_stage.rows)[new_entity.slot];
+            const auto& old_rows = old_stage.rows.template rows<K>()[old_entity.slot];
+            const auto& new_rows = new_stage.rows.template rows<K>()[new_entity.slot];
             const auto update_row = [&](entity e, const auto& old_row, const auto& new_row) {
                 if (!world.alive(e)) {
                     return; // the game destroyed it: it stays so
@@ -256,16 +256,19 @@ struct scene_access {
         });
     }
 
-    // Puts new_stage into world. Without an old scene (a load), every
-    // entity is spawned. With one (a reload), an entity of the same name and
-    // prefab or archetype is kept and updated in place, one the new file
-    // lacks is destroyed, and one it adds is spawned.
+    // Puts new_stage into world. Without an old scene (a load, Reload
+    // false, old_stage and old_scene null), every entity is spawned. With
+    // one (a reload), an entity of the same name and prefab or archetype is
+    // kept and updated in place, one the new file lacks is destroyed, and
+    // one it adds is spawned. A template on Reload so that a unit that only
+    // loads compiles none of a reload's updates, per prefab and archetype.
+    template <bool Reload>
     static void apply(world_type& world, const stage_type* old_stage, const loaded_scene<Schema>* old_scene,
                       stage_type& new_stage, loaded_scene<Schema>& result) {
         std::vector<entity> made(new_stage.part_names.size());
         std::vector<std::uint32_t> kept(new_stage.entities.size(), scene_none); // the old entity each keeps
         std::vector<bool> old_kept(old_stage != nullptr ? old_stage->entities.size() : 0);
-        if (old_stage != nullptr) {
+        if constexpr (Reload) {
             std::unordered_map<std::string_view, std::uint32_t> old_by_name;
             for (std::uint32_t e = 0; e < old_stage->entities.size(); ++e) {
                 old_by_name.emplace(old_stage->entities[e].name, e);
@@ -307,7 +310,7 @@ struct scene_access {
                 static_cast<void>(tree.set_parent(root, made[new_stage.entities[one.parent].first_part]));
             }
         }
-        if (old_stage != nullptr) {
+        if constexpr (Reload) {
             for (std::uint32_t e = 0; e < old_stage->entities.size(); ++e) {
                 if (old_kept[e]) {
                     continue;
@@ -325,7 +328,7 @@ struct scene_access {
         }
         // Links: each the new file writes, but one a kept entity's old file wrote alike.
         std::unordered_map<std::string, std::string_view> old_links; // "owner/component/offset" -> target's name
-        if (old_stage != nullptr) {
+        if constexpr (Reload) {
             for (const staged_link& link : old_stage->links) {
                 old_links.emplace(link_key(old_stage->part_names[link.owner], link),
                                   old_stage->part_names[link.target]);
@@ -349,7 +352,7 @@ struct scene_access {
                 write_link(world, link, made[link.owner], made[link.target]);
             }
         }
-        if (old_stage != nullptr) {
+        if constexpr (Reload) {
             restore_removed_links(world, *old_stage, new_stage, kept, made);
         }
         update_resources(world, old_stage, new_stage);
@@ -458,7 +461,7 @@ template <class Schema>
         return error;
     }
     loaded_scene<Schema> made;
-    access::apply(world, nullptr, nullptr, *stage, made);
+    access::template apply<false>(world, nullptr, nullptr, *stage, made);
     access::set_entities(scene, std::move(made));
     access::document(scene) = std::move(*document);
     return {};
@@ -500,7 +503,7 @@ template <class Schema>
     KILN_ASSERT(!old_error, "kiln::reload_scene: the scene's last load no longer reads: %s", old_error.text().c_str());
     static_cast<void>(old_error);
     loaded_scene<Schema> made;
-    access::apply(world, old_stage.get(), &scene, *stage, made);
+    access::template apply<true>(world, old_stage.get(), &scene, *stage, made);
     access::set_entities(scene, std::move(made));
     access::document(scene) = std::move(*document);
     return {};

@@ -127,12 +127,39 @@ struct staged_row<P> {
     using type = typename prefab_parts<P>::rows;
 };
 
-template <class Kinds>
+// The rows of the K'th kind of entity.
+template <std::size_t K, class Row>
+struct staged_kind {
+    std::vector<Row> rows;
+};
+
+template <class Kinds, class Positions = std::make_index_sequence<Kinds::size>>
 struct staged_rows;
 
-template <class... Kinds>
-struct staged_rows<type_list<Kinds...>> {
-    using type = std::tuple<std::vector<typename staged_row<Kinds>::type>...>;
+// A vector of rows per kind, found by the kind's position (rows<K>()): a
+// base per kind rather than a std::tuple of vectors, whose constructors
+// weigh each vector's constructibility.
+template <class... Kinds, std::size_t... K>
+struct staged_rows<type_list<Kinds...>, std::index_sequence<K...>>
+    : staged_kind<K, typename staged_row<Kinds>::type>... {
+    template <std::size_t I>
+    auto& rows() {
+        return of<I>(*this);
+    }
+    template <std::size_t I>
+    const auto& rows() const {
+        return of<I>(*this);
+    }
+
+private:
+    template <std::size_t I, class Row>
+    static std::vector<Row>& of(staged_kind<I, Row>& kind) {
+        return kind.rows;
+    }
+    template <std::size_t I, class Row>
+    static const std::vector<Row>& of(const staged_kind<I, Row>& kind) {
+        return kind.rows;
+    }
 };
 
 // Calls visit.template operator()<T, I>() for T, the index'th type of List.
@@ -170,7 +197,7 @@ struct scene_stage {
     using kinds = typename concat_lists<prefabs, archetypes>::type;
     using resources = typename Schema::resources;
 
-    typename staged_rows<kinds>::type rows;
+    staged_rows<kinds> rows;
     std::vector<staged_entity> entities;
     std::vector<std::string> part_names; // by part number: "escort", then "escort.gun", ...
     std::vector<staged_link> links;
@@ -556,7 +583,7 @@ private:
         entity_.kind = static_cast<std::uint32_t>((is_prefab ? 0 : prefabs::size) + (chosen - choices.begin()));
         entity_.first_part = static_cast<std::uint32_t>(stage_.part_names.size());
         with_type_at<kinds>(entity_.kind, [&]<class Kind, std::size_t K>() {
-            auto& rows = std::get<K>(stage_.rows);
+            auto& rows = stage_.rows.template rows<K>();
             entity_.slot = static_cast<std::uint32_t>(rows.size());
             if constexpr (prefab<Kind>) {
                 rows.push_back(current_rows<Kind>());
@@ -635,7 +662,7 @@ private:
     void read_entity(const staged_entity& staged, const scene_json& body) {
         const std::string label = "entity '" + shown(staged.name) + "'";
         with_type_at<kinds>(staged.kind, [&]<class Kind, std::size_t K>() {
-            auto& rows = std::get<K>(stage_.rows)[staged.slot];
+            auto& rows = stage_.rows.template rows<K>()[staged.slot];
             if constexpr (prefab<Kind>) {
                 read_part<typename Kind::archetype>(body, std::get<0>(rows), staged.first_part, label, true);
                 const auto children = body.find("children");
