@@ -33,8 +33,9 @@ the work tree as it is) into --work, configures the copy with --preset,
 builds the game's directory (`<game>/all`, which links its programs and, with
 tests on, its test programs), then for each edit: applies it, builds again,
 and reports the translation units the build compiled ("Building CXX object"
-lines of ninja's output), the wall time, whether CMake ran again (a schema is
-a configure dependency), and the units that the count below predicted; then
+lines of ninja's output), the wall time, the CPU time of all it ran (user and
+system: what others' work on the machine disturbs less), whether CMake ran
+again, and the units that the count below predicted; then
 puts the files back and builds again, untimed. A first row, `first build`,
 is the first build of the copy (kilnc, then every unit the game needs, and
 what it links), and a second, `full`, the game's every unit compiled again
@@ -85,6 +86,7 @@ import os
 import pathlib
 import posixpath
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -687,13 +689,26 @@ def copy_repository(repository: pathlib.Path, work: pathlib.Path) -> pathlib.Pat
     return source
 
 
-def timed_build(build: pathlib.Path, target: str, jobs: int | None) -> tuple[float, list[str], bool, str]:
-    started = time.monotonic()
+@dataclasses.dataclass
+class Built:
+    """What one build did: its wall time, the CPU time of everything it ran (ninja, kilnc, the
+    compilers: user and system, which others' work on the machine disturbs less than the wall
+    time), the objects it compiled, and whether CMake ran again."""
+
+    seconds: float
+    cpu: float
+    compiled: list[str]
+    reconfigured: bool
+
+
+def timed_build(build: pathlib.Path, target: str, jobs: int | None) -> Built:
+    started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     completed = run([ninja_program(build), "-C", str(build), *([f"-j{jobs}"] if jobs else []), target], check=False)
-    seconds = time.monotonic() - started
+    seconds, after = time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
     if completed.returncode != 0:
         raise EditLoopError(f"building {target} failed:\n{completed.stdout[-6000:]}{completed.stderr[-2000:]}")
-    return seconds, COMPILED.findall(completed.stdout), RECONFIGURED in completed.stdout, completed.stdout
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return Built(seconds, cpu, COMPILED.findall(completed.stdout), RECONFIGURED in completed.stdout)
 
 
 def preset_cache(preset: str) -> list[str]:
@@ -743,11 +758,10 @@ def benchmark(arguments: argparse.Namespace) -> int:
         directory, target, name = arguments.game, f"{arguments.game}/all", arguments.game
     print(f"edit_loop: building {target} ({build})", flush=True)
     rows = []
-    seconds, compiled, _, _ = timed_build(build, target, arguments.jobs)
-    if compiled:
-        rows.append(("first build", f"{target} built in the new copy: kilnc, every unit it needs", len(compiled),
-                     seconds, False, None))
-        print(f"edit_loop: first build: {len(compiled)} units, {seconds:.1f} s", flush=True)
+    built = timed_build(build, target, arguments.jobs)
+    if built.compiled:
+        rows.append(("first build", f"{target} built in the new copy: kilnc, every unit it needs", built, None))
+        print(f"edit_loop: first build: {len(built.compiled)} units, {built.seconds:.1f} s", flush=True)
     game = Game.read(source, directory)
     choice = choose(source, game)
     made = generation(build, game)
@@ -755,9 +769,9 @@ def benchmark(arguments: argparse.Namespace) -> int:
     if not arguments.skip_full:
         for path in (build / directory).rglob("*.o"):
             path.unlink()
-        seconds, compiled, _, _ = timed_build(build, target, arguments.jobs)
-        rows.append(("full", "every unit of the game compiled again", len(compiled), seconds, False, None))
-        print(f"edit_loop: full: {len(compiled)} units, {seconds:.1f} s", flush=True)
+        built = timed_build(build, target, arguments.jobs)
+        rows.append(("full", "every unit of the game compiled again", built, None))
+        print(f"edit_loop: full: {len(built.compiled)} units, {built.seconds:.1f} s", flush=True)
 
     tree = Tree(source, game)
     for edit in arguments.edits:
@@ -765,25 +779,25 @@ def benchmark(arguments: argparse.Namespace) -> int:
         _, expected, _, _ = predicted(made, game, choice, edit, dependencies)
         what = apply(tree, edit, choice)
         try:
-            seconds, compiled, reconfigured, _ = timed_build(build, target, arguments.jobs)
+            built = timed_build(build, target, arguments.jobs)
         finally:
             tree.restore()
-        rows.append((edit, what, len(compiled), seconds, reconfigured, len(expected)))
-        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in compiled) or "none"
-        print(f"edit_loop: {edit} ({what}): {len(compiled)} units ({units}), {seconds:.1f} s"
-              f"{', CMake ran again' if reconfigured else ''}; predicted {len(expected)}, load average "
-              f"{os.getloadavg()[0]:.1f}", flush=True)
+        rows.append((edit, what, built, len(expected)))
+        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in built.compiled) or "none"
+        print(f"edit_loop: {edit} ({what}): {len(built.compiled)} units ({units}), {built.seconds:.1f} s, "
+              f"{built.cpu:.1f} s of CPU{', CMake ran again' if built.reconfigured else ''}; "
+              f"predicted {len(expected)}, load average {os.getloadavg()[0]:.1f}", flush=True)
         timed_build(build, target, arguments.jobs)  # back to the game as it is, untimed
 
     compiler = run(["c++", "--version"], check=False).stdout.splitlines()[:1]
     preset = build.name if arguments.in_place and not arguments.generated_game else arguments.preset
     print(f"\n{name}, build {preset}, {' '.join(compiler)}, load average "
           f"{' '.join(f'{load:.1f}' for load in os.getloadavg())}\n")
-    print("| edit | what | units compiled | predicted | wall s | CMake again |")
-    print("|---|---|---:|---:|---:|---|")
-    for edit, what, units, seconds, reconfigured, expected in rows:
-        print(f"| {edit} | {what} | {units} | {'' if expected is None else expected} | {seconds:.1f} | "
-              f"{'yes' if reconfigured else ''} |")
+    print("| edit | what | units compiled | predicted | wall s | CPU s | CMake again |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for edit, what, built, expected in rows:
+        print(f"| {edit} | {what} | {len(built.compiled)} | {'' if expected is None else expected} | "
+              f"{built.seconds:.1f} | {built.cpu:.1f} | {'yes' if built.reconfigured else ''} |")
     if work is not None and not arguments.keep:
         shutil.rmtree(work)
     return 0
