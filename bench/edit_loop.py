@@ -2,8 +2,11 @@
 """Measures the edit loop: what a build redoes after one schema or source edit of a game.
 
 Usage:
-    bench/edit_loop.py [--game examples/pacman] [--preset release] [--work DIR] [--edits NAME...]
-    bench/edit_loop.py --count --build build/default [--game examples/pacman] [--edits NAME...] [--at-most N]
+    bench/edit_loop.py [--game examples/pacman | --generated-game] [--preset release] [--work DIR [--keep]]
+                       [--edits NAME...] [--skip-full] [--jobs N]
+    bench/edit_loop.py --count --build build/default [--game examples/pacman] [--edits NAME...]
+                       [--at-most N | EDIT=N...] [--only-users]
+    bench/edit_loop.py --count --generated-game [--build DIR] [--edits NAME...] [--at-most N | EDIT=N...]
                        [--only-users]
 
 The edits, each applied alone to the game as it is in the repository (the
@@ -19,7 +22,8 @@ schema's declarations they touch are chosen by rules below, and printed):
     archetype_add    a component added to one archetype (a tag where there is one; a new tag
                      where every component is named by some system, as in invaders)
     new_system       a new system, reading the schema's first resource, its
-                     body added to the file of the edited systems' bodies
+                     body added to the file of the edited systems' bodies, with
+                     an include of its header
     new_component    a new component, held by no archetype (kilnc warns)
     body_edit        one system body's file edited
 
@@ -29,10 +33,22 @@ the work tree as it is) into --work, configures the copy with --preset,
 builds the game's directory (`<game>/all`, which links its programs and, with
 tests on, its test programs), then for each edit: applies it, builds again,
 and reports the translation units the build compiled ("Building CXX object"
-lines of ninja's output), the wall time, whether CMake ran again (a schema is
-a configure dependency), and the units that the count below predicted; then
-puts the files back and builds again, untimed. A first row, `full`, is the
-game's every unit compiled again (its objects deleted).
+lines of ninja's output), the wall time, the CPU time of all it ran (user and
+system: what others' work on the machine disturbs less), whether CMake ran
+again, and the units that the count below predicted; then
+puts the files back and builds again, untimed. A first row, `first build`,
+is the first build of the copy (kilnc, then every unit the game needs, and
+what it links), and a second, `full`, the game's every unit compiled again
+(its objects deleted; --skip-full leaves it out). A --work kept from an
+earlier run (--keep) is built again and reused, not copied: one full build,
+then the edits, a few at a time.
+
+--generated-game is the game bench/generated_game.py writes (200 units, 300
+components, 150 archetypes, 200 systems: issue #42's), a project of its own
+that uses kiln through add_subdirectory, as a user's game does: written into
+--work/generated_game, configured into --work/generated_game_build with the
+CMAKE_ cache variables of --preset (its build type and compiler), and built
+whole (`all`).
 
 With --count it builds nothing: in the configured and built --build of this
 repository, it applies each edit to a copy of the game's schemas, lock and
@@ -45,21 +61,32 @@ says too whether CMake would configure again: when an edited file is an
 input of build.ninja, or the files kilnc writes are not those the build
 knows (a component, system or observer added, removed or renamed). With
 --at-most N it exits 1 when an edit would compile more than N units, or
-would configure the project again; with --only-users, when an edit would
+would configure the project again (EDIT=N: the target of that edit alone,
+several at once); with --only-users, when an edit would
 compile a unit other than those that include the world (`<ns>/world.hpp`)
 and those that define the run() of a system the edit touches (the edited
 system; for a field added, each system that names the component): the
 ctests edit_loop.<game>.<edit> (tests/edit_loop/) hold the cheap edits to
 their targets this way, in seconds, where building would take minutes.
+With --generated-game, --build is the generated game's build (--work's
+generated_game_build, kept); without it, the game is written into a
+temporary directory, kilnc run on it once as the build would, and each
+unit's dependencies read from the #include lines of the game's files and of
+the generated headers, which the benchmark's build checks against ninja's
+record (docs/compile_time.md): the ctest edit_loop.generated counts so,
+without building 200 units.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import pathlib
+import posixpath
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -67,6 +94,8 @@ import sys
 import tempfile
 import time
 import tomllib
+
+import generated_game
 
 REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
 EDITS = ("schema_comment", "doc_edit", "access_edit", "field_add", "archetype_add", "new_system", "new_component",
@@ -85,7 +114,7 @@ class EditLoopError(Exception):
 class Game:
     """What the edits need to know of a game: its schemas, lock and sources, relative to the tree's root."""
 
-    directory: str  # relative to the root, e.g. "examples/pacman"
+    directory: str  # relative to the root, e.g. "examples/pacman", or "." where the root is the game's
     schemas: list[str]
     lock: str
     sources: list[str]
@@ -104,9 +133,9 @@ class Game:
             if word in ("SCHEMAS", "SCENES", "OUTPUT_DIR", "LOCK"):
                 key = word
             elif key == "SCHEMAS":
-                schemas.append(f"{directory}/{word}")
+                schemas.append(posixpath.normpath(f"{directory}/{word}"))
             elif key == "LOCK":
-                lock = f"{directory}/{word}"
+                lock = posixpath.normpath(f"{directory}/{word}")
         if not schemas:
             raise EditLoopError(f"{directory}/CMakeLists.txt: kiln_generate names no SCHEMAS")
         lock = lock or re.sub(r"\.toml$", ".kiln.lock", schemas[0])
@@ -337,8 +366,9 @@ def apply(tree: Tree, edit: str, choice: Choice) -> str:
         tree.write(schema, tree.text(schema) + f'\n[system.{PROBE}]\nstage = "{choice.stage}"\n'
                    f'resources = ["{choice.resource}"]\n')
         ns = game.namespace
+        header = f"{ns.replace('::', '/')}/systems/{PROBE}.hpp"  # for a file that includes its systems' alone
         tree.write(choice.body, tree.text(choice.body) +
-                   f"\nvoid {ns}::{PROBE}::run(const {ns}::{choice.resource}&) {{}}\n")
+                   f"\n#include <{header}>\n\nvoid {ns}::{PROBE}::run(const {ns}::{choice.resource}&) {{}}\n")
         return f"system {PROBE} (stage {choice.stage}, reads {choice.resource}), its body in {choice.body}"
     if edit == "new_component":
         schema = game.schemas[0]
@@ -437,12 +467,13 @@ def configure_inputs(build: pathlib.Path) -> set[str]:
     return inputs
 
 
-def predicted(build: pathlib.Path, game: Game, choice: Choice, edit: str,
+def predicted(made: Generation, game: Game, choice: Choice, edit: str,
               dependencies: dict[str, set[str]]) -> tuple[list[str], list[str], list[str], bool]:
     """The generated files an edit changes, the objects that ninja would compile, the files the
     edit wrote (absolute, as the build names them), and whether kilnc would write other files than
     the build knows (which configures again), without building."""
-    made = generation(build, game)
+    known = {pathlib.Path(os.path.relpath(line, made.out)).as_posix()
+             for line in made.outputs_file.read_text(encoding="utf-8").splitlines()}
     with tempfile.TemporaryDirectory(prefix="edit_loop.") as scratch:
         root = pathlib.Path(scratch) / "root"
         copied = [*(schema.relative_to(made.root) for schema in made.schemas), made.lock.relative_to(made.root),
@@ -453,6 +484,10 @@ def predicted(build: pathlib.Path, game: Game, choice: Choice, edit: str,
                 shutil.copy2(made.root / relative, root / relative)
         tree = Tree(root, game)
         apply(tree, edit, choice)
+        edited = [os.path.normpath(made.root / path) for path in tree.saved if path != game.lock]
+        if not any(schema in tree.saved for schema in game.schemas):  # a source edited: kilnc writes the same
+            objects = sorted(name for name, files in dependencies.items() if files & set(edited))
+            return [], objects, edited, False
         out = pathlib.Path(scratch) / "out"
         run([made.python, made.kilnc, "generate", "--out", str(out), "--root", str(root),
              "--lock", str(root / made.lock.relative_to(made.root)),
@@ -464,9 +499,6 @@ def predicted(build: pathlib.Path, game: Game, choice: Choice, edit: str,
                 existing = made.out / path.relative_to(out)
                 if not existing.is_file() or existing.read_bytes() != path.read_bytes():
                     changed.append(str(existing))
-        edited = [os.path.normpath(made.root / path) for path in tree.saved if path != game.lock]
-    known = {pathlib.Path(os.path.relpath(line, made.out)).as_posix()
-             for line in made.outputs_file.read_text(encoding="utf-8").splitlines()}
     touched = set(changed) | set(edited)
     objects = sorted(name for name, files in dependencies.items() if files & touched)
     return [os.path.relpath(path, made.out) for path in changed], objects, edited, written != known
@@ -499,53 +531,150 @@ def unit_source(files: set[str], game: Game, root: pathlib.Path) -> str | None:
     return next((source for source in game.sources if os.path.normpath(root / source) in files), None)
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.MULTILINE)
+
+
+def scanned_dependencies(game: Game, root: pathlib.Path, out: pathlib.Path) -> dict[str, set[str]]:
+    """Each unit of the game (an object named after its source), with the files of the game and the
+    generated headers under out that it includes, itself and through them: what ninja would record
+    of those files after compiling it, read from the #include lines instead (the runtime's and the
+    system's headers, which no edit changes, left out)."""
+    direct: dict[str, list[str]] = {}
+
+    def includes(path: str) -> list[str]:
+        if path not in direct:
+            found = []
+            for form, name in INCLUDE.findall(pathlib.Path(path).read_text(encoding="utf-8")):
+                places = ([pathlib.Path(path).parent] if form == '"' else []) + [out]
+                found += [os.path.normpath(place / name) for place in places if (place / name).is_file()][:1]
+            direct[path] = found
+        return direct[path]
+
+    objects = {}
+    for source in game.sources:
+        if source.endswith(".cpp"):
+            seen, stack = set(), [os.path.normpath(root / source)]
+            while stack:
+                path = stack.pop()
+                if path not in seen:
+                    seen.add(path)
+                    stack += includes(path)
+            objects[f"{source}.o"] = seen
+    return objects
+
+
+@dataclasses.dataclass
+class Counted:
+    """A game's units and what the build knows of them, for counting what an edit compiles."""
+
+    root: pathlib.Path  # where the game's directory is
+    game: Game
+    made: Generation
+    dependencies: dict[str, set[str]]  # by object
+    inputs: set[str]  # the files whose change configures again
+    where: str  # in words, for the report
+
+
+def counted_build(build: pathlib.Path, arguments: argparse.Namespace) -> Counted:
+    """A built game: this repository's --game, or a generated game's build (its own project)."""
+    if arguments.generated_game:
+        for line in (build / "CMakeCache.txt").read_text().splitlines():
+            if line.startswith("CMAKE_HOME_DIRECTORY:"):
+                root, directory = pathlib.Path(line.partition("=")[2]), "."
+                break
+        else:
+            raise EditLoopError(f"{build} is no configured build")
+    else:
+        root, directory = REPOSITORY, arguments.game
+    game = Game.read(root, directory)
+    return Counted(root, game, generation(build, game), recorded_dependencies(build),
+                   configure_inputs(build), f"built in {build}")
+
+
+def counted_scan(scratch: pathlib.Path) -> Counted:
+    """The generated game written into scratch, and kilnc's headers for it, with its units'
+    dependencies read from their includes: no build, no compiler."""
+    root = scratch / "game"
+    generated_game.write(root)
+    game = Game.read(root, ".")
+    out = scratch / "out"
+    made = Generation(sys.executable, str(REPOSITORY / "codegen" / "kilnc"), out, root, root / game.lock,
+                      [root / schema for schema in game.schemas], out / ".kiln-outputs")
+    run([made.python, made.kilnc, "generate", "--out", str(out), "--root", str(root), "--lock", str(made.lock),
+         "--outputs-file", str(made.outputs_file), *map(str, made.schemas)])
+    return Counted(root, game, made, scanned_dependencies(game, root, out), {str(root / "CMakeLists.txt")},
+                   "generated, its includes read")
+
+
 def counting(arguments: argparse.Namespace) -> int:
-    build = arguments.build.resolve()
-    game = Game.read(REPOSITORY, arguments.game)
-    choice = choose(REPOSITORY, game)
-    dependencies = recorded_dependencies(build)
-    made = generation(build, game)
+    if arguments.generated_game and arguments.build is None:
+        with tempfile.TemporaryDirectory(prefix="edit_loop.game.") as scratch:
+            return count(counted_scan(pathlib.Path(scratch)), arguments)
+    return count(counted_build((arguments.build or REPOSITORY / "build" / "default").resolve(), arguments), arguments)
+
+
+def count(counted: Counted, arguments: argparse.Namespace) -> int:
+    root, game, made, dependencies = counted.root, counted.game, counted.made, counted.dependencies
+    choice = choose(root, game)
     includers = [name for name, files in dependencies.items()
                  if any(path.startswith(str(made.out) + os.sep) for path in files)]
     if not includers:
-        raise EditLoopError(f"no object in {build} includes {made.out}'s headers: build the game first")
-    print(f"edit_loop: {game.directory}: {len(includers)} units include the generated headers")
-    inputs = configure_inputs(build)
+        raise EditLoopError(f"no object includes {made.out}'s headers: build the game first")
+    name = "the generated game" if arguments.generated_game else game.directory
+    print(f"edit_loop: {name} ({counted.where}): {len(includers)} units include the generated headers")
     world = os.path.normpath(made.out.joinpath(*game.namespace.split("::"), "world.hpp"))
     world_units = sorted(name for name in includers if world in dependencies[name])
+    shown = [pathlib.Path(name).name.removesuffix(".o") for name in world_units]
     print(f"edit_loop: {len(world_units)} of them include world.hpp "
-          f"({', '.join(pathlib.Path(name).name.removesuffix('.o') for name in world_units) or 'none'})")
-    worst, configures, strays = 0, False, []
+          f"({', '.join(shown if len(shown) <= 12 else shown[:12] + [f'and {len(shown) - 12} more']) or 'none'})")
+    limits = at_most(arguments.at_most, arguments.edits)
+    over, configures, strays = [], False, []
     for edit in arguments.edits:
-        changed, objects, edited, new_outputs = predicted(build, game, choice, edit, dependencies)
-        worst = max(worst, len(objects))
-        configure = bool(set(edited) & inputs) or new_outputs
-        configures |= configure
-        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in objects) or "none"
+        changed, objects, edited, new_outputs = predicted(made, game, choice, edit, dependencies)
+        if edit in limits and len(objects) > limits[edit]:
+            over.append(f"{edit}: {len(objects)} units, more than the target of {limits[edit]}")
+        configure = bool(set(edited) & counted.inputs) or new_outputs
+        configures |= configure and edit in limits
+        names = [pathlib.Path(name).name.removesuffix(".o") for name in objects]
+        units = ", ".join(names if len(names) <= 12 else names[:12] + [f"and {len(names) - 12} more"]) or "none"
         shown = changed if len(changed) <= 8 else changed[:8] + [f"and {len(changed) - 8} more"]
         print(f"edit_loop: {edit}: {len(objects)} units ({units}); generated files changed: "
               f"{', '.join(shown) or 'none'}; CMake runs again: {'yes' if configure else 'no'}")
         touched = [PROBE] if edit == "new_system" else users(game, choice, edit)
-        bodies = {source for system in touched for source in [body_of(REPOSITORY, game, system)] if source}
+        bodies = {source for system in touched for source in [body_of(root, game, system)] if source}
         if edit == "new_system":
             bodies.add(choice.body)  # where the edit writes the new system's run()
         beyond = [name for name in objects if name not in world_units
-                  and unit_source(dependencies[name], game, REPOSITORY) not in bodies]
+                  and unit_source(dependencies[name], game, root) not in bodies]
         print(f"edit_loop: {edit}: beyond the units of the world and of the bodies of "
               f"{', '.join(touched) or 'no system'}: "
               f"{', '.join(pathlib.Path(name).name.removesuffix('.o') for name in beyond) or 'none'}")
         strays += beyond
-    if arguments.at_most is not None and worst > arguments.at_most:
-        print(f"edit_loop: {worst} units would compile, more than the target of {arguments.at_most}")
+    for line in over:
+        print(f"edit_loop: {line}")
+    if over:
         return 1
     if arguments.only_users and strays:
         print("edit_loop: an edit would compile units that neither include the world nor define a body it touches")
         return 1
-    if arguments.at_most is not None and configures:
+    if configures:
         print("edit_loop: the edit would configure the project again, which only a new namespace, or a component, "
               "system or observer added, removed or renamed, needs")
         return 1
     return 0
+
+
+def at_most(values: list[str] | None, edits: list[str]) -> dict[str, int]:
+    """--at-most's targets by edit: N for every edit, or EDIT=N for one."""
+    limits = {}
+    for value in values or []:
+        edit, _, number = value.rpartition("=")
+        if edit and edit not in edits:
+            raise EditLoopError(f"--at-most {value}: {edit} is not among the edits")
+        if not number.isdigit():
+            raise EditLoopError(f"--at-most {value}: a number of units, or EDIT=N")
+        limits.update({edit: int(number)} if edit else {name: int(number) for name in edits})
+    return limits
 
 
 def copy_repository(repository: pathlib.Path, work: pathlib.Path) -> pathlib.Path:
@@ -560,63 +689,115 @@ def copy_repository(repository: pathlib.Path, work: pathlib.Path) -> pathlib.Pat
     return source
 
 
-def timed_build(build: pathlib.Path, target: str) -> tuple[float, list[str], bool, str]:
-    started = time.monotonic()
-    completed = run([ninja_program(build), "-C", str(build), target], check=False)
-    seconds = time.monotonic() - started
+@dataclasses.dataclass
+class Built:
+    """What one build did: its wall time, the CPU time of everything it ran (ninja, kilnc, the
+    compilers: user and system, which others' work on the machine disturbs less than the wall
+    time), the objects it compiled, and whether CMake ran again."""
+
+    seconds: float
+    cpu: float
+    compiled: list[str]
+    reconfigured: bool
+
+
+def timed_build(build: pathlib.Path, target: str, jobs: int | None) -> Built:
+    started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    completed = run([ninja_program(build), "-C", str(build), *([f"-j{jobs}"] if jobs else []), target], check=False)
+    seconds, after = time.monotonic() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
     if completed.returncode != 0:
         raise EditLoopError(f"building {target} failed:\n{completed.stdout[-6000:]}{completed.stderr[-2000:]}")
-    return seconds, COMPILED.findall(completed.stdout), RECONFIGURED in completed.stdout, completed.stdout
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return Built(seconds, cpu, COMPILED.findall(completed.stdout), RECONFIGURED in completed.stdout)
+
+
+def preset_cache(preset: str) -> list[str]:
+    """The CMAKE_ cache variables of one of kiln's configure presets (with those it inherits), as -D
+    options for a game's own project: its build type, compiler and flags."""
+    presets = {entry["name"]: entry for entry in
+               json.loads((REPOSITORY / "CMakePresets.json").read_text(encoding="utf-8"))["configurePresets"]}
+    if preset not in presets:
+        raise EditLoopError(f"CMakePresets.json has no configure preset {preset}")
+
+    def variables(name: str) -> dict[str, str]:
+        entry = presets[name]
+        inherited = entry.get("inherits", [])
+        values: dict[str, str] = {}
+        for parent in reversed([inherited] if isinstance(inherited, str) else inherited):
+            values.update(variables(parent))
+        return values | entry.get("cacheVariables", {})
+
+    return [f"-D{key}={value}" for key, value in variables(preset).items() if key.startswith("CMAKE_")]
 
 
 def benchmark(arguments: argparse.Namespace) -> int:
+    work = None
     if arguments.in_place:
         # This work tree's own build: its files are edited and put back.
-        work, source, build = None, REPOSITORY, arguments.build.resolve()
+        source, build = REPOSITORY, (arguments.build or REPOSITORY / "build" / "default").resolve()
     else:
         work = pathlib.Path(arguments.work or tempfile.mkdtemp(prefix="kiln_edit_loop.")).resolve()
-        print(f"edit_loop: copying {arguments.source} into {work / 'src'}", flush=True)
-        source = copy_repository(arguments.source.resolve(), work)
+        source = work / "src"
+        if source.is_dir():
+            print(f"edit_loop: building again in {work}, kept from an earlier run", flush=True)
+        else:
+            print(f"edit_loop: copying {arguments.source} into {source}", flush=True)
+            copy_repository(arguments.source.resolve(), work)
         build = source / "build" / arguments.preset
-        run(["cmake", "--preset", arguments.preset], cwd=source)
-    target = f"{arguments.game}/all"
-    print(f"edit_loop: building {target} ({build.name})", flush=True)
-    timed_build(build, target)
-    game = Game.read(source, arguments.game)
-    choice = choose(source, game)
-
+        if not arguments.generated_game and not (build / "CMakeCache.txt").is_file():
+            run(["cmake", "--preset", arguments.preset], cwd=source)
+    if arguments.generated_game:
+        # A game of its own project beside kiln's copy, as a user builds one.
+        kiln, source, build = source, work / "generated_game", work / "generated_game_build"
+        generated_game.write(source)
+        if not (build / "CMakeCache.txt").is_file():
+            run(["cmake", "-S", str(source), "-B", str(build), "-G", "Ninja", f"-DKILN_SOURCE_DIR={kiln}",
+                 *preset_cache(arguments.preset)])
+        directory, target, name = ".", "all", "the generated game"
+    else:
+        directory, target, name = arguments.game, f"{arguments.game}/all", arguments.game
+    print(f"edit_loop: building {target} ({build})", flush=True)
     rows = []
+    built = timed_build(build, target, arguments.jobs)
+    if built.compiled:
+        rows.append(("first build", f"{target} built in the new copy: kilnc, every unit it needs", built, None))
+        print(f"edit_loop: first build: {len(built.compiled)} units, {built.seconds:.1f} s", flush=True)
+    game = Game.read(source, directory)
+    choice = choose(source, game)
+    made = generation(build, game)
+
     if not arguments.skip_full:
-        for path in (build / arguments.game).rglob("*.o"):
+        for path in (build / directory).rglob("*.o"):
             path.unlink()
-        seconds, compiled, _, _ = timed_build(build, target)
-        rows.append(("full", "every unit of the game compiled again", len(compiled), seconds, False, None))
-        print(f"edit_loop: full: {len(compiled)} units, {seconds:.1f} s", flush=True)
+        built = timed_build(build, target, arguments.jobs)
+        rows.append(("full", "every unit of the game compiled again", built, None))
+        print(f"edit_loop: full: {len(built.compiled)} units, {built.seconds:.1f} s", flush=True)
 
     tree = Tree(source, game)
     for edit in arguments.edits:
         dependencies = recorded_dependencies(build)
-        _, expected, _, _ = predicted(build, game, choice, edit, dependencies)
+        _, expected, _, _ = predicted(made, game, choice, edit, dependencies)
         what = apply(tree, edit, choice)
         try:
-            seconds, compiled, reconfigured, _ = timed_build(build, target)
+            built = timed_build(build, target, arguments.jobs)
         finally:
             tree.restore()
-        rows.append((edit, what, len(compiled), seconds, reconfigured, len(expected)))
-        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in compiled) or "none"
-        print(f"edit_loop: {edit} ({what}): {len(compiled)} units ({units}), {seconds:.1f} s"
-              f"{', CMake ran again' if reconfigured else ''}; predicted {len(expected)}", flush=True)
-        timed_build(build, target)  # back to the game as it is, untimed
+        rows.append((edit, what, built, len(expected)))
+        units = ", ".join(pathlib.Path(name).name.removesuffix(".o") for name in built.compiled) or "none"
+        print(f"edit_loop: {edit} ({what}): {len(built.compiled)} units ({units}), {built.seconds:.1f} s, "
+              f"{built.cpu:.1f} s of CPU{', CMake ran again' if built.reconfigured else ''}; "
+              f"predicted {len(expected)}, load average {os.getloadavg()[0]:.1f}", flush=True)
+        timed_build(build, target, arguments.jobs)  # back to the game as it is, untimed
 
     compiler = run(["c++", "--version"], check=False).stdout.splitlines()[:1]
-    preset = build.name if arguments.in_place else arguments.preset
-    print(f"\n{arguments.game}, build {preset}, {' '.join(compiler)}, load average "
+    preset = build.name if arguments.in_place and not arguments.generated_game else arguments.preset
+    print(f"\n{name}, build {preset}, {' '.join(compiler)}, load average "
           f"{' '.join(f'{load:.1f}' for load in os.getloadavg())}\n")
-    print("| edit | what | units compiled | predicted | wall s | CMake again |")
-    print("|---|---|---:|---:|---:|---|")
-    for edit, what, units, seconds, reconfigured, expected in rows:
-        print(f"| {edit} | {what} | {units} | {'' if expected is None else expected} | {seconds:.1f} | "
-              f"{'yes' if reconfigured else ''} |")
+    print("| edit | what | units compiled | predicted | wall s | CPU s | CMake again |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for edit, what, built, expected in rows:
+        print(f"| {edit} | {what} | {len(built.compiled)} | {'' if expected is None else expected} | "
+              f"{built.seconds:.1f} | {built.cpu:.1f} | {'yes' if built.reconfigured else ''} |")
     if work is not None and not arguments.keep:
         shutil.rmtree(work)
     return 0
@@ -627,9 +808,14 @@ def main() -> int:
     parser.add_argument("--game", default="examples/pacman", help="the game's directory, relative to the repository")
     parser.add_argument("--edits", nargs="+", default=list(EDITS), choices=EDITS, metavar="EDIT")
     parser.add_argument("--count", action="store_true", help="count what the edits would compile in --build")
-    parser.add_argument("--build", type=pathlib.Path, default=REPOSITORY / "build" / "default",
-                        help="with --count or --in-place: this work tree's configured, built build directory")
-    parser.add_argument("--at-most", type=int, help="with --count: fail when an edit compiles more units than this")
+    parser.add_argument("--generated-game", action="store_true",
+                        help="the game bench/generated_game.py writes, instead of --game: its own project")
+    parser.add_argument("--build", type=pathlib.Path,
+                        help="with --count or --in-place: the configured, built build directory (default: this "
+                             "tree's build/default; with --count --generated-game, none: the game is generated and "
+                             "its includes read)")
+    parser.add_argument("--at-most", nargs="+", metavar="N|EDIT=N",
+                        help="with --count: fail when an edit compiles more units than N (EDIT=N: that edit's target)")
     parser.add_argument("--only-users", action="store_true",
                         help="with --count: fail when an edit compiles a unit that neither includes world.hpp nor "
                              "defines the run() of a system it touches")
@@ -639,9 +825,12 @@ def main() -> int:
                         help="the kiln work tree to copy (default: this one), e.g. another branch's worktree")
     parser.add_argument("--in-place", action="store_true",
                         help="benchmark in --build, this work tree's own build, editing its files and putting them back")
+    parser.add_argument("--jobs", type=int, help="the benchmark's builds run this many jobs at once (default: ninja's)")
     parser.add_argument("--skip-full", action="store_true", help="leave out the row of the whole game compiled again")
     parser.add_argument("--keep", action="store_true", help="keep --work's copy and build afterwards")
     arguments = parser.parse_args()
+    if arguments.generated_game and arguments.in_place:
+        parser.error("--generated-game is a project of its own, built in --work: not with --in-place")
     try:
         return counting(arguments) if arguments.count else benchmark(arguments)
     except EditLoopError as error:

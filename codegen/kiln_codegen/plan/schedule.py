@@ -36,7 +36,7 @@ access, nothing need order them, and they may share a batch, of which at most on
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..access import conflicts
+from ..access import contested, reach
 from ..errors import Diagnostic
 from ..model import Archetype, Fusion, Separation, Stage, System
 from .exclusion import Exclusions
@@ -99,8 +99,9 @@ class _StagePlanner:
             self.successors[self.index[earlier.name]].add(self.index[later.name])
             self.predecessors[self.index[later.name]].add(self.index[earlier.name])
         self.reach = [self.reachable(start) for start in range(len(systems))]
+        reaches = [reach(system.access, archetypes) for system in systems]
         self.contested = {
-            (first, second): conflicts(systems[first].access, systems[second].access, archetypes)
+            (first, second): contested(systems[first].access, systems[second].access, reaches[first], reaches[second])
             for first in range(len(systems)) for second in range(first + 1, len(systems))
         }
         self.exclusive = {
