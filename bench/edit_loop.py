@@ -527,8 +527,10 @@ def users(game: Game, choice: Choice, edit: str) -> list[str]:
 
 
 def unit_source(files: set[str], game: Game, root: pathlib.Path) -> str | None:
-    """The game's source that an object compiles, among the files its depfile named."""
-    return next((source for source in game.sources if os.path.normpath(root / source) in files), None)
+    """The game's source that an object compiles, among the files its depfile named: a .cpp, not one
+    of the game's headers that it includes (maze.hpp sorts before pac.cpp)."""
+    return next((source for source in game.sources
+                 if source.endswith(".cpp") and os.path.normpath(root / source) in files), None)
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.MULTILINE)

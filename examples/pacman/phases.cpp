@@ -2,7 +2,22 @@
 // entering and leaving each phase, the pauses that only count down, and
 // the scatter/chase and fright clocks of play. Entering `ready` also loads
 // the level (level.cpp).
-#include <pacman/world.hpp>
+#include <pacman/systems/Celebrate.hpp>
+#include <pacman/systems/ClearLevel.hpp>
+#include <pacman/systems/ClearMaze.hpp>
+#include <pacman/systems/Die.hpp>
+#include <pacman/systems/FrightClock.hpp>
+#include <pacman/systems/GetReady.hpp>
+#include <pacman/systems/HouseClock.hpp>
+#include <pacman/systems/LoseLife.hpp>
+#include <pacman/systems/NewRound.hpp>
+#include <pacman/systems/NextLevel.hpp>
+#include <pacman/systems/Restart.hpp>
+#include <pacman/systems/StartFright.hpp>
+#include <pacman/systems/Thaw.hpp>
+#include <pacman/systems/Tick.hpp>
+#include <pacman/systems/TurnAbout.hpp>
+#include <pacman/systems/WaveClock.hpp>
 
 #include <algorithm>
 #include <cstdint>
