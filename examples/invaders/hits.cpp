@@ -5,7 +5,16 @@
 // the cannon. A shot that hits is marked spent, through the lookup or on its
 // own row, and Spend destroys it; what the game must hear of, an alien shot
 // or the cannon hit, is an event.
-#include <invaders/world.hpp>
+// It includes the headers of the systems it defines, not world.hpp (its commands (destroy) need no world),
+// so that an edit of another system or archetype compiles it again no more
+// (docs/compile_time.md, "The edit loop").
+#include <invaders/systems/HitAliens.hpp>
+#include <invaders/systems/Score.hpp>
+#include <invaders/systems/HitShields.hpp>
+#include <invaders/systems/Crush.hpp>
+#include <invaders/systems/HitCannon.hpp>
+#include <invaders/systems/Land.hpp>
+#include <invaders/systems/Spend.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,24 @@
 // The four ghosts: their minds (a target tile each, the arcade's rules),
 // how each mode moves, the house, fright, and meeting Pac-Man.
-#include <pacman/world.hpp>
+// It includes the headers of the systems it defines, not world.hpp (its commands (replace) are recorded as data),
+// so that an edit of another system or archetype compiles it again no more
+// (docs/compile_time.md, "The edit loop").
+#include <pacman/systems/CalmDown.hpp>
+#include <pacman/systems/Frighten.hpp>
+#include <pacman/systems/Release.hpp>
+#include <pacman/systems/Bob.hpp>
+#include <pacman/systems/LeaveHouse.hpp>
+#include <pacman/systems/EnterHouse.hpp>
+#include <pacman/systems/AimScatter.hpp>
+#include <pacman/systems/AimBlinky.hpp>
+#include <pacman/systems/AimPinky.hpp>
+#include <pacman/systems/AimInky.hpp>
+#include <pacman/systems/AimClyde.hpp>
+#include <pacman/systems/AimEyes.hpp>
+#include <pacman/systems/Chase.hpp>
+#include <pacman/systems/Flee.hpp>
+#include <pacman/systems/Capture.hpp>
+#include <pacman/systems/Devour.hpp>
 
 #include "rules.hpp"
 

@@ -1,5 +1,9 @@
 // Pac-Man: steering with buffered input, moving through the maze, eating.
-#include <pacman/world.hpp>
+// It includes the headers of the systems it defines, not world.hpp (its commands (destroy) need no world),
+// so that an edit of another system or archetype compiles it again no more
+// (docs/compile_time.md, "The edit loop").
+#include <pacman/systems/MovePac.hpp>
+#include <pacman/systems/Eat.hpp>
 
 #include <algorithm>
 

@@ -68,11 +68,13 @@
 #include <kiln/system/deferred_world.hpp>
 #include <kiln/system/lookup.hpp>
 #include <kiln/system/lookup_maker.hpp>
+#include <kiln/system/recorded_change.hpp>
 #include <kiln/system/system.hpp>
 #include <kiln/system/system_commands.hpp>
 #include <kiln/world.hpp>
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
+#include <kiln/world/moves_by_id.hpp>
 #include <kiln/world/structural_moves.hpp>
 #include <kiln/world/world_state.hpp>
 // IWYU pragma: end_exports

@@ -44,6 +44,7 @@
 #include <kiln/system/system.hpp>
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/gather.hpp>
+#include <kiln/world/moves_by_id.hpp>
 #include <kiln/world/prefab_records.hpp>
 #include <kiln/world/spawn_moves.hpp>
 #include <kiln/world/structural_moves.hpp>
@@ -719,7 +720,8 @@ public:
 
 private:
     // The command buffer applies a create it recorded through
-    // place_reserved, which nothing else may call.
+    // place_reserved, and a change recorded as data through apply_recorded,
+    // which nothing else may call.
     friend commands_type;
     using runner = internal::stage_runner<basic_world>;
     using tracking = internal::change_tracking<basic_world>;
@@ -735,6 +737,12 @@ private:
     template <archetype A, class... Given>
     void place_reserved(entity e, const Given&... given) {
         moves::template create_reserved<A>(*this, state_, e, given...);
+    }
+
+    // For command buffers: an add, remove, replace or set recorded as data
+    // (where World was only declared), value the gained component's bytes.
+    void apply_recorded(const internal::recorded_change& change, const std::byte* value) {
+        internal::moves_by_id<basic_world>::apply(*this, state_, change, value);
     }
 
     state_type state_{*this};

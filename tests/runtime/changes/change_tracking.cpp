@@ -201,6 +201,35 @@ TEST_CASE("ticks move with the row, moves keep them and the component a move add
     (void)other;
 }
 
+TEST_CASE("a move recorded as data keeps ticks as a typed one: carried along, the gained component added then, a set "
+          "component changed",
+          "[change_tracking]") {
+    World world;
+    world.create<Particle>(); // the rows below move past row 0
+    const kiln::entity particle = world.create<Particle>();
+    const kiln::entity ship = world.create<Ship>();
+    const kiln::entity other = world.create<Ship>();
+    const kiln::change_tick since = world.advance_tick();
+    // Typed = false: recorded as a file without the world's definition records it (kiln/world/moves_by_id.hpp).
+    World::commands_type& commands = world.commands();
+    commands.add<Health, false>(particle, Health{5, 1, 0});
+    commands.add<Frozen, false>(ship);
+    commands.set<Health, false>(other, Health{9, 2, 0});
+    world.flush();
+    CHECK(world.archetype_name(particle) == "Ship");
+    CHECK(world.get<const Health>(particle).hp == 5);
+    CHECK(world.archetype_name(ship) == "FrozenShip");
+    CHECK(changed_positions(world, since).empty());
+    CHECK(added_healths(world, since) == std::set{particle});
+    CHECK(changed_healths(world, since) == std::set{particle, other});
+    const kiln::change_tick later = world.advance_tick();
+    commands.remove<Frozen, false>(ship);
+    world.flush();
+    CHECK(world.archetype_name(ship) == "Ship");
+    CHECK(added_healths(world, later).empty());
+    CHECK(changed_healths(world, later).empty());
+}
+
 TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, and its chunk's maximum",
           "[change_tracking]") {
     World world;

@@ -2,10 +2,14 @@
 // component, as the generator computed them.
 #pragma once
 
+#include <array>
+#include <cstdint>
+#include <span>
 #include <type_traits>
 
 #include <kiln/core/type_list.hpp>
 #include <kiln/storage/archetype.hpp>
+#include <kiln/storage/column.hpp>
 
 namespace kiln {
 
@@ -138,5 +142,73 @@ struct replace_edges<Lost, Gained, type_list<Holders...>, Archetypes> {
 template <class Lost, class Gained, class Archetypes>
 using replace_edges_t = typename internal::replace_edges<Lost, Gained, typename archetypes_with<Lost>::type,
                                                          Archetypes>::type;
+
+namespace internal {
+
+// The id that names no component: what a move by id loses when it only
+// gains, and gains when it only loses.
+inline constexpr std::uint32_t no_component = ~std::uint32_t{0};
+
+// The same transitions by component id, for a move recorded as data
+// (kiln/world/moves_by_id.hpp): the id of the archetype among archetypes
+// that holds from's components without lost and with gained (either may be
+// no_component), or archetypes.size() when none is declared.
+// Precondition: from holds lost and not gained. A search over the
+// archetypes' numbers, not a table: one of every archetype and component
+// would take a large schema's compile seconds to build (docs/compile_time.md).
+inline std::uint32_t transition_by_id(std::span<const archetype_columns> archetypes, const archetype_columns& from,
+                                      std::uint32_t lost, std::uint32_t gained) noexcept {
+    const std::uint32_t count = from.count - (lost != no_component ? 1 : 0) + (gained != no_component ? 1 : 0);
+    for (std::uint32_t id = 0; id < archetypes.size(); ++id) {
+        const archetype_columns& candidate = archetypes[id];
+        if (candidate.count != count) {
+            continue;
+        }
+        // As many components, none of them lost, each gained or from's: the same set.
+        bool same = true;
+        for (std::uint32_t i = 0; i < count && same; ++i) {
+            const std::uint32_t component = candidate.ids[i];
+            same = component == gained || (component != lost && from.holds(component));
+        }
+        if (same) {
+            return id;
+        }
+    }
+    return static_cast<std::uint32_t>(archetypes.size());
+}
+
+// The transitions by id a world has searched for, remembered: a game's
+// commands make the same few moves again and again. Direct-mapped, by the
+// archetype left and the two component ids.
+class transition_cache {
+public:
+    // transition_by_id(archetypes, archetypes[from], lost, gained), searched
+    // for only the first time it is asked, or when another move took its
+    // place in the cache since.
+    std::uint32_t find(std::span<const archetype_columns> archetypes, std::uint32_t from, std::uint32_t lost,
+                       std::uint32_t gained) noexcept {
+        const std::uint64_t key = (std::uint64_t{from} << 42) ^ (std::uint64_t{lost} << 21) ^ gained;
+        entry& slot = entries_[(key * 0x9E3779B97F4A7C15ull) >> (64 - size_bits)];
+        if (!slot.used || slot.from != from || slot.lost != lost || slot.gained != gained) {
+            slot = {from, lost, gained, transition_by_id(archetypes, archetypes[from], lost, gained), true};
+        }
+        return slot.to;
+    }
+
+private:
+    static constexpr unsigned size_bits = 6;
+
+    struct entry {
+        std::uint32_t from;
+        std::uint32_t lost;
+        std::uint32_t gained;
+        std::uint32_t to;
+        bool used;
+    };
+
+    std::array<entry, std::size_t{1} << size_bits> entries_{};
+};
+
+} // namespace internal
 
 } // namespace kiln

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -13,12 +14,31 @@
 #include <kiln/config.hpp>
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
+#include <kiln/entity/entity_table.hpp>
 #include <kiln/entity/handle.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
+#include <kiln/storage/column.hpp>
+#include <kiln/system/recorded_change.hpp>
 
 namespace kiln {
+
+namespace internal {
+
+template <class World, class T>
+struct world_named_through {
+    using type = World;
+};
+
+// World, named through T: whether it is defined, asked in a default argument
+// of a member template over T, is asked where that template is used, not
+// where its class is instantiated (inside the world's own definition, where
+// World is not complete yet).
+template <class World, class T>
+using named_through = typename world_named_through<World, T>::type;
+
+} // namespace internal
 
 // Records create, spawn, destroy, add, remove, replace, set, set_parent,
 // remove_parent and calls of a function on the world, for one world, to apply them
@@ -37,11 +57,24 @@ namespace kiln {
 //
 // Each record is the address of a function that applies it plus the values
 // it carries, copied as bytes: components are plain data.
+//
+// A file that only declares World (<namespace>/world_fwd.hpp, which a
+// system's header includes) may record too: destroy, set_parent,
+// remove_parent and call as anywhere, and add, remove, replace and set as
+// data (internal::recorded_change), applied by the world's code compiled
+// where the buffer is built, which the buffer keeps a table of. Where World
+// is defined, each of these four records the function made for its
+// components, which applies it faster (the template parameter Typed, true
+// there: a record of either kind applies the same change). alive and has
+// answer from the world's entity table and its archetypes' numbers, which
+// the buffer keeps too; create and spawn need World defined.
 template <class World>
 class command_buffer {
 public:
     // An empty buffer for world. Precondition: world outlives the buffer.
-    explicit command_buffer(World& world) noexcept : world_{&world} {}
+    explicit command_buffer(World& world) noexcept
+        : world_{&world}, entities_{&world_state_of(world).entities},
+          archetypes_{archetypes_of(typename World::schema_type::archetypes{})}, appliers_{&appliers_of_world()} {}
 
     // Not copyable: a copy would apply each create's reservation twice.
     command_buffer(const command_buffer&) = delete;
@@ -60,6 +93,20 @@ public:
     // How many commands wait to be applied.
     [[nodiscard]] std::size_t size() const noexcept { return count_; }
 
+    // world.alive(e), as the world is now: an entity whose create is
+    // recorded is not alive until the buffer applies, and one whose destroy
+    // is recorded still is.
+    [[nodiscard]] bool alive(entity e) const noexcept { return entities_->alive(e); }
+
+    // world.has<C>(e), as the world is now, from the entity table and the
+    // ids of e's archetype's components: false for a dead or null e.
+    template <class C>
+    [[nodiscard]] bool has(entity e) const noexcept {
+        static_assert(component<C>, "kiln::command_buffer::has<C>: C must be a component declared in a schema");
+        const entity_location where = entities_->find(e);
+        return where.archetype < archetypes_.size() && archetypes_[where.archetype].holds(component_traits<C>::id);
+    }
+
     // Records the creation of an entity of archetype A, as world.create<A>
     // would; returns its handle, reserved now, alive once applied (alive(h)
     // is false until then). Each value given must be a component of A (else
@@ -68,7 +115,7 @@ public:
     handle<A> create(const Given&... given) {
         static_assert(internal::all_of({contains_v<Given, typename A::components>...}),
                       "kiln::command_buffer::create<A>: every value given must be a component of archetype A");
-        const entity reserved = world_state_of(*world_).entities.reserve();
+        const entity reserved = entities_->reserve();
         reservations_.push_back(reserved);
         record<&apply_create<A, Given...>>(reserved, given...);
         return handle<A>::adopt(reserved);
@@ -86,24 +133,32 @@ public:
 
     // Records world.destroy(e): e and its descendants in the hierarchy.
     // Applied, it does nothing when e is dead by then.
-    void destroy(entity e) { record<&apply_destroy>(e); }
+    void destroy(entity e) { record(appliers_->destroy, e); }
 
     // Records world.add<C>(e, value). Applied, it is skipped when e is dead
     // by then; it stops the program with a message, as world.add does, when
     // e has C by then or no declared archetype holds e's components plus C.
-    template <class C>
+    template <class C, bool Typed = requires { sizeof(internal::named_through<World, C>); }>
     void add(entity e, const C& value = C{}) {
         static_assert(component<C>, "kiln::command_buffer::add<C>: C must be a component declared in a schema");
-        record<&apply_add<C>>(e, value);
+        if constexpr (Typed) {
+            record<&apply_add<C>>(e, value);
+        } else {
+            record_change(internal::change_kind::add, e, internal::no_component, component_traits<C>::id, value);
+        }
     }
 
     // Records world.remove<C>(e). Applied, it does nothing when e is dead or
     // lacks C by then; it stops the program with a message, as world.remove
     // does, when no declared archetype holds e's components minus C.
-    template <class C>
+    template <class C, bool Typed = requires { sizeof(internal::named_through<World, C>); }>
     void remove(entity e) {
         static_assert(component<C>, "kiln::command_buffer::remove<C>: C must be a component declared in a schema");
-        record<&apply_remove<C>>(e);
+        if constexpr (Typed) {
+            record<&apply_remove<C>>(e);
+        } else {
+            record_change(internal::change_kind::remove, e, component_traits<C>::id, internal::no_component);
+        }
     }
 
     // Records world.replace<Lost, Gained>(e, value): one move, to the
@@ -111,29 +166,40 @@ public:
     // Applied, it does nothing when e is dead or lacks Lost by then; it stops
     // the program with a message, as world.replace does, when e has Gained by
     // then or no declared archetype holds the result.
-    template <class Lost, class Gained>
+    template <class Lost, class Gained, bool Typed = requires { sizeof(internal::named_through<World, Lost>); }>
     void replace(entity e, const Gained& value = Gained{}) {
         static_assert(component<Lost> && component<Gained>,
                       "kiln::command_buffer::replace<Lost, Gained>: both must be components declared in a schema");
-        record<&apply_replace<Lost, Gained>>(e, value);
+        static_assert(!std::is_same_v<Lost, Gained>, "kiln::command_buffer::replace<Lost, Gained>: Lost and Gained are "
+                                                     "one component; set its value with set");
+        if constexpr (Typed) {
+            record<&apply_replace<Lost, Gained>>(e, value);
+        } else {
+            record_change(internal::change_kind::replace, e, component_traits<Lost>::id, component_traits<Gained>::id,
+                          value);
+        }
     }
 
     // Records world.set<C>(e, value): assigns C when e has it by then, adds
     // it otherwise (stopping, as add does, when no archetype holds the
     // result). Applied, it is skipped when e is dead by then.
-    template <class C>
+    template <class C, bool Typed = requires { sizeof(internal::named_through<World, C>); }>
     void set(entity e, const C& value) {
         static_assert(component<C>, "kiln::command_buffer::set<C>: C must be a component declared in a schema");
-        record<&apply_set<C>>(e, value);
+        if constexpr (Typed) {
+            record<&apply_set<C>>(e, value);
+        } else {
+            record_change(internal::change_kind::set, e, internal::no_component, component_traits<C>::id, value);
+        }
     }
 
     // Records world.hierarchy().set_parent(child, parent). Applied, it is
     // skipped when it would be refused (an entity dead by then, or a cycle).
-    void set_parent(entity child, entity parent) { record<&apply_set_parent>(child, parent); }
+    void set_parent(entity child, entity parent) { record(appliers_->set_parent, child, parent); }
 
     // Records world.hierarchy().remove_parent(child). Applied, it does
     // nothing when child is dead or has no parent by then.
-    void remove_parent(entity child) { record<&apply_remove_parent>(child); }
+    void remove_parent(entity child) { record(appliers_->remove_parent, child); }
 
     // Records a call of F(world, args...), made when the buffer is applied,
     // in order with the other commands: a change to the world that no other
@@ -189,7 +255,7 @@ public:
     // stops with a message, a release build frees the slots of live entities.
     void discard() noexcept {
         for (const entity reserved : reservations_) {
-            world_state_of(*world_).entities.release(reserved);
+            entities_->release(reserved);
         }
         reservations_.clear();
         bytes_.clear();
@@ -223,15 +289,57 @@ private:
         return size;
     }();
 
+    // The functions that apply what a file without World's definition
+    // records, made where the buffer is built (World defined there).
+    struct world_appliers {
+        apply_function destroy;
+        apply_function change; // a recorded_change
+        apply_function set_parent;
+        apply_function remove_parent;
+    };
+
+    static const world_appliers& appliers_of_world() noexcept {
+        static constexpr world_appliers appliers{&apply_destroy, &apply_change, &apply_set_parent,
+                                                 &apply_remove_parent};
+        return appliers;
+    }
+
+    template <class... Archetypes>
+    static constexpr std::span<const internal::archetype_columns> archetypes_of(type_list<Archetypes...>) noexcept {
+        return internal::columns_of_each<Archetypes...>;
+    }
+
     template <apply_function Apply, class... Values>
     void record(const Values&... values) {
+        record(Apply, values...);
+    }
+
+    template <class... Values>
+    void record(apply_function apply, const Values&... values) {
         const std::size_t start = bytes_.size();
-        const header head{Apply, header_size + values_size<Values...>};
+        const header head{apply, header_size + values_size<Values...>};
         bytes_.resize(start + head.size);
         std::memcpy(bytes_.data() + start, &head, sizeof head);
         std::size_t offset = start + header_size;
         internal::in_order({(std::memcpy(bytes_.data() + offset, &values, stored_size<Values>),
                              offset += aligned(stored_size<Values>), 0)...});
+        ++count_;
+    }
+
+    // Records a change of kind to e, and value, the gained component's, as
+    // its columns' bytes (internal::write_value_bytes): the change first,
+    // the value at the next multiple of alignment.
+    template <class... Value>
+    void record_change(internal::change_kind kind, entity e, std::uint32_t lost, std::uint32_t gained,
+                       const Value&... value) {
+        const internal::recorded_change change{
+            e, lost, gained, kind, static_cast<std::uint32_t>((internal::value_bytes_v<Value> + ... + 0))};
+        const std::size_t start = bytes_.size();
+        const header head{appliers_->change, header_size + change_size + aligned(change.value_size)};
+        bytes_.resize(start + head.size);
+        std::memcpy(bytes_.data() + start, &head, sizeof head);
+        std::memcpy(bytes_.data() + start + header_size, &change, sizeof change);
+        (internal::write_value_bytes(bytes_.data() + start + header_size + change_size, value), ...);
         ++count_;
     }
 
@@ -254,6 +362,28 @@ private:
         std::apply([&](entity reserved, const Given&... given) { world.template place_reserved<A>(reserved, given...); },
                    buffer.read<entity, Given...>(offset));
     }
+
+    static constexpr std::size_t change_size =
+        (sizeof(internal::recorded_change) + alignment - 1) / alignment * alignment;
+
+    // The value is copied out first, as read copies a typed record's: the
+    // move runs observers, whose commands may grow this buffer.
+    static void apply_change(World& world, const command_buffer& buffer, std::size_t offset) {
+        internal::recorded_change change;
+        std::memcpy(&change, buffer.bytes_.data() + offset, sizeof change);
+        const std::byte* const bytes = buffer.bytes_.data() + offset + change_size;
+        if (change.value_size <= small_value) {
+            alignas(alignment) std::byte value[small_value];
+            std::memcpy(value, bytes, change.value_size);
+            world.apply_recorded(change, value);
+        } else {
+            const std::vector<std::byte> value(bytes, bytes + change.value_size); // a large component's, rarely
+            world.apply_recorded(change, value.data());
+        }
+    }
+
+    // The values of most components fit in this many bytes on the stack.
+    static constexpr std::size_t small_value = 256;
 
     static void apply_destroy(World& world, const command_buffer& buffer, std::size_t offset) {
         world.destroy(std::get<0>(buffer.read<entity>(offset)));
@@ -309,6 +439,9 @@ private:
     }
 
     World* world_;
+    entity_table* entities_;
+    std::span<const internal::archetype_columns> archetypes_; // by id
+    const world_appliers* appliers_;
     std::vector<std::byte> bytes_;
     std::vector<entity> reservations_; // by create, in the order recorded
     std::size_t count_ = 0;

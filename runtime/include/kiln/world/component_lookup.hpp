@@ -113,6 +113,17 @@ struct component_lookup {
         return where.row;
     }
 
+    // Stamps row of the tick columns that start at first_tick with the
+    // world's tick, and its chunk's newest tick: what a writable get does to
+    // a tracked component's row, and a set recorded as data.
+    static void mark_changed(State& state, std::byte* const* columns, std::uint32_t first_tick,
+                             std::uint32_t row) noexcept {
+        const tick_columns ticks = tick_columns_at(columns, first_tick);
+        ticks.changed[row] = state.clock.now;
+        change_tick& chunk_max = ticks.chunk_max[row / tick_chunk_rows];
+        chunk_max = newest(chunk_max, state.clock.now);
+    }
+
 private:
     // found, with a branch per archetype holding C.
     template <class C, class W>
@@ -160,16 +171,6 @@ private:
                          first_tick_columns_by_id<value_type, State::archetypes::size>[where.archetype], where.row);
         }
         return make_cursor<value_type, read_only>(rows.columns() + firsts[where.archetype])[where.row];
-    }
-
-    // Stamps row of the tick columns that start at first_tick with the
-    // world's tick, and its chunk's newest tick.
-    static void mark_changed(State& state, std::byte* const* columns, std::uint32_t first_tick,
-                             std::uint32_t row) noexcept {
-        const tick_columns ticks = tick_columns_at(columns, first_tick);
-        ticks.changed[row] = state.clock.now;
-        change_tick& chunk_max = ticks.chunk_max[row / tick_chunk_rows];
-        chunk_max = newest(chunk_max, state.clock.now);
     }
 
     // Why h no longer names a live entity of A: it died, or it moved.

@@ -27,6 +27,7 @@
 #include <kiln/storage/archetype_table.hpp>
 #include <kiln/storage/archetype_view.hpp>
 #include <kiln/storage/change_ticks.hpp>
+#include <kiln/storage/transition.hpp>
 #include <kiln/system/command_buffer.hpp>
 #include <kiln/system/declared_systems.hpp>
 #include <kiln/world/prefab_records.hpp>
@@ -187,6 +188,8 @@ struct world_state {
     std::array<std::uint64_t, schedule::size> stage_runs{};
     std::uint64_t stage_run = 0;
     entity_table entities{archetypes::size};
+    // The moves by component id that commands recorded as data made before (kiln/world/moves_by_id.hpp).
+    transition_cache transitions_by_id;
     hierarchy_table hierarchy;
     internal::prefab_records prefab_records; // which prefab each spawned entity came from
     internal::hierarchy_order hierarchy_order; // a cache, for kiln/hierarchy/propagation.hpp

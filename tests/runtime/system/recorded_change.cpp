@@ -1,0 +1,128 @@
+// Changes recorded as data (kiln/system/recorded_change.hpp), applied by
+// kiln/world/moves_by_id.hpp: recorded by a file that only declares the
+// world (recorded_without_world.cpp), and here, where it is defined, with
+// Typed = false, beside the same commands recorded typed.
+#include <kiln/system/recorded_change.hpp>
+
+#include <fixture/world.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "recorded_without_world.hpp"
+
+using namespace fixture;
+
+namespace {
+
+recorded::targets make_targets(World& world) {
+    world.create<Particle>(); // so that no target's index is 0
+    recorded::targets on{};
+    on.ship = world.create<Ship>(Position{1, 2}, Velocity{3, 4}, Health{50, false}, Color{7, 8, 9});
+    on.frozen = world.create<FrozenShip>(Position{11, 12}, Health{60, true}, Color{17, 18, 19});
+    on.particle = world.create<Particle>(Position{21, 22}, Velocity{23, 24});
+    on.marker = world.create<Marker>(Position{31, 32});
+    on.beacon = world.create<Beacon>();
+    on.dead = world.create<Ship>();
+    world.destroy(on.dead);
+    return on;
+}
+
+// What recorded::record does, with the world defined: Typed chooses the
+// record's kind.
+template <bool Typed>
+void record_here(World::commands_type& commands, const recorded::targets& on) {
+    commands.add<Frozen, Typed>(on.ship);
+    commands.set<Color, Typed>(on.ship, {10, 20, 30});
+    commands.remove<Frozen, Typed>(on.frozen);
+    commands.set<Health, Typed>(on.frozen, {7, false});
+    commands.replace<Velocity, Tag, Typed>(on.particle);
+    commands.remove<Position, Typed>(on.marker);
+    commands.add<Position, Typed>(on.beacon, {5, 6});
+    commands.add<Frozen, Typed>(on.dead);
+    commands.remove<Frozen, Typed>(on.dead);
+    commands.replace<Velocity, Tag, Typed>(on.dead);
+    commands.set<Health, Typed>(on.dead, {1, true});
+    commands.destroy(on.dead);
+}
+
+// The world after recorded::record's commands, whichever way recorded.
+void check_applied(World& world, const recorded::targets& on) {
+    REQUIRE(world.archetype_name(on.ship) == "FrozenShip");
+    CHECK(world.get<Position>(on.ship).x == 1);
+    CHECK(world.get<Position>(on.ship).y == 2);
+    CHECK(world.get<Velocity>(on.ship).x == 3);
+    CHECK(world.get<Velocity>(on.ship).y == 4);
+    CHECK(world.get<Health>(on.ship).hp == 50);
+    CHECK_FALSE(world.get<Health>(on.ship).regen);
+    CHECK(world.get<Color>(on.ship).r == 10); // split: a column per field
+    CHECK(world.get<Color>(on.ship).g == 20);
+    CHECK(world.get<Color>(on.ship).b == 30);
+
+    REQUIRE(world.archetype_name(on.frozen) == "Ship");
+    CHECK(world.get<Position>(on.frozen).x == 11);
+    CHECK(world.get<Velocity>(on.frozen).x == 1.5f); // the schema's default, carried
+    CHECK(world.get<Health>(on.frozen).hp == 7);
+    CHECK_FALSE(world.get<Health>(on.frozen).regen);
+    CHECK(world.get<Color>(on.frozen).g == 18);
+
+    REQUIRE(world.archetype_name(on.particle) == "Marker");
+    CHECK(world.get<Position>(on.particle).x == 21);
+    CHECK(world.get<Position>(on.particle).y == 22);
+
+    CHECK(world.archetype_name(on.marker) == "Beacon");
+    REQUIRE(world.archetype_name(on.beacon) == "Marker");
+    CHECK(world.get<Position>(on.beacon).x == 5);
+    CHECK(world.get<Position>(on.beacon).y == 6);
+
+    CHECK_FALSE(world.alive(on.dead));
+    CHECK(world.size() == 6);
+    CHECK(world.count<Position>() == 5);
+}
+
+} // namespace
+
+TEST_CASE("changes recorded where the world is only declared apply as the world's own add, remove, replace and set") {
+    World world;
+    const recorded::targets on = make_targets(world);
+    World::commands_type commands{world};
+    recorded::record(kiln::command_recorder<World>{world, commands}, on);
+    CHECK(commands.size() == 12);
+    CHECK(world.archetype_name(on.ship) == "Ship"); // nothing applied yet
+    commands.apply();
+    check_applied(world, on);
+}
+
+TEST_CASE("changes recorded as data and typed leave the same world") {
+    World data;
+    World typed;
+    const recorded::targets on_data = make_targets(data);
+    const recorded::targets on_typed = make_targets(typed);
+    record_here<false>(data.commands(), on_data);
+    record_here<true>(typed.commands(), on_typed);
+    data.flush();
+    typed.flush();
+    check_applied(data, on_data);
+    check_applied(typed, on_typed);
+}
+
+TEST_CASE("a recorder without the world answers alive and has from the entity table, as the world does now") {
+    World world;
+    const recorded::targets on = make_targets(world);
+    World::commands_type commands{world};
+    const kiln::command_recorder<World> recorder{world, commands};
+    recorded::record(recorder, on);
+    const recorded::answers before = recorded::ask(recorder, on);
+    CHECK(before.ship_alive);
+    CHECK_FALSE(before.dead_alive);
+    CHECK_FALSE(before.ship_has_frozen); // recorded, not applied
+    CHECK(before.frozen_has_frozen);
+    CHECK(before.ship_has_color);
+    CHECK_FALSE(before.beacon_has_position);
+    CHECK_FALSE(before.dead_has_position);
+    commands.apply();
+    const recorded::answers after = recorded::ask(recorder, on);
+    CHECK(after.ship_has_frozen);
+    CHECK_FALSE(after.frozen_has_frozen);
+    CHECK(after.beacon_has_position);
+    CHECK(after.ship_has_color == world.has<Color>(on.ship));
+}
