@@ -573,7 +573,10 @@ public:
 
     // The world's own command buffer: what is recorded there is applied when
     // the outermost each returns, or by flush.
-    [[nodiscard]] commands_type& commands() noexcept { return state_.commands; }
+    [[nodiscard]] commands_type& commands() noexcept {
+        state_.commands.take_appliers(); // it may be handed to a file that sees World only declared
+        return state_.commands;
+    }
 
     // Applies the world's command buffer now, then settles (see settle).
     void flush() {

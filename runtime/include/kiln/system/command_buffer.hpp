@@ -38,6 +38,11 @@ struct world_named_through {
 template <class World, class T>
 using named_through = typename world_named_through<World, T>::type;
 
+// Asks command_buffer's constructor to leave its appliers for later
+// (command_buffer::take_appliers).
+struct appliers_later_t {};
+inline constexpr appliers_later_t appliers_later{};
+
 } // namespace internal
 
 // Records create, spawn, destroy, add, remove, replace, set, set_parent,
@@ -71,10 +76,26 @@ using named_through = typename world_named_through<World, T>::type;
 template <class World>
 class command_buffer {
 public:
-    // An empty buffer for world. Precondition: world outlives the buffer.
-    explicit command_buffer(World& world) noexcept
+    // An empty buffer for world, ready for records made where World is only
+    // declared. Precondition: world outlives the buffer.
+    explicit command_buffer(World& world) noexcept : command_buffer{world, internal::appliers_later} {
+        take_appliers();
+    }
+
+    // An empty buffer for world whose appliers of records made where World
+    // is only declared are not compiled until take_appliers is called: the
+    // world's own buffers, built in every unit that makes a world, are made
+    // so (their appliers compile world.destroy and the hierarchy's moves:
+    // 0.9 s of a 256-component world's unit, docs/compile_time.md).
+    command_buffer(World& world, internal::appliers_later_t) noexcept
         : world_{&world}, entities_{&world_state_of(world).entities},
-          archetypes_{archetypes_of(typename World::schema_type::archetypes{})}, appliers_{&appliers_of_world()} {}
+          archetypes_{archetypes_of(typename World::schema_type::archetypes{})} {}
+
+    // Makes the buffer ready for destroy, set_parent, remove_parent and the
+    // four changes recorded as data, which apply through the world's
+    // functions this compiles: what hands the buffer to code that may see
+    // World only declared calls it first (a command_recorder, world.commands()).
+    void take_appliers() noexcept { appliers_ = &appliers_of_world(); }
 
     // Not copyable: a copy would apply each create's reservation twice.
     command_buffer(const command_buffer&) = delete;
@@ -133,7 +154,7 @@ public:
 
     // Records world.destroy(e): e and its descendants in the hierarchy.
     // Applied, it does nothing when e is dead by then.
-    void destroy(entity e) { record(appliers_->destroy, e); }
+    void destroy(entity e) { record(appliers().destroy, e); }
 
     // Records world.add<C>(e, value). Applied, it is skipped when e is dead
     // by then; it stops the program with a message, as world.add does, when
@@ -195,11 +216,11 @@ public:
 
     // Records world.hierarchy().set_parent(child, parent). Applied, it is
     // skipped when it would be refused (an entity dead by then, or a cycle).
-    void set_parent(entity child, entity parent) { record(appliers_->set_parent, child, parent); }
+    void set_parent(entity child, entity parent) { record(appliers().set_parent, child, parent); }
 
     // Records world.hierarchy().remove_parent(child). Applied, it does
     // nothing when child is dead or has no parent by then.
-    void remove_parent(entity child) { record(appliers_->remove_parent, child); }
+    void remove_parent(entity child) { record(appliers().remove_parent, child); }
 
     // Records a call of F(world, args...), made when the buffer is applied,
     // in order with the other commands: a change to the world that no other
@@ -298,6 +319,14 @@ private:
         apply_function remove_parent;
     };
 
+    // The table take_appliers made, which whatever hands the buffer out has
+    // called for: without it, a record would apply through no function.
+    const world_appliers& appliers() const noexcept {
+        KILN_ASSERT(appliers_ != nullptr, "kiln::command_buffer: recorded into a world's own buffer before "
+                                          "take_appliers (a bug of kiln's: report it)");
+        return *appliers_;
+    }
+
     static const world_appliers& appliers_of_world() noexcept {
         static constexpr world_appliers appliers{&apply_destroy, &apply_change, &apply_set_parent,
                                                  &apply_remove_parent};
@@ -335,7 +364,7 @@ private:
         const internal::recorded_change change{
             e, lost, gained, kind, static_cast<std::uint32_t>((internal::value_bytes_v<Value> + ... + 0))};
         const std::size_t start = bytes_.size();
-        const header head{appliers_->change, header_size + change_size + aligned(change.value_size)};
+        const header head{appliers().change, header_size + change_size + aligned(change.value_size)};
         bytes_.resize(start + head.size);
         std::memcpy(bytes_.data() + start, &head, sizeof head);
         std::memcpy(bytes_.data() + start + header_size, &change, sizeof change);
@@ -441,7 +470,7 @@ private:
     World* world_;
     entity_table* entities_;
     std::span<const internal::archetype_columns> archetypes_; // by id
-    const world_appliers* appliers_;
+    const world_appliers* appliers_ = nullptr; // take_appliers
     std::vector<std::byte> bytes_;
     std::vector<entity> reservations_; // by create, in the order recorded
     std::size_t count_ = 0;

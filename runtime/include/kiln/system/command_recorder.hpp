@@ -28,8 +28,13 @@ public:
     // Reads world and records into commands, which must be world's.
     // Precondition: both outlive the recorder; the runtime makes recorders
     // for the loops, systems and observers it hands them to.
+    // The recorder may be handed to a file that sees World only declared,
+    // whose records apply through the world's appliers: made here, where
+    // World is defined.
     command_recorder(const World& world, command_buffer<World>& commands) noexcept
-        : world_{&world}, commands_{&commands} {}
+        : world_{&world}, commands_{&commands} {
+        commands.take_appliers();
+    }
 
     // world.alive(e), as the world is now: an entity whose create is
     // recorded is not alive until the buffer applies, and one whose destroy

@@ -82,7 +82,8 @@ struct world_state {
     static constexpr auto archetype_names = names_of(archetypes{});
 
     // A state whose command buffers apply to world, which owns it.
-    explicit world_state(World& world) noexcept : commands{world}, observer_commands{world} {}
+    explicit world_state(World& world) noexcept
+        : commands{world, appliers_later}, observer_commands{world, appliers_later} {}
     world_state(const world_state&) = delete;
     world_state& operator=(const world_state&) = delete;
 
