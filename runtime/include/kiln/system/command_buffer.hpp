@@ -16,6 +16,7 @@
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
 #include <kiln/entity/handle.hpp>
+#include <kiln/fwd.hpp>
 #include <kiln/schema/component.hpp>
 #include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
@@ -90,12 +91,6 @@ public:
     command_buffer(World& world, internal::appliers_later_t) noexcept
         : world_{&world}, entities_{&world_state_of(world).entities},
           archetypes_{archetypes_of(typename World::schema_type::archetypes{})} {}
-
-    // Makes the buffer ready for destroy, set_parent, remove_parent and the
-    // four changes recorded as data, which apply through the world's
-    // functions this compiles: what hands the buffer to code that may see
-    // World only declared calls it first (a command_recorder, world.commands()).
-    void take_appliers() noexcept { appliers_ = &appliers_of_world(); }
 
     // Not copyable: a copy would apply each create's reservation twice.
     command_buffer(const command_buffer&) = delete;
@@ -284,6 +279,16 @@ public:
     }
 
 private:
+    // What hands the buffer out takes the appliers (below).
+    friend class command_recorder<World>;
+    friend World;
+
+    // Makes the buffer ready for destroy, set_parent, remove_parent and the
+    // four changes recorded as data, which apply through the world's
+    // functions this compiles: what hands the buffer to code that may see
+    // World only declared calls it first (a command_recorder, world.commands()).
+    void take_appliers() noexcept { appliers_ = &appliers_of_world(); }
+
     using apply_function = void (*)(World&, const command_buffer&, std::size_t values);
 
     struct header {
