@@ -10,6 +10,9 @@
 
 #include "recorded_without_world.hpp"
 
+#include <cstdint>
+#include <vector>
+
 using namespace fixture;
 
 namespace {
@@ -103,6 +106,34 @@ TEST_CASE("changes recorded as data and typed leave the same world") {
     typed.flush();
     check_applied(data, on_data);
     check_applied(typed, on_typed);
+}
+
+TEST_CASE("changes recorded as data keep every row's values while the archetypes they move between grow") {
+    // FrozenShip grows from empty through several reallocations, Ship's last
+    // rows fill the rows left: the moves' plans, made on the first, hold.
+    World world;
+    std::vector<kiln::entity> ships;
+    for (int i = 0; i < 300; ++i) {
+        ships.push_back(world.create<Ship>(Position{float(i), 0}, Velocity{0, float(i)}, Health{i, i % 2 == 0},
+                                           Color{std::uint8_t(i), 2, std::uint8_t(i / 2)}));
+    }
+    for (std::size_t i = 0; i < ships.size(); i += 2) {
+        world.commands().add<Frozen, false>(ships[i]);
+        world.commands().set<Color, false>(ships[i + 1], {9, std::uint8_t(i), 9});
+    }
+    world.flush();
+    for (std::size_t i = 0; i < ships.size(); ++i) {
+        INFO("ship " << i);
+        REQUIRE(world.archetype_name(ships[i]) == (i % 2 == 0 ? "FrozenShip" : "Ship"));
+        CHECK(world.get<Position>(ships[i]).x == float(i));
+        CHECK(world.get<Velocity>(ships[i]).y == float(i));
+        CHECK(world.get<Health>(ships[i]).hp == int(i));
+        CHECK(world.get<Health>(ships[i]).regen == (i % 2 == 0));
+        const auto color = world.get<Color>(ships[i]);
+        CHECK(color.r == (i % 2 == 0 ? std::uint8_t(i) : 9));
+        CHECK(color.g == (i % 2 == 0 ? 2 : std::uint8_t(i - 1)));
+        CHECK(color.b == (i % 2 == 0 ? std::uint8_t(i / 2) : 9));
+    }
 }
 
 TEST_CASE("a recorder without the world answers alive and has from the entity table, as the world does now") {

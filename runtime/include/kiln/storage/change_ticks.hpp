@@ -268,8 +268,8 @@ void copy_ticks(type_list<Components...> components, std::byte* const* columns, 
 inline void copy_row_as_bytes(std::span<const column_layout> layouts, std::uint32_t first_tick,
                               std::byte* const* columns, std::size_t to, std::size_t from) noexcept {
     for (std::uint32_t column = 0; column < first_tick; ++column) {
-        const std::size_t size = layouts[column].size;
-        std::memcpy(columns[column] + to * size, columns[column] + from * size, size);
+        const std::uint32_t size = layouts[column].size;
+        copy_element(columns[column] + to * size, columns[column] + from * size, size);
     }
     for (std::uint32_t first = first_tick; first < layouts.size(); first += tick_columns_per_component) {
         copy_tick_row(tick_columns_at(columns, first), to, from);

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <span>
@@ -88,6 +89,34 @@ inline constexpr auto component_layouts = layouts_of<C>();
 
 // One change tick column's layout.
 inline constexpr column_layout tick_layout{sizeof(std::uint32_t), alignof(std::uint32_t)};
+
+// Copies one column's element of size bytes, for the moves that know a
+// column by its layout alone (kiln/storage/move_plan.hpp, copy_row_as_bytes):
+// the common sizes inline, as a typed move copies them, the others through
+// a call of memcpy.
+inline void copy_element(std::byte* to, const std::byte* from, std::uint32_t size) noexcept {
+    switch (size) {
+    case 4:
+        std::memcpy(to, from, 4);
+        return;
+    case 8:
+        std::memcpy(to, from, 8);
+        return;
+    case 16:
+        std::memcpy(to, from, 16);
+        return;
+    default:
+        std::memcpy(to, from, size);
+    }
+}
+
+// Where a column's element starts in a value's bytes (a value of a
+// component as its columns hold it, kiln/system/recorded_change.hpp), the
+// previous columns' ending at end: at a multiple of its alignment, so that
+// it may be written and read there in place.
+constexpr std::size_t column_start(std::size_t end, column_layout layout) noexcept {
+    return (end + layout.alignment - 1) / layout.alignment * layout.alignment;
+}
 
 // The columns of an archetype whose components have the ids ids[0..count):
 // each component's own columns (layouts_by_id[id]) in order, then the change

@@ -2,7 +2,6 @@
 // component, as the generator computed them.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <span>
 #include <type_traits>
@@ -176,38 +175,6 @@ inline std::uint32_t transition_by_id(std::span<const archetype_columns> archety
     }
     return static_cast<std::uint32_t>(archetypes.size());
 }
-
-// The transitions by id a world has searched for, remembered: a game's
-// commands make the same few moves again and again. Direct-mapped, by the
-// archetype left and the two component ids.
-class transition_cache {
-public:
-    // transition_by_id(archetypes, archetypes[from], lost, gained), searched
-    // for only the first time it is asked, or when another move took its
-    // place in the cache since.
-    std::uint32_t find(std::span<const archetype_columns> archetypes, std::uint32_t from, std::uint32_t lost,
-                       std::uint32_t gained) noexcept {
-        const std::uint64_t key = (std::uint64_t{from} << 42) ^ (std::uint64_t{lost} << 21) ^ gained;
-        entry& slot = entries_[(key * 0x9E3779B97F4A7C15ull) >> (64 - size_bits)];
-        if (!slot.used || slot.from != from || slot.lost != lost || slot.gained != gained) {
-            slot = {from, lost, gained, transition_by_id(archetypes, archetypes[from], lost, gained), true};
-        }
-        return slot.to;
-    }
-
-private:
-    static constexpr unsigned size_bits = 6;
-
-    struct entry {
-        std::uint32_t from;
-        std::uint32_t lost;
-        std::uint32_t gained;
-        std::uint32_t to;
-        bool used;
-    };
-
-    std::array<entry, std::size_t{1} << size_bits> entries_{};
-};
 
 } // namespace internal
 

@@ -400,13 +400,18 @@ private:
     static constexpr std::size_t change_size =
         (sizeof(internal::recorded_change) + alignment - 1) / alignment * alignment;
 
-    // The value is copied out first, as read copies a typed record's: the
-    // move runs observers, whose commands may grow this buffer.
+    // The move runs observers, whose commands may grow the observers'
+    // buffer: a value in it is copied out first, as read copies a typed
+    // record's. Any other buffer's value is read in place: observers
+    // record into theirs alone (deferred_world), and the copy was a call of
+    // memcpy per record.
     static void apply_change(World& world, const command_buffer& buffer, std::size_t offset) {
         internal::recorded_change change;
         std::memcpy(&change, buffer.bytes_.data() + offset, sizeof change);
         const std::byte* const bytes = buffer.bytes_.data() + offset + change_size;
-        if (change.value_size <= small_value) {
+        if (&buffer != &world_state_of(world).observer_commands) {
+            world.apply_recorded(change, bytes);
+        } else if (change.value_size <= small_value) {
             alignas(alignment) std::byte value[small_value];
             std::memcpy(value, bytes, change.value_size);
             world.apply_recorded(change, value);

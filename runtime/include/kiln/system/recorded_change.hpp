@@ -32,13 +32,6 @@ struct recorded_change {
     std::uint32_t value_size; // value_bytes_v of gained, as recorded; 0 for remove
 };
 
-// Where a column's element starts in a value's bytes, the previous columns'
-// ending at end: at a multiple of its alignment, so that it may be written
-// and read there in place.
-constexpr std::size_t column_start(std::size_t end, column_layout layout) noexcept {
-    return (end + layout.alignment - 1) / layout.alignment * layout.alignment;
-}
-
 // The bytes of a value of component C as its columns hold it: one element
 // per column, in column order (one column for a packed component, one per
 // field for a split one, none for a tag), each at its column_start.

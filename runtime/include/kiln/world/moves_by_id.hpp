@@ -20,7 +20,7 @@
 #include <kiln/storage/archetype_storage.hpp>
 #include <kiln/storage/change_ticks.hpp>
 #include <kiln/storage/column.hpp>
-#include <kiln/storage/transition.hpp>
+#include <kiln/storage/move_plan.hpp>
 #include <kiln/system/recorded_change.hpp>
 #include <kiln/world/component_lookup.hpp>
 #include <kiln/world/structural_moves.hpp>
@@ -43,10 +43,11 @@ constexpr std::array<std::string_view, sizeof...(Components)> names_of_each(type
     return {component_traits<Components>::name...};
 }
 
-// A recorded_change applied to a world's state: the archetype the entity
-// lands in is searched by its components' ids (transition_by_id, through the
-// state's cache), and its row moves column by column, as bytes, each
-// column's size read from the archetypes' layouts. What the typed moves
+// A recorded_change applied to a world's state: what the move copies (the
+// archetype the entity lands in, searched by its components' ids, and each
+// column's source and size) is planned the first time the world makes it
+// and kept in the state's move_plans (kiln/storage/move_plan.hpp); then the
+// row moves column by column, as bytes. What the typed moves
 // (structural_moves) compile per pair of archetypes and per component, this
 // compiles once per world: a file of system bodies records its commands
 // without compiling the world's code (kiln/system/command_buffer.hpp). The
@@ -75,81 +76,67 @@ public:
         if (from.archetype >= archetypes.size()) {
             return; // dead: each kind of change is skipped then
         }
-        const archetype_columns& held = archetypes[from.archetype];
+        const move_plan& plan =
+            state.move_plans.find(archetypes, tracked.data(), from.archetype, change.lost, change.gained,
+                                  [&state](std::uint32_t id) { return state.storages[id].layouts(); });
         switch (change.kind) {
         case change_kind::set:
-            if (held.holds(change.gained)) {
-                assign(state, from, change.gained, value);
+            if (plan.holds_gained) {
+                assign(state, from, plan, value);
                 return;
             }
             break;
         case change_kind::add:
-            if (held.holds(change.gained)) {
+            if (plan.holds_gained) {
                 report_held(state, e, change.gained);
             }
             break;
         case change_kind::remove:
         case change_kind::replace:
-            if (!held.holds(change.lost)) {
+            if (!plan.holds_lost) {
                 return;
             }
             break;
         }
-        const std::uint32_t to = state.transitions_by_id.find(archetypes, from.archetype, change.lost, change.gained);
-        if (to == archetypes.size()) [[unlikely]] {
-            report_impossible(e, from.archetype, change);
+        if (plan.to == archetypes.size()) [[unlikely]] {
+            report_impossible(e, from.archetype, change, plan.holds_gained);
         }
         state.assert_not_iterating("apply");
-        move(world, state, e, from, to, value);
+        move(world, state, e, from, plan, value);
         dispatch::apply_commands(state);
     }
 
 private:
-    // Where the ticks of the component at position of archetype start:
-    // after the components' columns, in the order of the tracked ones.
-    static std::uint32_t first_tick_of(const archetype_columns& archetype, std::uint32_t position) noexcept {
-        std::uint32_t first = archetype.firsts[archetype.count];
-        for (std::uint32_t i = 0; i < position; ++i) {
-            first += tracked[archetype.ids[i]] ? static_cast<std::uint32_t>(tick_columns_per_component) : 0;
-        }
-        return first;
-    }
-
-    // Moves e's row at from to a new row of archetype to: each column of to
-    // copied from from's column of the same component, or, for the one
-    // component to holds and from does not, from value (write_value_bytes's
-    // layout); then as structural_moves::move_entity does.
-    static void move(World& world, state_type& state, entity e, entity_location from, std::uint32_t to,
+    // Moves e's row at from to a new row of plan.to, the plan's copies from
+    // from's row and from value; then as structural_moves::move_entity
+    // does. The plan holds until the observers' commands are applied: the
+    // observers told here only record them.
+    static void move(World& world, state_type& state, entity e, entity_location from, const move_plan& plan,
                      const std::byte* value) {
+        const std::uint32_t to = plan.to;
         dispatch::template notify<observer_event::leave>(world, state, e, from.archetype, from.row, to);
         archetype_storage& source = state.storages[from.archetype];
         archetype_storage& target = state.storages[to];
         const std::uint32_t row = target.grow_by(1);
         target.entity_at(row) = e;
-        const archetype_columns& in = archetypes[from.archetype];
-        const archetype_columns& out = archetypes[to];
+        // The plan's fields in locals: the copies write bytes, which may
+        // alias anything, and would have them read again after each.
         std::byte* const* const from_columns = source.columns();
         std::byte* const* const to_columns = target.columns();
-        const column_layout* const layouts = target.layouts().data();
-        std::size_t value_end = 0;
-        for (std::uint32_t i = 0; i < out.count; ++i) {
-            const std::uint32_t position = in.position_of(out.ids[i]);
-            const std::uint32_t first = out.firsts[i];
-            for (std::uint32_t column = first; column < out.firsts[i + 1]; ++column) {
-                const std::size_t size = layouts[column].size;
-                const std::byte* element = nullptr;
-                if (position < in.count) {
-                    element = from_columns[in.firsts[position] + (column - first)] + from.row * size;
-                } else {
-                    value_end = column_start(value_end, layouts[column]);
-                    element = value + value_end;
-                    value_end += size;
-                }
-                std::memcpy(to_columns[column] + row * size, element, size);
-            }
+        const column_copy* const copies = plan.copies.data();
+        const std::size_t carried = plan.carried;
+        const std::size_t count = plan.copies.size();
+        for (std::size_t i = 0; i < carried; ++i) {
+            const column_copy copy = copies[i];
+            copy_element(to_columns[copy.column] + row * copy.size, from_columns[copy.source] + from.row * copy.size,
+                         copy.size);
+        }
+        for (std::size_t i = carried; i < count; ++i) {
+            const column_copy copy = copies[i];
+            copy_element(to_columns[copy.column] + row * copy.size, value + copy.source, copy.size);
         }
         if constexpr (state_type::tracks_changes) {
-            carry_ticks(state, in, from_columns, from.row, out, to_columns, row);
+            carry_ticks(state, plan, from_columns, from.row, to_columns, row);
         }
         // The last row fills e's as bytes (copy_row_as_bytes), not through
         // the archetype's typed view: no function is compiled per archetype.
@@ -167,21 +154,14 @@ private:
         dispatch::template notify<observer_event::enter>(world, state, e, to, row, from.archetype);
     }
 
-    // carry_ticks (kiln/storage/change_ticks.hpp) by ids: a tracked
-    // component's ticks go along with it; one gained is stamped now.
-    static void carry_ticks(const state_type& state, const archetype_columns& in, std::byte* const* from_columns,
-                            std::size_t from_row, const archetype_columns& out, std::byte* const* to_columns,
-                            std::size_t to_row) noexcept {
-        std::uint32_t first = out.firsts[out.count];
-        for (std::uint32_t i = 0; i < out.count; ++i) {
-            if (!tracked[out.ids[i]]) {
-                continue;
-            }
-            const tick_columns target = tick_columns_at(to_columns, first);
-            first += static_cast<std::uint32_t>(tick_columns_per_component);
-            const std::uint32_t position = in.position_of(out.ids[i]);
-            if (position < in.count) {
-                const tick_columns source = tick_columns_at(from_columns, first_tick_of(in, position));
+    // carry_ticks (kiln/storage/change_ticks.hpp) by the plan: a tracked
+    // component's ticks go along with it; the one gained is stamped now.
+    static void carry_ticks(const state_type& state, const move_plan& plan, std::byte* const* from_columns,
+                            std::size_t from_row, std::byte* const* to_columns, std::size_t to_row) noexcept {
+        for (const tick_copy ticks : plan.ticks) {
+            const tick_columns target = tick_columns_at(to_columns, ticks.column);
+            if (ticks.source != stamped_now) {
+                const tick_columns source = tick_columns_at(from_columns, ticks.source);
                 target.added[to_row] = source.added[from_row];
                 set_moved_tick(target, to_row, to_row + 1, changed_tick(source, from_row));
             } else {
@@ -191,23 +171,17 @@ private:
         }
     }
 
-    // set of a component e holds: its columns overwritten in place, and the
-    // row marked as changed when it is tracked, as a writable get marks it.
-    static void assign(state_type& state, entity_location where, std::uint32_t component, const std::byte* value) {
-        archetype_storage& rows = state.storages[where.archetype];
-        const archetype_columns& held = archetypes[where.archetype];
-        const std::uint32_t position = held.position_of(component);
-        const column_layout* const layouts = rows.layouts().data();
-        std::size_t value_end = 0;
-        for (std::uint32_t column = held.firsts[position]; column < held.firsts[position + 1]; ++column) {
-            const std::size_t size = layouts[column].size;
-            value_end = column_start(value_end, layouts[column]);
-            std::memcpy(rows.columns()[column] + where.row * size, value + value_end, size);
-            value_end += size;
+    // set of a component e holds: its columns overwritten in place (the
+    // plan's copies, all from value), and the row marked as changed when it
+    // is tracked (the plan's one tick), as a writable get marks it.
+    static void assign(state_type& state, entity_location where, const move_plan& plan, const std::byte* value) {
+        std::byte* const* const columns = state.storages[where.archetype].columns();
+        for (const column_copy copy : plan.copies) {
+            std::memcpy(columns[copy.column] + where.row * copy.size, value + copy.source, copy.size);
         }
         if constexpr (state_type::tracks_changes) {
-            if (tracked[component]) {
-                lookup::mark_changed(state, rows.columns(), first_tick_of(held, position), where.row);
+            for (const tick_copy ticks : plan.ticks) {
+                lookup::mark_changed(state, columns, ticks.column, where.row);
             }
         }
     }
@@ -228,11 +202,11 @@ private:
 
     // No declared archetype holds what e would hold: the typed moves' messages.
     [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible(entity e, std::uint32_t from,
-                                                                        const recorded_change& change) {
+                                                                        const recorded_change& change,
+                                                                        bool holds_gained) {
         using moves = structural_moves<World>;
         if (change.kind == change_kind::replace) {
-            moves::report_impossible_replace(e, from, names[change.lost], names[change.gained],
-                                             archetypes[from].holds(change.gained));
+            moves::report_impossible_replace(e, from, names[change.lost], names[change.gained], holds_gained);
         }
         const bool gain = change.kind != change_kind::remove;
         moves::report_impossible_move(e, from, names[gain ? change.gained : change.lost], gain);

@@ -27,6 +27,7 @@
 #include <kiln/storage/archetype_table.hpp>
 #include <kiln/storage/archetype_view.hpp>
 #include <kiln/storage/change_ticks.hpp>
+#include <kiln/storage/move_plan.hpp>
 #include <kiln/storage/transition.hpp>
 #include <kiln/system/command_buffer.hpp>
 #include <kiln/system/declared_systems.hpp>
@@ -190,7 +191,7 @@ struct world_state {
     std::uint64_t stage_run = 0;
     entity_table entities{archetypes::size};
     // The moves by component id that commands recorded as data made before (kiln/world/moves_by_id.hpp).
-    transition_cache transitions_by_id;
+    move_plan_cache move_plans;
     hierarchy_table hierarchy;
     internal::prefab_records prefab_records; // which prefab each spawned entity came from
     internal::hierarchy_order hierarchy_order; // a cache, for kiln/hierarchy/propagation.hpp
