@@ -23,6 +23,15 @@ SCHEMAS = {
     "lookups": ["bench/worlds/lookups/lookups.toml"],
 }
 INCLUDE = re.compile(r"^#include <([^>]+)>$", re.MULTILINE)
+# What run() may be handed, by the kiln header that defines it: a system's or observer's header
+# includes each of these headers exactly when its code names what the header defines, so that the
+# body of a system that records nothing reads no command buffer (docs/compile_time.md).
+HANDED = {
+    "kiln/system/system_commands.hpp": re.compile(r"\bkiln::system_commands\b"),
+    "kiln/system/deferred_world.hpp": re.compile(r"\bkiln::deferred_world\b"),
+    "kiln/system/lookup.hpp": re.compile(r"\bkiln::(?:lookup|single)\b"),
+    "kiln/events/event.hpp": re.compile(r"\bkiln::event_(?:writer|reader)\b"),
+}
 DECLARED = re.compile(r"^(?:struct|enum class) (\w+)|^using (\w+) =", re.MULTILINE)
 COMMENT_OR_STRING = re.compile(r'^#[^\n]*|//[^\n]*|"(?:\\.|[^"\\])*"', re.MULTILINE)  # and preprocessor lines
 
@@ -63,6 +72,16 @@ class ItemHeaders(SchemaTestCase):
                 with self.subTest(world=world, header=path):
                     self.assertEqual(used(texts[path], names) - declared_through(path, texts), set())
 
+    def test_each_includes_the_kiln_header_of_what_run_is_handed_and_no_other(self):
+        for world, paths in SCHEMAS.items():
+            texts, _ = generated(paths)
+            items = [path for path in texts if path.rsplit("/", 2)[-2] in ("systems", "observers")]
+            for path in items:
+                with self.subTest(world=world, header=path):
+                    code = COMMENT_OR_STRING.sub("", texts[path])
+                    named = {header for header, name in HANDED.items() if name.search(code)}
+                    self.assertEqual(set(INCLUDE.findall(texts[path])) & HANDED.keys(), named)
+
     def test_a_system_includes_the_headers_of_what_it_names_and_no_others(self):
         texts, _ = generated(SCHEMAS["invaders"])
         includes = {path: INCLUDE.findall(texts[path]) for path in texts}
@@ -75,7 +94,9 @@ class ItemHeaders(SchemaTestCase):
         # HitCannon emits CannonHit (resources.hpp declares events); Fire records commands.
         self.assertIn("invaders/resources.hpp", includes["invaders/systems/HitCannon.hpp"])
         self.assertIn("invaders/world_fwd.hpp", includes["invaders/systems/Fire.hpp"])
+        self.assertIn("kiln/system/system_commands.hpp", includes["invaders/systems/Fire.hpp"])
         self.assertNotIn("invaders/world_fwd.hpp", includes["invaders/systems/Fly.hpp"])
+        self.assertNotIn("kiln/system/system_commands.hpp", includes["invaders/systems/Fly.hpp"])
         # The propagation includes the header of its combine function.
         self.assertIn("invaders/place.hpp", includes["invaders/systems/placement.hpp"])
         # A component's header includes kiln's alone; an extern's header comes with the component.
@@ -83,6 +104,8 @@ class ItemHeaders(SchemaTestCase):
         game, _ = generated(SCHEMAS["game"])
         self.assertEqual(INCLUDE.findall(game["game/components/Model.hpp"]),
                          ["kiln/schema/component.hpp", "quads/mat4.hpp"])
+        # An observer is handed the deferred world.
+        self.assertIn("kiln/system/deferred_world.hpp", INCLUDE.findall(game["game/observers/StopFrozen.hpp"]))
 
     def test_an_edit_changes_the_headers_of_what_it_touches_alone(self):
         texts, _ = generated(SCHEMAS["invaders"])

@@ -4,6 +4,7 @@
 
 #include <kiln/schema/component.hpp>
 #include <kiln/system/system.hpp>
+#include <kiln/system/deferred_world.hpp>
 
 #include <game/components/Velocity.hpp>
 #include <game/components/Frozen.hpp>

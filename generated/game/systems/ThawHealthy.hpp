@@ -4,6 +4,7 @@
 
 #include <kiln/schema/component.hpp>
 #include <kiln/system/system.hpp>
+#include <kiln/system/system_commands.hpp>
 
 #include <game/components/Health.hpp>
 #include <game/components/Frozen.hpp>

@@ -1,15 +1,11 @@
 // Systems, observers and the schedule, as the generator describes them.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
-#include <span>
 #include <string_view>
 
 #include <kiln/core/type_list.hpp>
-#include <kiln/entity/entity.hpp>
-#include <kiln/fwd.hpp>
-#include <kiln/system/deferred_world.hpp>
-#include <kiln/system/system_commands.hpp>
 
 namespace kiln {
 
