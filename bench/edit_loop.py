@@ -63,9 +63,11 @@ knows (a component, system or observer added, removed or renamed). With
 --at-most N it exits 1 when an edit would compile more than N units, or
 would configure the project again (EDIT=N: the target of that edit alone,
 several at once); with --only-users, when an edit would
-compile a unit other than those that include the world (`<ns>/world.hpp`)
-and those that define the run() of a system the edit touches (the edited
-system; for a field added, each system that names the component): the
+compile a unit other than those that include the world (`<ns>/world.hpp`),
+those that define the run() of a system the edit touches (the edited
+system; for a field added, each system that names the component) and those
+that include the header of an archetype that holds a component the edit
+changes (`<ns>/archetypes/<name>.hpp`: a file that creates one): the
 ctests edit_loop.<game>.<edit> (tests/edit_loop/) hold the cheap edits to
 their targets this way, in seconds, where building would take minutes.
 With --generated-game, --build is the generated game's build (--work's
@@ -646,8 +648,10 @@ def count(counted: Counted, arguments: argparse.Namespace) -> int:
         bodies = {source for system in touched for source in [body_of(root, game, system)] if source}
         if edit == "new_system":
             bodies.add(choice.body)  # where the edit writes the new system's run()
+        holders = holding_archetypes(made, game, changed)
         beyond = [name for name in objects if name not in world_units
-                  and unit_source(dependencies[name], game, root) not in bodies]
+                  and unit_source(dependencies[name], game, root) not in bodies
+                  and not holders & set(dependencies[name])]
         print(f"edit_loop: {edit}: beyond the units of the world and of the bodies of "
               f"{', '.join(touched) or 'no system'}: "
               f"{', '.join(pathlib.Path(name).name.removesuffix('.o') for name in beyond) or 'none'}")
@@ -664,6 +668,16 @@ def count(counted: Counted, arguments: argparse.Namespace) -> int:
               "system or observer added, removed or renamed, needs")
         return 1
     return 0
+
+
+def holding_archetypes(made: Generation, game: Game, changed: list[str]) -> set[str]:
+    """The headers of the archetypes (<ns>/archetypes/<name>.hpp, normalized paths as in the
+    units' dependencies) that include a changed component header: what a file that creates
+    one of them includes."""
+    components = [path for path in changed if "/components/" in path]
+    folder = made.out.joinpath(*game.namespace.split("::"), "archetypes")
+    return {os.path.normpath(header) for header in sorted(folder.glob("*.hpp"))
+            if any(f"#include <{component}>" in header.read_text(encoding="utf-8") for component in components)}
 
 
 def at_most(values: list[str] | None, edits: list[str]) -> dict[str, int]:

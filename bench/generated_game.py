@@ -33,10 +33,11 @@ writes the same bytes.
 The bodies are split into files as a game's programmer would keep them so that each edit
 compiles little: a file per system, which includes its system's header alone
 (<gengame/systems/Move07.hpp>), so that an edit of a body, or of one system's declarations,
-compiles that file and no other. A body that records commands needs the whole world
-(<gengame/world.hpp>) on main; the two that record commands in feature 00, Split00 and Reap00,
-share a file, so that the world is read once for both, which makes 199 files of bodies and
-main.cpp 200 units.
+compiles that file and no other. A body that records commands includes the headers of the
+archetypes it creates too (<gengame/archetypes/Scout07.hpp>), not the whole world
+(<gengame/world.hpp>), which it needed on main. The two that record commands in feature 00,
+Split00 and Reap00, share a file, as on main (where it read the world once for both), which makes
+199 files of bodies and main.cpp 200 units.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class System:
     resources: list[str] = dataclasses.field(default_factory=list)
     lookups: dict[str, tuple[list[str], list[str]]] = dataclasses.field(default_factory=dict)  # name: read, with
     commands: bool = False
+    creates: list[str] = dataclasses.field(default_factory=list)  # the archetypes its body creates
     after: list[str] = dataclasses.field(default_factory=list)
     body: str = ""  # the statements of run(), over the parameters' names below
 
@@ -187,7 +189,7 @@ def systems_of(feature: int) -> list[System]:
     if feature in SPLITTING:
         systems.append(System(
             f"Split{t}", "update", f"A fully charged unit of feature {t} splits off a grunt.",
-            [f"Charge{t}", f"Seed{t}"], [f"Position{t}"], commands=True,
+            [f"Charge{t}", f"Seed{t}"], [f"Position{t}"], commands=True, creates=[f"Grunt{t}"],
             body="seed.state = seed.state * 1664525u + 1013904223u;\n"
                  "if (charge.level >= 1.0f) {\n"
                  "    charge.level = 0.0f;\n"
@@ -200,7 +202,7 @@ def systems_of(feature: int) -> list[System]:
             body="energy.value = std::max(0.0f, energy.value - charge.level * 0.1f);"))
     systems.append(System(
         f"Reap{t}", "update", f"Feature {t}'s dead are taken away, and a scout comes in each one's place.",
-        [], [f"Health{t}", f"Position{t}", f"Seed{t}"], commands=True,
+        [], [f"Health{t}", f"Position{t}", f"Seed{t}"], commands=True, creates=[f"Scout{t}"],
         body="if (health.hp <= 0) {\n"
              "    commands.destroy(entity);\n"
              f"    commands.create<Scout{t}>(Position{t}{{-position.x, -position.y}}, Seed{t}{{seed.state + 1u}});\n"
@@ -297,11 +299,9 @@ def definition(system: System) -> str:
 
 
 def body_file(systems: list[System]) -> str:
-    """A file of bodies: the systems' own headers, or the world where one records commands."""
-    if any(system.commands for system in systems):
-        includes = [f"#include <{NAMESPACE}/world.hpp>"]
-    else:
-        includes = [f"#include <{NAMESPACE}/systems/{system.name}.hpp>" for system in systems]
+    """A file of bodies: the systems' own headers, and the headers of the archetypes they create."""
+    includes = [f"#include <{NAMESPACE}/systems/{system.name}.hpp>" for system in systems]
+    includes += [f"#include <{NAMESPACE}/archetypes/{name}.hpp>" for system in systems for name in system.creates]
     bodies = "".join(system.body for system in systems)
     standard = [header for header, names in (("algorithm", ("std::max", "std::min")),
                                              ("cmath", ("std::cos", "std::sqrt", "std::atan2")),

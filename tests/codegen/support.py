@@ -94,19 +94,22 @@ class SchemaTestCase(unittest.TestCase):
 
 def folded(texts: dict[str, str]) -> dict[str, str]:
     """Generated files by include path ("game/systems/Move.hpp") and by file name ("Move.hpp"), except
-    that by file name components.hpp and systems.hpp are as a game that includes them reads them:
-    the headers each lists first, in the order listed (components.hpp's the components' headers and
-    resources.hpp; systems.hpp's world_fwd.hpp, sets.hpp and the systems' and observers' headers),
-    then its own text, so that a test finds a line of any of them, in the order the compiler does.
+    that by file name components.hpp, systems.hpp and world.hpp are as a game that includes them
+    reads them: the headers each lists first, in the order listed (components.hpp's the components'
+    headers and resources.hpp; systems.hpp's world_fwd.hpp, sets.hpp and the systems' and observers'
+    headers; world.hpp's the archetypes' headers), then its own text, so that a test finds a line of
+    any of them, in the order the compiler does.
     """
     by_name = {path.rsplit("/", 1)[1]: text for path, text in texts.items()}
-    parts = {"components.hpp": [], "systems.hpp": []}
+    parts = {"components.hpp": [], "systems.hpp": [], "world.hpp": []}
     for path, text in texts.items():
         folder = path.rsplit("/", 2)[-2]
         if folder == "components":
             parts["components.hpp"].append(text)
         elif folder in ("systems", "observers"):
             parts["systems.hpp"].append(text)
+        elif folder == "archetypes":
+            parts["world.hpp"].append(text)
     parts["components.hpp"].append(by_name["resources.hpp"])
     parts["systems.hpp"][:0] = [by_name["world_fwd.hpp"], by_name.get("sets.hpp", "")]
     for name, more in parts.items():

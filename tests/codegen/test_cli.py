@@ -135,7 +135,7 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         written = sorted(path.relative_to(self.directory / "out").as_posix()
                          for path in (self.directory / "out").rglob("*") if path.is_file())
-        self.assertEqual(written, ["studio/game/components.hpp", "studio/game/components/Position.hpp",
+        self.assertEqual(written, ["studio/game/archetypes/Particle.hpp", "studio/game/components.hpp", "studio/game/components/Position.hpp",
                                    "studio/game/components/Velocity.hpp", "studio/game/hana.hpp",
                                    "studio/game/reflection.hpp", "studio/game/resources.hpp", "studio/game/schedule.dot",
                                    "studio/game/systems.hpp", "studio/game/world.hpp", "studio/game/world_fwd.hpp"])
@@ -181,10 +181,10 @@ class Generate(SchemaTestCase):
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         self.assertTrue((out / "systems" / "Move.hpp").is_file() and (out / "sets.hpp").is_file())
         (out / "systems" / "Mine.hpp").write_text("// the game's own\n")  # not kilnc's: left alone
-        schema.write_text(VALID.replace("Velocity", "Speed"))
+        schema.write_text(VALID.replace("Velocity", "Speed").replace("Particle", "Dust"))
         run_kilnc("generate", "--out", str(self.directory / "out"), str(schema))
         self.assertEqual(sorted(path.name for path in out.rglob("*.hpp") if path.parent != out),
-                         ["Mine.hpp", "Position.hpp", "Speed.hpp"])
+                         ["Dust.hpp", "Mine.hpp", "Position.hpp", "Speed.hpp"])
         self.assertFalse((out / "sets.hpp").exists())
 
 
@@ -200,7 +200,8 @@ class Outputs(SchemaTestCase):
                              "build/generated/studio/game/hana.hpp\nbuild/generated/studio/game/world_fwd.hpp\n"
                              "build/generated/studio/game/resources.hpp\n"
                              "build/generated/studio/game/components/Position.hpp\n"
-                             "build/generated/studio/game/components/Velocity.hpp\n"))
+                             "build/generated/studio/game/components/Velocity.hpp\n"
+                             "build/generated/studio/game/archetypes/Particle.hpp\n"))
 
     def test_writes_the_paths_only_when_they_change(self):
         # kiln_generate configures again when this file changes, so an edit of the schema that keeps its

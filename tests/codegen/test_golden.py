@@ -27,18 +27,18 @@ class Golden(SchemaTestCase):
     def test_a_difference_is_shown_as_a_diff_then_updated(self):
         expected = self.directory / "expected"
         shutil.copytree(REPO / "generated", expected)
-        world = expected / "game" / "world.hpp"
+        world = expected / "game" / "archetypes" / "RisingQuad.hpp"
         world.write_text(world.read_text().replace('name = "RisingQuad";', 'name = "Rising";'))
 
         result = check_golden("--schemas", "examples/game/game.toml", "--expected", str(expected))
         self.assertEqual(result.returncode, 1)
-        self.assertIn(f"--- {world}\n+++ kilnc output: game/world.hpp\n", result.stdout)
+        self.assertIn(f"--- {world}\n+++ kilnc output: game/archetypes/RisingQuad.hpp\n", result.stdout)
         self.assertIn('\n-    static constexpr std::string_view name = "Rising";\n'
                       '+    static constexpr std::string_view name = "RisingQuad";\n', result.stdout)
 
         result = check_golden("--schemas", "examples/game/game.toml", "--expected", str(expected), "--update")
         self.assertEqual((result.returncode, result.stdout), (0, f"updated {world}\n"))
-        self.assertEqual(world.read_bytes(), (REPO / "generated" / "game" / "world.hpp").read_bytes())
+        self.assertEqual(world.read_bytes(), (REPO / "generated" / "game" / "archetypes" / "RisingQuad.hpp").read_bytes())
         self.assertEqual(check_golden("--schemas", "examples/game/game.toml", "--expected", str(expected)).returncode, 0)
 
     def test_a_file_that_kilnc_no_longer_writes_is_an_orphan_and_fails(self):

@@ -167,8 +167,9 @@ class TypeMetadata(SchemaTestCase):
             world,
             "struct Dot {",
             "    using components = kiln::type_list<Position, Color>;",
-            '    static constexpr kiln::schema_origin origin = {"game.toml", 19};',
+            "    static const kiln::schema_origin origin; // where the schema declares it, which world.hpp defines",
             "};",
+            'inline constexpr kiln::schema_origin Dot::origin = {"game.toml", 19};',
         )
 
 
@@ -196,7 +197,7 @@ class Origins(SchemaTestCase):
                          '    static constexpr kiln::schema_origin origin = {"game.toml", 4};',
                          "struct kiln::component_reflection<game::Health> : kiln::component_reflection_base<game::Health> {",
                          '    static constexpr kiln::schema_origin origin = {"more_1.toml", 5};')
-        self.assertLines(outputs["world.hpp"], "struct Ship {", '    static constexpr kiln::schema_origin origin = {"more_1.toml", 8};')
+        self.assertLines(outputs["world.hpp"], 'inline constexpr kiln::schema_origin Ship::origin = {"more_1.toml", 8};')
 
     def test_paths_relative_to_the_root(self):
         schema = self.write("schema/game.toml", '[kiln]\nnamespace = "game"\n\n[component.Frozen]\n')

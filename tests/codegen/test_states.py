@@ -566,7 +566,7 @@ one_of = [["Chase", "Scared"], ["Home", "Out"]]
 """)
         self.assertIn("    using archetypes = kiln::type_list<GhostChaseHome, GhostChaseOut, GhostScaredHome, "
                       "GhostScaredOut>;\n", outputs["world.hpp"])
-        self.assertIn('    static constexpr kiln::schema_origin origin = {"game.toml", 15};\n',
+        self.assertIn('inline constexpr kiln::schema_origin GhostChaseHome::origin = {"game.toml", 15};\n',
                       outputs["world.hpp"])  # each says where the archetype it stands for is declared
 
     def test_one_of_mistakes(self):

@@ -1,7 +1,8 @@
 """Where generated files go: namespace a::b writes under <out>/a/b/ the headers of the whole schema
 (components.hpp, systems.hpp, world.hpp, reflection.hpp, hana.hpp, schedule.dot, and the small
 world_fwd.hpp, resources.hpp and sets.hpp), then a header per component (components/<name>.hpp),
-per system (systems/<name>.hpp) and per observer (observers/<name>.hpp), so that a file including
+per archetype (archetypes/<name>.hpp), per system (systems/<name>.hpp) and per observer
+(observers/<name>.hpp), so that a file including
 only the ones it uses is compiled again only when they change (docs/compile_time.md, "The edit loop").
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
@@ -9,7 +10,7 @@ Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure
 
 from pathlib import Path
 
-from ..model import Component, Observer, Schema, System
+from ..model import Archetype, Component, Observer, Schema, System
 
 COMPONENTS_HEADER = "components.hpp"  # every component's header and resources.hpp: what a game used to include
 SYSTEMS_HEADER = "systems.hpp"  # the stages, and every system's and observer's header
@@ -35,6 +36,16 @@ def component_header(component: Component) -> str:
     return f"components/{component.name}.hpp"
 
 
+def archetype_header(archetype: Archetype) -> str:
+    """The header of one archetype, relative to the namespace's directory: what a file that creates
+    one includes, where the world is only declared, and world.hpp.
+
+    >>> archetype_header(Archetype("Ship", 0, (), None))
+    'archetypes/Ship.hpp'
+    """
+    return f"archetypes/{archetype.name}.hpp"
+
+
 def system_header(system: System) -> str:
     """The header of one system (a propagation's too), relative to the namespace's directory."""
     return f"systems/{system.name}.hpp"
@@ -47,15 +58,16 @@ def observer_header(observer: Observer) -> str:
 
 def outputs(schema: Schema) -> list[str]:
     """Every file `kilnc generate` writes for the schema, relative to the namespace's directory: the
-    schema's own, then a header per component, per system and per observer, in schema order.
+    schema's own, then a header per component, per archetype, per system and per observer, in schema
+    order.
 
     >>> position = Component("Position", 0, None, (), None)
     >>> outputs(Schema("game", 1, (), (position,), (), ()))[-2:]
     ['resources.hpp', 'components/Position.hpp']
     """
     schemas_own = [output for output in OUTPUTS if output != SETS_HEADER or schema.sets]
-    return [*schemas_own, *map(component_header, schema.components), *map(system_header, schema.systems),
-            *map(observer_header, schema.observers)]
+    return [*schemas_own, *map(component_header, schema.components), *map(archetype_header, schema.archetypes),
+            *map(system_header, schema.systems), *map(observer_header, schema.observers)]
 
 
 def include_path(namespace: str, header: str) -> str:
@@ -76,7 +88,8 @@ def outputs_text(out_dir: str, schema: Schema) -> str:
     """The paths of output_paths, one a line: what `kilnc outputs` prints, and writes with --write.
 
     kiln_generate configures again only when this text changes: when the namespace changes, or a
-    component, system or observer is added, removed or renamed; not at an edit of what one declares.
+    component, archetype, system or observer is added, removed or renamed; not at an edit of what one
+    declares.
 
     >>> position = Component("Position", 0, None, (), None)
     >>> print(outputs_text("out", Schema("game", 1, (), (position,), (), ())), end="")

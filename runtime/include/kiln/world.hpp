@@ -748,6 +748,12 @@ private:
         internal::moves_by_id<basic_world>::apply(*this, state_, change, value);
     }
 
+    // For command buffers: a create recorded as data, given the values that
+    // follow it (internal::recorded_value, then the bytes, each).
+    void apply_recorded(const internal::recorded_create& create, const std::byte* given) {
+        internal::moves_by_id<basic_world>::create(*this, state_, create, given);
+    }
+
     state_type state_{*this};
 };
 

@@ -230,6 +230,22 @@ TEST_CASE("a move recorded as data keeps ticks as a typed one: carried along, th
     CHECK(changed_healths(world, later).empty());
 }
 
+TEST_CASE("a create recorded as data stamps its row as new, as a typed one", "[change_tracking]") {
+    World world;
+    world.create<Ship>(); // the row below is not row 0
+    const kiln::entity before = world.create<Ship>();
+    const kiln::change_tick since = world.advance_tick();
+    // Typed = false: recorded as a file without the world's definition records it (kiln/world/moves_by_id.hpp).
+    const kiln::entity data = world.commands().create<Ship, false>(Health{4, 1, 0});
+    const kiln::entity typed = world.commands().create<Ship, true>(Health{5, 1, 0});
+    world.flush();
+    CHECK(world.get<const Health>(data).hp == 4);
+    CHECK(added_healths(world, since) == std::set{data, typed});
+    CHECK(changed_healths(world, since) == std::set{data, typed});
+    CHECK(changed_positions(world, since) == std::set{data, typed}); // not given: added all the same
+    CHECK_FALSE(changed_healths(world, since).contains(before));
+}
+
 TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, and its chunk's maximum",
           "[change_tracking]") {
     World world;

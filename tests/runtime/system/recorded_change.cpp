@@ -1,7 +1,7 @@
-// Changes recorded as data (kiln/system/recorded_change.hpp), applied by
-// kiln/world/moves_by_id.hpp: recorded by a file that only declares the
-// world (recorded_without_world.cpp), and here, where it is defined, with
-// Typed = false, beside the same commands recorded typed.
+// Creates and changes recorded as data (kiln/system/recorded_change.hpp),
+// applied by kiln/world/moves_by_id.hpp: recorded by a file that only
+// declares the world (recorded_without_world.cpp), and here, where it is
+// defined, with Typed = false, beside the same commands recorded typed.
 #include <kiln/system/recorded_change.hpp>
 
 #include <fixture/world.hpp>
@@ -156,4 +156,81 @@ TEST_CASE("a recorder without the world answers alive and has from the entity ta
     CHECK_FALSE(after.frozen_has_frozen);
     CHECK(after.beacon_has_position);
     CHECK(after.ship_has_color == world.has<Color>(on.ship));
+}
+
+namespace {
+
+// The entities of recorded::create's commands, recorded here with Typed.
+template <bool Typed>
+recorded::created create_here(World::commands_type& commands) {
+    const kiln::handle<FrozenShip> frozen =
+        commands.create<FrozenShip, Typed>(Position{41, 42}, Health{3, false}, Color{4, 5, 6});
+    return {frozen, commands.create<Particle, Typed>()};
+}
+
+// The world after recorded::create's commands, whichever way recorded.
+void check_created(World& world, const recorded::created& made) {
+    REQUIRE(world.alive(made.frozen));
+    REQUIRE(world.archetype_name(made.frozen) == "FrozenShip");
+    CHECK(world.get<Position>(made.frozen).x == 41);
+    CHECK(world.get<Position>(made.frozen).y == 42);
+    CHECK(world.get<Health>(made.frozen).hp == 3);
+    CHECK_FALSE(world.get<Health>(made.frozen).regen);
+    CHECK(world.get<Color>(made.frozen).r == 4); // split: a column per field
+    CHECK(world.get<Color>(made.frozen).g == 5);
+    CHECK(world.get<Color>(made.frozen).b == 6);
+    CHECK(world.get<Velocity>(made.frozen).x == 1.5f); // not given: the schema's default
+    CHECK(world.get<Velocity>(made.frozen).y == -2.0f);
+    CHECK(world.get<Target>(made.frozen).who == made.frozen); // MarkFrozen, told of the entry, wrote it
+
+    REQUIRE(world.alive(made.particle));
+    REQUIRE(world.archetype_name(made.particle) == "Particle");
+    CHECK(world.get<Position>(made.particle).x == 0);
+    CHECK(world.get<Velocity>(made.particle).x == 1.5f);
+    CHECK(world.get<Velocity>(made.particle).y == -2.0f);
+    CHECK(world.size() == 3);
+}
+
+} // namespace
+
+TEST_CASE("a create recorded where the world is only declared makes the entity a typed create makes") {
+    World data;
+    World typed;
+    data.create<Ship>(); // the handles reserved below are not index 0
+    typed.create<Ship>();
+    World::commands_type commands{data};
+    const recorded::created made_data = recorded::create(kiln::command_recorder<World>{data, commands});
+    const recorded::created made_typed = create_here<true>(typed.commands());
+    CHECK(commands.size() == 2);
+    CHECK_FALSE(data.alive(made_data.frozen)); // reserved, not alive until applied
+    CHECK(data.size() == 1);
+    commands.apply();
+    typed.flush();
+    check_created(data, made_data);
+    check_created(typed, made_typed);
+    CHECK(made_data.frozen == made_typed.frozen); // the same slots reserved
+    CHECK(made_data.particle == made_typed.particle);
+}
+
+TEST_CASE("a create recorded as data in the world's own buffer applies with its flush") {
+    World world;
+    world.create<Ship>();
+    const recorded::created made = create_here<false>(world.commands());
+    world.flush();
+    check_created(world, made);
+}
+
+TEST_CASE("discarding a create recorded as data gives back the slot it reserved") {
+    World world;
+    World::commands_type commands{world};
+    const recorded::created never = recorded::create(kiln::command_recorder<World>{world, commands});
+    commands.discard();
+    CHECK(commands.empty());
+    CHECK_FALSE(world.alive(never.frozen));
+    CHECK_FALSE(world.alive(never.particle));
+    CHECK(world.size() == 0);
+    const kiln::entity next = world.create<Particle>();
+    CHECK((next.index() == never.frozen.index() || next.index() == never.particle.index())); // a slot freed, reused
+    CHECK(next != never.frozen);                                                                 // under a new generation
+    CHECK(next != never.particle);
 }

@@ -1,7 +1,11 @@
-// Commands recorded where fixture::World is only declared: add, remove,
-// replace and set as data (kiln/system/recorded_change.hpp), alive and has
-// from the entity table. Compiled without the tests' precompiled world.
+// Commands recorded where fixture::World is only declared: create, add,
+// remove, replace and set as data (kiln/system/recorded_change.hpp), alive
+// and has from the entity table. Compiled without the tests' precompiled
+// world.
 #include "recorded_without_world.hpp"
+
+#include <fixture/archetypes/FrozenShip.hpp>
+#include <fixture/archetypes/Particle.hpp>
 
 #include <fixture/components/Color.hpp>
 #include <fixture/components/Frozen.hpp>
@@ -32,6 +36,13 @@ void recorded::record(const kiln::command_recorder<fixture::World>& commands, co
     commands.replace<fixture::Velocity, fixture::Tag>(on.dead);
     commands.set<fixture::Health>(on.dead, {1, true});
     commands.destroy(on.dead);
+}
+
+recorded::created recorded::create(const kiln::command_recorder<fixture::World>& commands) {
+    const kiln::handle<fixture::FrozenShip> frozen =
+        commands.create<fixture::FrozenShip>(fixture::Position{41, 42}, fixture::Health{3, false},
+                                             fixture::Color{4, 5, 6});
+    return {frozen, commands.create<fixture::Particle>()};
 }
 
 recorded::answers recorded::ask(const kiln::command_recorder<fixture::World>& commands, const targets& on) {

@@ -27,6 +27,17 @@ struct targets {
 // change of each kind on dead, and destroy(dead).
 void record(const kiln::command_recorder<fixture::World>& commands, const targets& on);
 
+// What create made, its handles reserved without the world.
+struct created {
+    kiln::entity frozen;   // FrozenShip, given Position, Health and Color (split)
+    kiln::entity particle; // Particle, given nothing: its defaults
+};
+
+// Records, without the world (each archetype's header included, not
+// world.hpp): create<FrozenShip>(Position{41, 42}, Health{3, false},
+// Color{4, 5, 6}) and create<Particle>().
+created create(const kiln::command_recorder<fixture::World>& commands);
+
 // What alive and has answer without the world.
 struct answers {
     bool ship_alive;

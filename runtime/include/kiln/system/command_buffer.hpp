@@ -66,14 +66,16 @@ inline constexpr appliers_later_t appliers_later{};
 //
 // A file that only declares World (<namespace>/world_fwd.hpp, which a
 // system's header includes) may record too: destroy, set_parent,
-// remove_parent and call as anywhere, and add, remove, replace and set as
-// data (internal::recorded_change), applied by the world's code compiled
-// where the buffer is built, which the buffer keeps a table of. Where World
-// is defined, each of these four records the function made for its
-// components, which applies it faster (the template parameter Typed, true
-// there: a record of either kind applies the same change). alive and has
-// answer from the world's entity table and its archetypes' numbers, which
-// the buffer keeps too; create and spawn need World defined.
+// remove_parent and call as anywhere, and create, add, remove, replace and
+// set as data (internal::recorded_create and recorded_change), applied by
+// the world's code compiled where the buffer is built, which the buffer
+// keeps a table of. Where World is defined, each of these five records the
+// function made for its archetype or components, which applies it faster
+// (the template parameter Typed, true there: a record of either kind applies
+// the same change). A create needs its archetype defined
+// (<namespace>/archetypes/<A>.hpp), not the world. alive and has answer from
+// the world's entity table and its archetypes' numbers, which the buffer
+// keeps too; spawn needs World defined, where its prefab is.
 template <class World>
 class command_buffer {
 public:
@@ -127,13 +129,17 @@ public:
     // would; returns its handle, reserved now, alive once applied (alive(h)
     // is false until then). Each value given must be a component of A (else
     // a compile error); A's other components take their defaults.
-    template <archetype A, class... Given>
+    template <archetype A, bool Typed = requires { sizeof(internal::named_through<World, A>); }, class... Given>
     handle<A> create(const Given&... given) {
         static_assert(internal::all_of({contains_v<Given, typename A::components>...}),
                       "kiln::command_buffer::create<A>: every value given must be a component of archetype A");
         const entity reserved = entities_->reserve();
         reservations_.push_back(reserved);
-        record<&apply_create<A, Given...>>(reserved, given...);
+        if constexpr (Typed) {
+            record<&apply_create<A, Given...>>(reserved, given...);
+        } else {
+            record_create(internal::recorded_create{reserved, A::id, sizeof...(Given)}, given...);
+        }
         return handle<A>::adopt(reserved);
     }
 
@@ -284,7 +290,7 @@ private:
     friend World;
 
     // Makes the buffer ready for destroy, set_parent, remove_parent and the
-    // four changes recorded as data, which apply through the world's
+    // create and four changes recorded as data, which apply through the world's
     // functions this compiles: what hands the buffer to code that may see
     // World only declared calls it first (a command_recorder, world.commands()).
     void take_appliers() noexcept { appliers_ = &appliers_of_world(); }
@@ -319,6 +325,7 @@ private:
     // records, made where the buffer is built (World defined there).
     struct world_appliers {
         apply_function destroy;
+        apply_function create; // a recorded_create
         apply_function change; // a recorded_change
         apply_function set_parent;
         apply_function remove_parent;
@@ -333,8 +340,8 @@ private:
     }
 
     static const world_appliers& appliers_of_world() noexcept {
-        static constexpr world_appliers appliers{&apply_destroy, &apply_change, &apply_set_parent,
-                                                 &apply_remove_parent};
+        static constexpr world_appliers appliers{&apply_destroy, &apply_recorded_create, &apply_change,
+                                                 &apply_set_parent, &apply_remove_parent};
         return appliers;
     }
 
@@ -377,6 +384,36 @@ private:
         ++count_;
     }
 
+    static constexpr std::size_t create_size = aligned(sizeof(internal::recorded_create));
+
+    // The bytes a value given to a data create takes in its record: its
+    // recorded_value, then its columns' bytes.
+    template <class C>
+    static constexpr std::size_t given_size = internal::recorded_value_extent(internal::value_bytes_v<C>);
+
+    // Records create, and each of given as a recorded_value and its
+    // columns' bytes (internal::write_value_bytes), in the order given.
+    template <class... Given>
+    void record_create(const internal::recorded_create& create, const Given&... given) {
+        const std::size_t start = bytes_.size();
+        const header head{appliers().create, header_size + create_size + (given_size<Given> + ... + 0)};
+        bytes_.resize(start + head.size);
+        std::memcpy(bytes_.data() + start, &head, sizeof head);
+        std::memcpy(bytes_.data() + start + header_size, &create, sizeof create);
+        [[maybe_unused]] std::size_t offset = start + header_size + create_size; // unused when nothing is given
+        internal::in_order({(write_given(offset, given), offset += given_size<Given>, 0)...});
+        ++count_;
+    }
+
+    // Writes value, given to a data create, at offset of the buffer's bytes.
+    template <class C>
+    void write_given(std::size_t offset, const C& value) noexcept {
+        const internal::recorded_value written{component_traits<C>::id,
+                                               static_cast<std::uint32_t>(internal::value_bytes_v<C>)};
+        std::memcpy(bytes_.data() + offset, &written, sizeof written);
+        internal::write_value_bytes(bytes_.data() + offset + internal::recorded_value_bytes, value);
+    }
+
     // Reads the values a record carries, starting at offset.
     template <class... Values>
     std::tuple<Values...> read(std::size_t offset) const {
@@ -395,6 +432,14 @@ private:
     static void apply_create(World& world, const command_buffer& buffer, std::size_t offset) {
         std::apply([&](entity reserved, const Given&... given) { world.template place_reserved<A>(reserved, given...); },
                    buffer.read<entity, Given...>(offset));
+    }
+
+    // The values are read in place: the world writes them all into the new
+    // row before it tells observers, whose commands may grow this buffer.
+    static void apply_recorded_create(World& world, const command_buffer& buffer, std::size_t offset) {
+        internal::recorded_create create;
+        std::memcpy(&create, buffer.bytes_.data() + offset, sizeof create);
+        world.apply_recorded(create, buffer.bytes_.data() + offset + create_size);
     }
 
     static constexpr std::size_t change_size =

@@ -14,14 +14,15 @@ namespace kiln {
 // (a loop's view of the world) and system_commands (a system's) share.
 //
 // A file that only declares World (a system's header includes
-// <namespace>/world_fwd.hpp) may record every command but create and spawn,
-// and ask alive and has: add, remove, replace and set are recorded as data
+// <namespace>/world_fwd.hpp) may record every command but spawn, and ask
+// alive and has: create, add, remove, replace and set are recorded as data
 // there, and applied by the world's code compiled where the buffer is
-// applied (command_buffer). create, spawn and hierarchy need World defined
-// (<namespace>/world.hpp), where their archetypes and prefabs are. Typed, a
-// parameter of the four and of has, says which kind of record this file
-// makes: the two kinds are separate functions, so that a program whose
-// files differ in what they see of World holds one definition of each.
+// applied (command_buffer). A create needs its archetype defined
+// (<namespace>/archetypes/<A>.hpp, which the file includes); spawn and
+// hierarchy need World defined (<namespace>/world.hpp), where the prefabs
+// are. Typed, a parameter of the five and of has, says which kind of record
+// this file makes: the two kinds are separate functions, so that a program
+// whose files differ in what they see of World holds one definition of each.
 template <class World>
 class command_recorder {
 public:
@@ -54,11 +55,15 @@ public:
 
     // Records the creation of an entity of archetype A; its handle is
     // reserved now, alive once the buffer is applied
-    // (command_buffer::create).
-    template <archetype A, class... Given>
+    // (command_buffer::create). A must be defined where this is called: a
+    // system's header only declares the archetypes it names.
+    template <class A, bool Typed = requires { sizeof(internal::named_through<World, A>); }, class... Given>
     handle<A> create(const Given&... given) const {
-        require_defined_world();
-        return commands_->template create<A>(given...);
+        static_assert(requires { sizeof(A); },
+                      "kiln::system_commands, kiln::deferred_world: create<A> needs archetype A defined: include "
+                      "<namespace>/archetypes/<A>.hpp where a system's or an observer's run() creates one (a "
+                      "system's header only declares the archetypes it names)");
+        return commands_->template create<A, Typed>(given...);
     }
 
     // Records the spawn of prefab P; its handles are reserved now, alive
@@ -125,17 +130,16 @@ public:
     }
 
 private:
-    // A create names its archetype's components and a spawn its prefab's
-    // parts, which <namespace>/world.hpp defines, and the hierarchy is read
-    // from the world: each needs World defined, which a file that includes
-    // only systems' headers (where a system's or an observer's run() is
-    // usually defined) only declares.
+    // A spawn names its prefab's parts, which <namespace>/world.hpp
+    // defines, and the hierarchy is read from the world: each needs World
+    // defined, which a file that includes only systems' headers (where a
+    // system's or an observer's run() is usually defined) only declares.
     static constexpr void require_defined_world() {
         static_assert(requires { sizeof(World); },
-                      "kiln::system_commands, kiln::deferred_world: create, spawn and hierarchy need the whole "
-                      "world: include <namespace>/world.hpp where a system's or an observer's run() calls them (a "
-                      "system's header only declares World; destroy, add, remove, replace, set, set_parent, "
-                      "remove_parent, call, alive and has need no more)");
+                      "kiln::system_commands, kiln::deferred_world: spawn and hierarchy need the whole world: "
+                      "include <namespace>/world.hpp where a system's or an observer's run() calls them (a "
+                      "system's header only declares World; create, destroy, add, remove, replace, set, "
+                      "set_parent, remove_parent, call, alive and has need no more)");
     }
 
     const World* world_;

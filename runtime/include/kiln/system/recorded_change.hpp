@@ -1,5 +1,5 @@
-// recorded_change: a change of an entity's components recorded as data,
-// for the file that records it without the world's definition.
+// recorded_change: a change of an entity's components, or a create, recorded
+// as data, for the file that records it without the world's definition.
 #pragma once
 
 #include <array>
@@ -31,6 +31,40 @@ struct recorded_change {
     change_kind kind;
     std::uint32_t value_size; // value_bytes_v of gained, as recorded; 0 for remove
 };
+
+// create<A>(given...) of the reserved entity target, with A by id, as a file
+// records it where the world is only declared: given recorded_values follow
+// it, each a recorded_value and then the value as its columns' bytes. The
+// world's code writes the new row by ids (kiln/world/moves_by_id.hpp), A's
+// components not given taking their defaults.
+struct recorded_create {
+    entity target;
+    std::uint32_t archetype; // A::id
+    std::uint32_t given;     // how many values follow
+};
+
+// One value given to a recorded_create: its component's id and its bytes'
+// size (value_bytes_v), which follow it.
+struct recorded_value {
+    std::uint32_t component;
+    std::uint32_t size;
+};
+
+// A multiple of alignof(std::max_align_t), as a command buffer aligns what
+// it records, so that a value's bytes may be read in place.
+constexpr std::size_t recorded_aligned(std::size_t size) noexcept {
+    constexpr std::size_t alignment = alignof(std::max_align_t);
+    return (size + alignment - 1) / alignment * alignment;
+}
+
+// Where a given value's bytes start after its recorded_value starts.
+inline constexpr std::size_t recorded_value_bytes = recorded_aligned(sizeof(recorded_value));
+
+// Where the next given value's recorded_value starts after one whose bytes'
+// size is value_size starts.
+constexpr std::size_t recorded_value_extent(std::size_t value_size) noexcept {
+    return recorded_value_bytes + recorded_aligned(value_size);
+}
 
 // The bytes of a value of component C as its columns hold it: one element
 // per column, in column order (one column for a packed component, one per

@@ -1,5 +1,5 @@
-// Moves by component id: an add, remove, replace or set that a file without
-// the world's definition recorded as data, applied where the buffer is.
+// Moves by component id: a create, add, remove, replace or set that a file
+// without the world's definition recorded as data, applied where the buffer is.
 #pragma once
 
 #include <array>
@@ -43,6 +43,21 @@ constexpr std::array<std::string_view, sizeof...(Components)> names_of_each(type
     return {component_traits<Components>::name...};
 }
 
+// Writes C's default value into row of its columns.
+using default_writer = void (*)(std::byte* const* columns, std::size_t row) noexcept;
+
+template <class C>
+void write_default(std::byte* const* columns, std::size_t row) noexcept {
+    write_component(columns, row, C{});
+}
+
+// Each of Components' default_writer, by position (its id): made where a
+// create recorded as data may be applied, and only there.
+template <class... Components>
+constexpr std::array<default_writer, sizeof...(Components)> default_writers_of_each(type_list<Components...>) noexcept {
+    return {&write_default<Components>...};
+}
+
 // A recorded_change applied to a world's state: what the move copies (the
 // archetype the entity lands in, searched by its components' ids, and each
 // column's source and size) is planned the first time the world makes it
@@ -69,6 +84,43 @@ private:
     static constexpr std::array names = names_of_each(components{});
 
 public:
+    // A create recorded as data: the reserved entity placed in a new row of
+    // its archetype, whose components are written with their defaults, then
+    // with the values given (each a recorded_value and its bytes, from
+    // given); as structural_moves::create_reserved, stamped as new and
+    // observers told.
+    static void create(World& world, state_type& state, const recorded_create& create, const std::byte* given) {
+        state.assert_not_iterating("create");
+        static constexpr std::array defaults = default_writers_of_each(components{});
+        archetype_storage& rows = state.storages[create.archetype];
+        const archetype_columns& held = archetypes[create.archetype];
+        const auto row = static_cast<std::uint32_t>(rows.size());
+        state.entities.place(create.target, {create.archetype, row});
+        static_cast<void>(rows.grow_by(1));
+        rows.entity_at(row) = create.target;
+        std::byte* const* const columns = rows.columns();
+        for (std::uint32_t i = 0; i < held.count; ++i) {
+            defaults[held.ids[i]](columns + held.firsts[i], row);
+        }
+        for (std::uint32_t i = 0; i < create.given; ++i) {
+            recorded_value value;
+            std::memcpy(&value, given, sizeof value);
+            write_bytes(rows, held, value.component, row, given + recorded_value_bytes);
+            given += recorded_value_extent(value.size);
+        }
+        if constexpr (state_type::tracks_changes) {
+            std::uint32_t first = held.firsts[held.count];
+            for (std::uint32_t i = 0; i < held.count; ++i) {
+                if (tracked[held.ids[i]]) {
+                    stamp_new_ticks(tick_columns_at(columns, first), row, row + 1, state.clock.now);
+                    first += static_cast<std::uint32_t>(tick_columns_per_component);
+                }
+            }
+        }
+        dispatch::template notify<observer_event::enter>(world, state, create.target, create.archetype, row);
+        dispatch::apply_commands(state);
+    }
+
     static void apply(World& world, state_type& state, const recorded_change& change, const std::byte* value) {
         state.settle(); // e's row leaves by swap and pop, which needs its archetype dense
         const entity e = change.target;
@@ -183,6 +235,21 @@ private:
             for (const tick_copy ticks : plan.ticks) {
                 lookup::mark_changed(state, columns, ticks.column, where.row);
             }
+        }
+    }
+
+    // Writes value, component's bytes as write_value_bytes lays them out,
+    // into row of its columns in rows, an archetype that holds component.
+    static void write_bytes(archetype_storage& rows, const archetype_columns& held, std::uint32_t component,
+                            std::uint32_t row, const std::byte* value) noexcept {
+        const std::uint32_t position = held.position_of(component);
+        const column_layout* const layouts = rows.layouts().data();
+        std::size_t value_end = 0;
+        for (std::uint32_t column = held.firsts[position]; column < held.firsts[position + 1]; ++column) {
+            const std::size_t size = layouts[column].size;
+            value_end = column_start(value_end, layouts[column]);
+            std::memcpy(rows.columns()[column] + row * size, value + value_end, size);
+            value_end += size;
         }
     }
 
