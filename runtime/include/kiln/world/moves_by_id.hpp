@@ -5,12 +5,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <span>
 #include <string_view>
 
-#include <kiln/config.hpp>
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/entity/entity_table.hpp>
@@ -140,7 +138,7 @@ public:
             break;
         case change_kind::add:
             if (plan.holds_gained) {
-                report_held(state, e, change.gained);
+                structural_moves<World>::report_held(state, e, names[change.gained]);
             }
             break;
         case change_kind::remove:
@@ -251,20 +249,6 @@ private:
             std::memcpy(rows.columns()[column] + row * size, value + value_end, size);
             value_end += size;
         }
-    }
-
-    // add of a component e holds (structural_moves::report_held's message).
-    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const state_type& state, entity e,
-                                                                  std::uint32_t component) {
-        const std::string_view name = names[component];
-        const std::string_view from = state_type::archetype_name_of(state.entities.location(e).archetype);
-        const int size = static_cast<int>(name.size());
-        KILN_CHECK(false,
-                   "world::add<%.*s>: entity %u:%u of archetype %.*s already has %.*s; world.set<%.*s>(e, value) "
-                   "replaces its value (world.has<%.*s>(e) tells whether it is there)",
-                   size, name.data(), e.index(), e.generation(), static_cast<int>(from.size()), from.data(), size,
-                   name.data(), size, name.data(), size, name.data());
-        std::abort();
     }
 
     // No declared archetype holds what e would hold: the typed moves' messages.

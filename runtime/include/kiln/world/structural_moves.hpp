@@ -159,7 +159,7 @@ struct structural_moves {
                        static_cast<int>(name.size()), name.data(), e.index(), e.generation());
             state.assert_not_iterating("add");
             if (lookup::template has<C>(state, e)) {
-                report_held<C>(state, e);
+                report_held(state, e, component_traits<C>::name);
             }
             report_impossible_move(e, state.entities.location(e).archetype, name, true);
         }
@@ -329,11 +329,10 @@ struct structural_moves {
         }
     }
 
-    // add<C> of a C that e has: declaring an archetype cannot help, so the
-    // message says what can.
-    template <class C>
-    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const state_type& state, entity e) {
-        constexpr std::string_view name = component_traits<C>::name;
+    // add of component name, which e has: declaring an archetype cannot
+    // help, so the message says what can. By name, for the moves by id too.
+    [[noreturn, gnu::cold, gnu::noinline]] static void report_held(const state_type& state, entity e,
+                                                                  std::string_view name) {
         const std::string_view from = state_type::archetype_name_of(state.entities.location(e).archetype);
         const int size = static_cast<int>(name.size());
         KILN_CHECK(false,
