@@ -143,7 +143,7 @@ struct hierarchy_moves {
         } else {
             const entity_location where = state.entities.location(e);
             dispatch::template notify<observer_event::leave>(world, state, e, where.archetype, where.row);
-            state.remove_row(where);
+            state.remove_row_as_bytes(where);
             state.entities.destroy(e);
             state.hierarchy.rows_moved();
         }
@@ -206,7 +206,7 @@ private:
         for (auto e = doomed.rbegin(); e != doomed.rend(); ++e) {
             const entity_location where = state.entities.location(*e);
             dispatch::template notify<observer_event::leave>(world, state, *e, where.archetype, where.row);
-            state.remove_row(where);
+            state.remove_row_as_bytes(where);
             state.hierarchy.erase(*e);
             state.entities.destroy(*e);
         }

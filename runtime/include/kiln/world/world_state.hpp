@@ -22,7 +22,6 @@
 #include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
-#include <kiln/storage/archetype_dispatch.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 #include <kiln/storage/archetype_table.hpp>
 #include <kiln/storage/archetype_view.hpp>
@@ -66,7 +65,8 @@ struct unsaved_resources_of<Schema> {
 // or the members of it they need, by reference (docs/internals.md lists who
 // touches what); the world's public functions pass its state to them, and
 // they call each other directly. The functions here keep the state's own
-// tables in step: settle and remove_row move rows and tell the entity table.
+// tables in step: settle and remove_row (typed, or as bytes) move rows and
+// tell the entity table.
 template <class Schema, class World>
 struct world_state {
     using schema_type = Schema;
@@ -141,17 +141,28 @@ struct world_state {
         hierarchy.rows_moved();
     }
 
-    // Removes the row at where, filling it with its archetype's last row,
-    // through the archetype's typed view (see archetype_view::swap_remove).
-    // A function of its own, not written out in destroy: there, GCC stopped
-    // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
-    // Always inlined: with a second caller (the hierarchy's subtree destroy)
-    // GCC left it out of line, and destroy paid a call and lost the loop's
-    // registers (bench/ destroy 1.1 -> 1.9x soa).
-    [[gnu::always_inline]] void remove_row(entity_location where) noexcept {
-        visit_archetype(archetypes{}, where.archetype, [&]<class A>() { remove_row<A>(where.row); });
+    // Removes the row at where, filling it with its archetype's last row
+    // copied as bytes (copy_row_as_bytes, as fill_holes copies), and tells
+    // the entity table where that row's entity went. For the hierarchy's
+    // destroys, which know the archetype only at run time: through the
+    // archetype's typed view, a visit compiled every archetype's
+    // swap_remove into the world's unit (2.5 s of the generated game's
+    // main.cpp; docs/compile_time.md). world.destroy's own path marks a
+    // hole and moves no row.
+    void remove_row_as_bytes(entity_location where) noexcept {
+        archetype_storage& rows = storages[where.archetype];
+        const std::uint32_t first_tick = storages.first_tick_column(where.archetype);
+        const entity moved =
+            rows.swap_remove(where.row, [&](std::byte* const* columns, std::size_t to, std::size_t from) {
+                internal::copy_row_as_bytes(rows.layouts(), first_tick, columns, to, from);
+            });
+        if (!moved.is_null()) {
+            entities.refill(moved, {where.archetype, where.row});
+        }
     }
 
+    // Removes row of archetype A through its typed view (see
+    // archetype_view::swap_remove), for a move whose archetypes are types.
     template <class A>
     void remove_row(std::uint32_t row) noexcept {
         const entity moved = view_of<A>().swap_remove(row);
