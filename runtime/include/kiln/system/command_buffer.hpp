@@ -152,11 +152,11 @@ public:
     // create's. Typed says how each is recorded, as create's does.
     template <prefab P, bool Typed = requires { sizeof(internal::named_through<World, P>); }, class... Overrides>
     spawned<P> spawn(const Overrides&... overrides) {
-        spawn_sink<Typed> sink{*this};
-        if constexpr (Typed) {
+        if constexpr (Typed) { // the buffer is the sink: its creates and sets are typed where World is defined
             return internal::spawn_through<P>(
-                sink, [this](entity e, std::size_t part) { record<&apply_spawned<P>>(e, part); }, overrides...);
+                *this, [this](entity e, std::size_t part) { record<&apply_spawned<P>>(e, part); }, overrides...);
         } else {
+            data_spawn_sink sink{*this};
             return internal::spawn_through<P>(
                 sink,
                 [this](entity e, std::size_t part) {
@@ -310,20 +310,19 @@ private:
 
     using apply_function = void (*)(World&, const command_buffer&, std::size_t values);
 
-    // What a spawn makes its parts through (internal::spawn_through): this
-    // buffer's creates and sets, typed or as data as the spawn is, and its
-    // set_parents.
-    template <bool Typed>
-    struct spawn_sink {
+    // What a spawn recorded as data makes its parts through
+    // (internal::spawn_through): this buffer's creates and sets as data,
+    // and its set_parents.
+    struct data_spawn_sink {
         command_buffer& commands;
 
         template <class A, class... Values>
         handle<A> create(const Values&... values) {
-            return commands.template create<A, Typed>(values...);
+            return commands.template create<A, false>(values...);
         }
         template <class C>
         void set(entity e, const C& value) {
-            commands.template set<C, Typed>(e, value);
+            commands.template set<C, false>(e, value);
         }
         void set_parent(entity child, entity parent) { commands.set_parent(child, parent); }
     };
