@@ -66,8 +66,9 @@ several at once); with --only-users, when an edit would
 compile a unit other than those that include the world (`<ns>/world.hpp`),
 those that define the run() of a system the edit touches (the edited
 system; for a field added, each system that names the component) and those
-that include the header of an archetype that holds a component the edit
-changes (`<ns>/archetypes/<name>.hpp`: a file that creates one): the
+that include the header of an archetype or prefab that the edit changes or
+that holds a component it changes (`<ns>/archetypes/<name>.hpp`, a file
+that creates one; `<ns>/prefabs/<name>.hpp`, a file that spawns one): the
 ctests edit_loop.<game>.<edit> (tests/edit_loop/) hold the cheap edits to
 their targets this way, in seconds, where building would take minutes.
 With --generated-game, --build is the generated game's build (--work's
@@ -648,7 +649,7 @@ def count(counted: Counted, arguments: argparse.Namespace) -> int:
         bodies = {source for system in touched for source in [body_of(root, game, system)] if source}
         if edit == "new_system":
             bodies.add(choice.body)  # where the edit writes the new system's run()
-        holders = holding_archetypes(made, game, changed)
+        holders = holding_headers(made, game, changed)
         beyond = [name for name in objects if name not in world_units
                   and unit_source(dependencies[name], game, root) not in bodies
                   and not holders & set(dependencies[name])]
@@ -670,14 +671,20 @@ def count(counted: Counted, arguments: argparse.Namespace) -> int:
     return 0
 
 
-def holding_archetypes(made: Generation, game: Game, changed: list[str]) -> set[str]:
-    """The headers of the archetypes (<ns>/archetypes/<name>.hpp, normalized paths as in the
-    units' dependencies) that include a changed component header: what a file that creates
-    one of them includes."""
-    components = [path for path in changed if "/components/" in path]
-    folder = made.out.joinpath(*game.namespace.split("::"), "archetypes")
-    return {os.path.normpath(header) for header in sorted(folder.glob("*.hpp"))
-            if any(f"#include <{component}>" in header.read_text(encoding="utf-8") for component in components)}
+def holding_headers(made: Generation, game: Game, changed: list[str]) -> set[str]:
+    """The headers of the archetypes and prefabs (<ns>/archetypes/<name>.hpp and
+    <ns>/prefabs/<name>.hpp, normalized paths as in the units' dependencies) that change, or include
+    a changed component header or an archetype header so found: what a file that creates or
+    spawns one of them includes."""
+    namespace = made.out.joinpath(*game.namespace.split("::"))
+    headers = {os.path.normpath(header): header.read_text(encoding="utf-8")
+               for folder in ("archetypes", "prefabs") for header in sorted((namespace / folder).glob("*.hpp"))}
+    held = [path for path in changed if "/components/" in path]
+    holders = {os.path.normpath(made.out / path) for path in changed if "/archetypes/" in path or "/prefabs/" in path}
+    holders |= {header for header, text in headers.items() if any(f"#include <{path}>" in text for path in held)}
+    holding_archetypes = [os.path.relpath(header, made.out) for header in holders if "/archetypes/" in header]
+    return holders | {header for header, text in headers.items() if "/prefabs/" in header
+                      and any(f"#include <{path}>" in text for path in holding_archetypes)}
 
 
 def at_most(values: list[str] | None, edits: list[str]) -> dict[str, int]:

@@ -2,7 +2,21 @@
 // what hits what (hits.cpp) or change the game's phase (waves.cpp). Each
 // writes an entity's Local; the propagation `placement` then computes every
 // Position, an alien's from its formation's.
-#include <invaders/world.hpp>
+// It includes the headers of the systems it defines and of the prefabs they
+// spawn, not world.hpp (a spawn without the world is recorded as data), so
+// that an edit of another system, archetype or prefab compiles it again no
+// more (docs/compile_time.md, "The edit loop").
+#include <invaders/systems/Tick.hpp>
+#include <invaders/systems/Steer.hpp>
+#include <invaders/systems/Fly.hpp>
+#include <invaders/systems/March.hpp>
+#include <invaders/systems/Survey.hpp>
+#include <invaders/systems/CountBombs.hpp>
+#include <invaders/systems/Fire.hpp>
+#include <invaders/systems/AlienFire.hpp>
+
+#include <invaders/prefabs/AlienBomb.hpp>
+#include <invaders/prefabs/CannonShot.hpp>
 
 #include <algorithm>
 

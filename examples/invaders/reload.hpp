@@ -10,8 +10,10 @@
 #include <string_view>
 
 #include <kiln/config.hpp>
+#include <kiln/entity/entity.hpp>
 
-#include <invaders/world.hpp>
+#include <invaders/components/Local.hpp>
+#include <invaders/world_fwd.hpp> // the world only declared: waves.cpp records a call of load_wave without it
 
 namespace invaders {
 

@@ -4,8 +4,24 @@
 // stage (or the transition's systems) ends; a wave's aliens come from a
 // scene, wave.toml, which a call the commands record loads then
 // (load_wave, in wave_file.cpp: this file's bodies compile no scene reader,
-// so that editing one compiles in seconds).
-#include <invaders/world.hpp>
+// so that editing one compiles in seconds). It includes the headers of the
+// systems it defines and of the prefabs they spawn, not world.hpp (a spawn
+// without the world is recorded as data), so that an edit of another system,
+// archetype or prefab compiles it again no more.
+#include <invaders/systems/NewGame.hpp>
+#include <invaders/systems/Start.hpp>
+#include <invaders/systems/Restart.hpp>
+#include <invaders/systems/Pause.hpp>
+#include <invaders/systems/Resume.hpp>
+#include <invaders/systems/NextWave.hpp>
+#include <invaders/systems/AwaitWave.hpp>
+#include <invaders/systems/LoseLife.hpp>
+#include <invaders/systems/Respawn.hpp>
+#include <invaders/systems/ClearWave.hpp>
+
+#include <invaders/prefabs/Armada.hpp>
+#include <invaders/prefabs/LaserBase.hpp>
+#include <invaders/prefabs/ShieldPiece.hpp>
 
 #include <cstddef>
 #include <cstdint>

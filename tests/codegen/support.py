@@ -97,7 +97,7 @@ def folded(texts: dict[str, str]) -> dict[str, str]:
     that by file name components.hpp, systems.hpp and world.hpp are as a game that includes them
     reads them: the headers each lists first, in the order listed (components.hpp's the components'
     headers and resources.hpp; systems.hpp's world_fwd.hpp, sets.hpp and the systems' and observers'
-    headers; world.hpp's the archetypes' headers), then its own text, so that a test finds a line of
+    headers; world.hpp's the archetypes' and prefabs' headers), then its own text, so that a test finds a line of
     any of them, in the order the compiler does.
     """
     by_name = {path.rsplit("/", 1)[1]: text for path, text in texts.items()}
@@ -108,7 +108,7 @@ def folded(texts: dict[str, str]) -> dict[str, str]:
             parts["components.hpp"].append(text)
         elif folder in ("systems", "observers"):
             parts["systems.hpp"].append(text)
-        elif folder == "archetypes":
+        elif folder in ("archetypes", "prefabs"):
             parts["world.hpp"].append(text)
     parts["components.hpp"].append(by_name["resources.hpp"])
     parts["systems.hpp"][:0] = [by_name["world_fwd.hpp"], by_name.get("sets.hpp", "")]

@@ -112,11 +112,13 @@ class ItemHeaders(SchemaTestCase):
         schema = (REPO / SCHEMAS["invaders"][0]).read_text(encoding="utf-8")
         edits = {
             # A field added to Velocity: its header (which those of Fly and HitShields, which name it,
-            # include; their text is the same), and the world's: its columns (world.hpp), reflection and
-            # Hana's; components.hpp for the lines of the resources below (their traits' origins), which
+            # include; their text is the same), the headers of the prefabs that give it a value (each
+            # field designated), and the world's: its columns (world.hpp), reflection and Hana's;
+            # components.hpp for the lines of the resources below (their traits' origins), which
             # resources.hpp leaves out, as the headers of systems include it.
             "a field": (schema.replace('[component.Velocity]\n', '[component.Velocity]\nx = "f32"\n'),
-                        ["invaders/components/Velocity.hpp", "invaders/world.hpp", "invaders/reflection.hpp",
+                        ["invaders/components/Velocity.hpp", "invaders/prefabs/CannonShot.hpp",
+                         "invaders/prefabs/AlienBomb.hpp", "invaders/world.hpp", "invaders/reflection.hpp",
                          "invaders/hana.hpp", "invaders/components.hpp"]),
             # Fly's access: its header, and the graph of the schedule, which shows it (world.hpp would
             # change too if its batches did).

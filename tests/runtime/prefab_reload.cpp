@@ -1,7 +1,8 @@
 // Prefabs' values reloaded into a running world (kiln::reload_prefabs,
 // kiln/scene.hpp), on the world of tests/schema/content.toml: instances
 // updated in place where they hold the prefab's old value, overrides and the
-// game's changes kept, later spawns taking the new values; each mistake at
+// game's changes kept, later spawns taking the new values (those recorded
+// without the world too, which read the same live rows); each mistake at
 // its line and column, changing nothing; and a model test: random edits of
 // the prefabs applied to a running world whose game changes values too.
 #include <content/reflection.hpp>
@@ -10,6 +11,8 @@
 #include <catch2/catch.hpp>
 
 #include <kiln/scene.hpp>
+
+#include "system/spawned_without_world.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -165,6 +168,13 @@ TEST_CASE("a prefab reload updates instances in place, keeping overrides and the
     CHECK(world.get<content::Owner>(later.child<content::Fighter::gun>()).ship == later.root());
     const std::vector<kiln::spawned<content::Ace>> many = world.spawn_n<content::Ace>(3);
     CHECK(world.get<content::Health>(many[2].root()).max == 250);
+    content::World::commands_type commands{world}; // and spawns recorded by a file without the world
+    const spawned_data::made recorded = spawned_data::spawn(kiln::command_recorder<content::World>{world, commands});
+    commands.apply();
+    CHECK(world.get<content::Health>(recorded.fighter.root()).max == 70);
+    CHECK(world.get<content::Health>(recorded.fighter.root()).hp == 7); // its override
+    CHECK(world.get<content::Armor>(recorded.fighter.root()).points == 4);
+    CHECK(world.get<content::Health>(recorded.ace.root()).max == 250);
     REQUIRE_FALSE(kiln::reload_scene_text(world,
                                           "[scene]\nschema = \"content\"\n\n[entity.a]\nprefab = \"Fighter\"\n"
                                           "Health = { max = 5 }\n\n[entity.b]\nprefab = \"Ace\"\n",

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from ..access import matched
 from ..model import (AllOf, AnyEntity, AnyOf, Archetype, Array, Component, Condition, Event, Extern, FieldTest, Not,
                      Observer, Resource, Schema, SetCondition, StateIs, System)
-from .outputs import archetype_header, component_header, observer_header, system_header
+from .outputs import archetype_header, component_header, observer_header, prefab_header, system_header
 
 Record = Component | Resource | Event
 
@@ -123,7 +123,7 @@ FILTERS = {
     filter.__name__: filter
     for filter in (named_components, named_archetypes, set_archetypes, names_resources, names_sets, names_world,
                    record_externs, record_includes, record_migrations, component_header, archetype_header,
-                   system_header, observer_header)
+                   prefab_header, system_header, observer_header)
 }
 
 

@@ -1,8 +1,8 @@
 """Where generated files go: namespace a::b writes under <out>/a/b/ the headers of the whole schema
 (components.hpp, systems.hpp, world.hpp, reflection.hpp, hana.hpp, schedule.dot, and the small
 world_fwd.hpp, resources.hpp and sets.hpp), then a header per component (components/<name>.hpp),
-per archetype (archetypes/<name>.hpp), per system (systems/<name>.hpp) and per observer
-(observers/<name>.hpp), so that a file including
+per archetype (archetypes/<name>.hpp), per prefab (prefabs/<name>.hpp), per system
+(systems/<name>.hpp) and per observer (observers/<name>.hpp), so that a file including
 only the ones it uses is compiled again only when they change (docs/compile_time.md, "The edit loop").
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
@@ -10,7 +10,7 @@ Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure
 
 from pathlib import Path
 
-from ..model import Archetype, Component, Observer, Schema, System
+from ..model import Archetype, Component, Observer, Prefab, Schema, System
 
 COMPONENTS_HEADER = "components.hpp"  # every component's header and resources.hpp: what a game used to include
 SYSTEMS_HEADER = "systems.hpp"  # the stages, and every system's and observer's header
@@ -46,6 +46,16 @@ def archetype_header(archetype: Archetype) -> str:
     return f"archetypes/{archetype.name}.hpp"
 
 
+def prefab_header(prefab: Prefab) -> str:
+    """The header of one prefab, relative to the namespace's directory: what a file that spawns one
+    includes, where the world is only declared, and world.hpp.
+
+    >>> prefab_header(Prefab("Fighter", None, (), ()))
+    'prefabs/Fighter.hpp'
+    """
+    return f"prefabs/{prefab.name}.hpp"
+
+
 def system_header(system: System) -> str:
     """The header of one system (a propagation's too), relative to the namespace's directory."""
     return f"systems/{system.name}.hpp"
@@ -58,8 +68,8 @@ def observer_header(observer: Observer) -> str:
 
 def outputs(schema: Schema) -> list[str]:
     """Every file `kilnc generate` writes for the schema, relative to the namespace's directory: the
-    schema's own, then a header per component, per archetype, per system and per observer, in schema
-    order.
+    schema's own, then a header per component, per archetype, per prefab, per system and per
+    observer, in schema order.
 
     >>> position = Component("Position", 0, None, (), None)
     >>> outputs(Schema("game", 1, (), (position,), (), ()))[-2:]
@@ -67,7 +77,8 @@ def outputs(schema: Schema) -> list[str]:
     """
     schemas_own = [output for output in OUTPUTS if output != SETS_HEADER or schema.sets]
     return [*schemas_own, *map(component_header, schema.components), *map(archetype_header, schema.archetypes),
-            *map(system_header, schema.systems), *map(observer_header, schema.observers)]
+            *map(prefab_header, schema.prefabs), *map(system_header, schema.systems),
+            *map(observer_header, schema.observers)]
 
 
 def include_path(namespace: str, header: str) -> str:
@@ -88,7 +99,7 @@ def outputs_text(out_dir: str, schema: Schema) -> str:
     """The paths of output_paths, one a line: what `kilnc outputs` prints, and writes with --write.
 
     kiln_generate configures again only when this text changes: when the namespace changes, or a
-    component, archetype, system or observer is added, removed or renamed; not at an edit of what one
+    component, archetype, prefab, system or observer is added, removed or renamed; not at an edit of what one
     declares.
 
     >>> position = Component("Position", 0, None, (), None)

@@ -1,7 +1,7 @@
 """Jinja filters of prefabs (docs/content.md): a part's values as constexpr C++ data, and the links
 between a prefab's parts as a type list."""
 
-from ..model import ComponentValues, Prefab, PrefabPart
+from ..model import Archetype, ComponentValues, Prefab, PrefabPart
 
 
 def component_value(given: ComponentValues) -> str:
@@ -47,4 +47,19 @@ def prefab_links(prefab: Prefab) -> str:
     return f"using links = kiln::type_list<{links}>;"
 
 
-FILTERS = {filter.__name__: filter for filter in (prefab_values, prefab_links)}
+def prefab_archetypes(prefab: Prefab) -> list[Archetype]:
+    """The archetypes of a prefab's parts, the root's first, each once: what its header includes.
+
+    >>> ship, turret = Archetype("Ship", 0, (), None), Archetype("Turret", 1, (), None)
+    >>> parts = [PrefabPart(name, archetype, ()) for name, archetype in
+    ...          (("root", ship), ("gun", turret), ("spare", turret))]
+    >>> [archetype.name for archetype in prefab_archetypes(Prefab("Fighter", parts[0], tuple(parts[1:]), ()))]
+    ['Ship', 'Turret']
+    """
+    archetypes = {}
+    for part in (prefab.root, *prefab.children):
+        archetypes.setdefault(part.archetype.name, part.archetype)
+    return list(archetypes.values())
+
+
+FILTERS = {filter.__name__: filter for filter in (prefab_values, prefab_links, prefab_archetypes)}

@@ -1,9 +1,12 @@
 // Creates and changes recorded as data (kiln/system/recorded_change.hpp),
 // applied by kiln/world/moves_by_id.hpp: recorded by a file that only
 // declares the world (recorded_without_world.cpp), and here, where it is
-// defined, with Typed = false, beside the same commands recorded typed.
+// defined, with Typed = false, beside the same commands recorded typed. A
+// spawn as data whose parts observers are told of, on family's world (the
+// prefabs' own tests are system/recorded_spawn.cpp's).
 #include <kiln/system/recorded_change.hpp>
 
+#include <family/world.hpp>
 #include <fixture/world.hpp>
 
 #include <catch2/catch.hpp>
@@ -233,4 +236,31 @@ TEST_CASE("discarding a create recorded as data gives back the slot it reserved"
     CHECK((next.index() == never.frozen.index() || next.index() == never.particle.index())); // a slot freed, reused
     CHECK(next != never.frozen);                                                                 // under a new generation
     CHECK(next != never.particle);
+}
+
+TEST_CASE("a spawn recorded as data tells observers of each part as it is made, as a typed spawn") {
+    // family's Wander, told of each collared pet made, destroys the cat, a
+    // stray, before the spawn parents it: set_parent then refuses it.
+    const auto check = [](family::World& world, const kiln::spawned<family::Household>& household) {
+        using family::Household;
+        REQUIRE(world.alive(household.root()));
+        CHECK_FALSE(world.alive(household.child<Household::cat>()));
+        const kiln::entity dog = household.child<Household::dog>();
+        const kiln::entity parrot = household.child<Household::parrot>();
+        CHECK(world.get<family::Name>(parrot).id == 4);
+        CHECK(world.hierarchy().child_count(household.root()) == 2);
+        CHECK(world.hierarchy().parent(dog) == household.root());
+        CHECK(world.hierarchy().parent(parrot) == household.root());
+        REQUIRE(world.prefab_of(parrot));
+        CHECK(world.prefab_of(parrot)->part == "parrot");
+        CHECK(world.size() == 3);
+    };
+    family::World data;
+    family::World typed;
+    const kiln::spawned<family::Household> made_data = data.commands().spawn<family::Household, false>();
+    const kiln::spawned<family::Household> made_typed = typed.commands().spawn<family::Household, true>();
+    data.flush();
+    typed.flush();
+    check(data, made_data);
+    check(typed, made_typed);
 }

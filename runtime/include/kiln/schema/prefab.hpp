@@ -70,10 +70,12 @@ struct prefab_values : internal::prefab_value<Components>... {
         : internal::prefab_value<Components>{values}... {}
 };
 
-// What kilnc writes for each [prefab.NAME]: its archetype and values, its
-// children (each with an archetype and values of its own) and its links.
+// What kilnc writes for each [prefab.NAME]: its id (its position in the
+// schema's prefabs), its archetype and values, its children (each with an
+// archetype and values of its own) and its links.
 template <class P>
 concept prefab = requires {
+    P::id;
     typename P::archetype;
     typename P::children;
     typename P::links;

@@ -66,16 +66,18 @@ inline constexpr appliers_later_t appliers_later{};
 //
 // A file that only declares World (<namespace>/world_fwd.hpp, which a
 // system's header includes) may record too: destroy, set_parent,
-// remove_parent and call as anywhere, and create, add, remove, replace and
-// set as data (internal::recorded_create and recorded_change), applied by
-// the world's code compiled where the buffer is built, which the buffer
-// keeps a table of. Where World is defined, each of these five records the
-// function made for its archetype or components, which applies it faster
-// (the template parameter Typed, true there: a record of either kind applies
-// the same change). A create needs its archetype defined
-// (<namespace>/archetypes/<A>.hpp), not the world. alive and has answer from
-// the world's entity table and its archetypes' numbers, which the buffer
-// keeps too; spawn needs World defined, where its prefab is.
+// remove_parent and call as anywhere, and create, spawn, add, remove,
+// replace and set as data (internal::recorded_create and recorded_change; a
+// spawn as its parts' creates and sets, its children's set_parents and its
+// prefab records), applied by the world's code compiled where the buffer is
+// built, which the buffer keeps a table of. Where World is defined, each of
+// these six records the function made for its archetype, prefab or
+// components, which applies it faster (the template parameter Typed, true
+// there: a record of either kind applies the same change). A create needs
+// its archetype defined (<namespace>/archetypes/<A>.hpp), a spawn its
+// prefab (<namespace>/prefabs/<P>.hpp), not the world. alive and has answer
+// from the world's entity table and its archetypes' numbers, which the
+// buffer keeps too.
 template <class World>
 class command_buffer {
 public:
@@ -145,12 +147,23 @@ public:
 
     // Records world.spawn<P>(overrides...): a create for the root and each
     // child, a set_parent for each child, a set for each entity field that
-    // names a part made after its owner. Returns the handles, reserved now,
-    // alive once applied, as create's.
-    template <prefab P, class... Overrides>
+    // names a part made after its owner, and which prefab and part made each
+    // entity. Returns the handles, reserved now, alive once applied, as
+    // create's. Typed says how each is recorded, as create's does.
+    template <prefab P, bool Typed = requires { sizeof(internal::named_through<World, P>); }, class... Overrides>
     spawned<P> spawn(const Overrides&... overrides) {
-        return internal::spawn_through<P>(
-            *this, [this](entity e, std::size_t part) { record<&apply_spawned<P>>(e, part); }, overrides...);
+        if constexpr (Typed) { // the buffer is the sink: its creates and sets are typed where World is defined
+            return internal::spawn_through<P>(
+                *this, [this](entity e, std::size_t part) { record<&apply_spawned<P>>(e, part); }, overrides...);
+        } else {
+            data_spawn_sink sink{*this};
+            return internal::spawn_through<P>(
+                sink,
+                [this](entity e, std::size_t part) {
+                    record(appliers().spawned, e, std::uint32_t{P::id}, static_cast<std::uint32_t>(part));
+                },
+                overrides...);
+        }
     }
 
     // Records world.destroy(e): e and its descendants in the hierarchy.
@@ -290,12 +303,29 @@ private:
     friend World;
 
     // Makes the buffer ready for destroy, set_parent, remove_parent and the
-    // create and four changes recorded as data, which apply through the world's
+    // create, spawn and four changes recorded as data, which apply through the world's
     // functions this compiles: what hands the buffer to code that may see
     // World only declared calls it first (a command_recorder, world.commands()).
     void take_appliers() noexcept { appliers_ = &appliers_of_world(); }
 
     using apply_function = void (*)(World&, const command_buffer&, std::size_t values);
+
+    // What a spawn recorded as data makes its parts through
+    // (internal::spawn_through): this buffer's creates and sets as data,
+    // and its set_parents.
+    struct data_spawn_sink {
+        command_buffer& commands;
+
+        template <class A, class... Values>
+        handle<A> create(const Values&... values) {
+            return commands.template create<A, false>(values...);
+        }
+        template <class C>
+        void set(entity e, const C& value) {
+            commands.template set<C, false>(e, value);
+        }
+        void set_parent(entity child, entity parent) { commands.set_parent(child, parent); }
+    };
 
     struct header {
         apply_function apply;
@@ -329,6 +359,7 @@ private:
         apply_function change; // a recorded_change
         apply_function set_parent;
         apply_function remove_parent;
+        apply_function spawned; // which prefab and part made an entity, by the prefab's id
     };
 
     // The table take_appliers made, which whatever hands the buffer out has
@@ -340,8 +371,8 @@ private:
     }
 
     static const world_appliers& appliers_of_world() noexcept {
-        static constexpr world_appliers appliers{&apply_destroy, &apply_recorded_create, &apply_change,
-                                                 &apply_set_parent, &apply_remove_parent};
+        static constexpr world_appliers appliers{&apply_destroy,    &apply_recorded_create, &apply_change,
+                                                 &apply_set_parent, &apply_remove_parent,   &apply_recorded_spawned};
         return appliers;
     }
 
@@ -505,6 +536,16 @@ private:
         const auto [e, part] = buffer.read<entity, std::size_t>(offset);
         if (world.alive(e)) {
             world_state_of(world).template record_spawned<P>(e, part);
+        }
+    }
+
+    // The record a spawn recorded as data makes of each part: P's id is its
+    // position in the schema's prefabs, as record_spawned<P> numbers it.
+    static void apply_recorded_spawned(World& world, const command_buffer& buffer, std::size_t offset) {
+        const auto [e, prefab, part] = buffer.read<entity, std::uint32_t, std::uint32_t>(offset);
+        if (world.alive(e)) {
+            world_state_of(world).prefab_records.record(e, static_cast<std::uint16_t>(prefab),
+                                                        static_cast<std::uint16_t>(part));
         }
     }
 

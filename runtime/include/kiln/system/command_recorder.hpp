@@ -8,21 +8,22 @@
 
 namespace kiln {
 
-// Records create, destroy, add, remove, replace, set, set_parent, remove_parent
-// and calls of a function on the world into a command buffer, and answers alive and has from the world's entity
+// Records create, spawn, destroy, add, remove, replace, set, set_parent,
+// remove_parent and calls of a function on the world into a command buffer, and answers alive and has from the world's entity
 // table, and parent and children from its hierarchy. What deferred_world
 // (a loop's view of the world) and system_commands (a system's) share.
 //
 // A file that only declares World (a system's header includes
-// <namespace>/world_fwd.hpp) may record every command but spawn, and ask
-// alive and has: create, add, remove, replace and set are recorded as data
+// <namespace>/world_fwd.hpp) may record every command, and ask alive and
+// has: create, spawn, add, remove, replace and set are recorded as data
 // there, and applied by the world's code compiled where the buffer is
 // applied (command_buffer). A create needs its archetype defined
-// (<namespace>/archetypes/<A>.hpp, which the file includes); spawn and
-// hierarchy need World defined (<namespace>/world.hpp), where the prefabs
-// are. Typed, a parameter of the five and of has, says which kind of record
-// this file makes: the two kinds are separate functions, so that a program
-// whose files differ in what they see of World holds one definition of each.
+// (<namespace>/archetypes/<A>.hpp, which the file includes), a spawn its
+// prefab (<namespace>/prefabs/<P>.hpp); hierarchy needs World defined
+// (<namespace>/world.hpp). Typed, a parameter of the six and of has, says
+// which kind of record this file makes: the two kinds are separate
+// functions, so that a program whose files differ in what they see of World
+// holds one definition of each.
 template <class World>
 class command_recorder {
 public:
@@ -66,12 +67,21 @@ public:
         return commands_->template create<A, Typed>(given...);
     }
 
-    // Records the spawn of prefab P; its handles are reserved now, alive
-    // once the buffer is applied (command_buffer::spawn).
-    template <prefab P, class... Overrides>
-    spawned<P> spawn(const Overrides&... overrides) const {
-        require_defined_world();
-        return commands_->template spawn<P>(overrides...);
+    // Records the spawn of prefab P; returns its spawned<P>, the handles
+    // reserved now, alive once the buffer is applied
+    // (command_buffer::spawn). P must be defined where this is called:
+    // <namespace>/world_fwd.hpp only declares the prefabs. (The return type
+    // is deduced so that an undefined P stops at the sentence below, not
+    // inside spawned<P>.)
+    template <class P, bool Typed = requires { sizeof(internal::named_through<World, P>); }, class... Overrides>
+    auto spawn(const Overrides&... overrides) const {
+        static_assert(requires { sizeof(P); },
+                      "kiln::system_commands, kiln::deferred_world: spawn<P> needs prefab P defined: include "
+                      "<namespace>/prefabs/<P>.hpp where a system's or an observer's run() spawns one (a system's "
+                      "header only declares the prefabs)");
+        if constexpr (requires { sizeof(P); }) {
+            return commands_->template spawn<P, Typed>(overrides...);
+        }
     }
 
     // Records world.destroy(e), skipped if e is dead when applied
@@ -130,16 +140,15 @@ public:
     }
 
 private:
-    // A spawn names its prefab's parts, which <namespace>/world.hpp
-    // defines, and the hierarchy is read from the world: each needs World
-    // defined, which a file that includes only systems' headers (where a
-    // system's or an observer's run() is usually defined) only declares.
+    // The hierarchy is read from the world: it needs World defined, which a
+    // file that includes only systems' headers (where a system's or an
+    // observer's run() is usually defined) only declares.
     static constexpr void require_defined_world() {
         static_assert(requires { sizeof(World); },
-                      "kiln::system_commands, kiln::deferred_world: spawn and hierarchy need the whole world: "
-                      "include <namespace>/world.hpp where a system's or an observer's run() calls them (a "
-                      "system's header only declares World; create, destroy, add, remove, replace, set, "
-                      "set_parent, remove_parent, call, alive and has need no more)");
+                      "kiln::system_commands, kiln::deferred_world: hierarchy needs the whole world: include "
+                      "<namespace>/world.hpp where a system's or an observer's run() reads it (a system's header "
+                      "only declares World; create, spawn, destroy, add, remove, replace, set, set_parent, "
+                      "remove_parent, call, alive and has need no more)");
     }
 
     const World* world_;

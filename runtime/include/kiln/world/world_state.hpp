@@ -186,6 +186,8 @@ struct world_state {
     template <class P>
     void record_spawned(entity e, std::size_t part) {
         static_assert(contains_v<P, prefabs>, "kiln::world::spawn<P>: P is a prefab of another schema");
+        static_assert(P::id == index_of_v<P, prefabs>, // a spawn recorded as data records P::id instead
+                      "kiln::world::spawn<P>: P's id is not its position in the schema's prefabs (kilnc writes both)");
         prefab_records.record(e, static_cast<std::uint16_t>(index_of_v<P, prefabs>), static_cast<std::uint16_t>(part));
     }
 
