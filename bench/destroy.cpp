@@ -6,9 +6,9 @@
 // shuffled list at once; the baselines are destroy_shuffled's.
 //
 // destroy_linked: destroy, in a world where two other entities are linked,
-// parent and child: each destroy takes the hierarchy's path, which removes
-// the row at once (kiln/hierarchy/hierarchy.hpp); the baselines are
-// destroy's.
+// parent and child: each destroy takes the hierarchy's path, which finds the
+// entity without links and leaves a hole, as destroy does
+// (kiln/hierarchy/hierarchy.hpp); the baselines are destroy's.
 //
 // Each iteration starts from a new world of N entities, made while the timer
 // is paused, as is the list of handles in the order of destruction.
