@@ -13,7 +13,7 @@
 namespace {
 
 // What kiln::dump writes for world, line by line, through a temporary file.
-std::vector<std::string> dumped(const fixture::World& world) {
+std::vector<std::string> dumped_lines(const fixture::World& world) {
     std::FILE* file = std::tmpfile();
     REQUIRE(file != nullptr);
     kiln::dump(world, file);
@@ -45,7 +45,7 @@ TEST_CASE("dump writes the resources, then each archetype with its entities and 
     world.add<fixture::Frozen>(frozen); // MarkFrozen makes it target itself
     world.create<fixture::Probe>(fixture::Scanner{2.5f, {-1, 7}}, fixture::Samples{{0.125, 1e10, -0.0}, 3});
 
-    CHECK(dumped(world) ==
+    CHECK(dumped_lines(world) ==
           std::vector<std::string>{
               "world fixture (schema version 3): 5 entities",
               "resource Clock { dt = 0.25, ticks = 12 }",
@@ -72,16 +72,16 @@ TEST_CASE("dump writes rows left by destroy(e) as the settled world holds them, 
         INFO("one in every " << every << " destroyed");
         fixture::World world;
         sample::leave_holes(world, 1000, every);
-        const std::vector<std::string> unsettled = dumped(world);
+        const std::vector<std::string> unsettled = dumped_lines(world);
         CHECK(world.unsettled_storage<fixture::Particle>().storage().hole_count() > 0);
         world.settle();
-        CHECK(unsettled == dumped(world));
+        CHECK(unsettled == dumped_lines(world));
     }
 }
 
 TEST_CASE("dump of an empty world lists the resources and the empty archetypes") {
     fixture::World world;
-    const std::vector<std::string> lines = dumped(world);
+    const std::vector<std::string> lines = dumped_lines(world);
     REQUIRE(lines.size() == 9);
     CHECK(lines[0] == "world fixture (schema version 3): 0 entities");
     CHECK(lines[3] == "archetype Particle (tests/schema/fixture.toml:47): 0 entities");
@@ -94,7 +94,7 @@ TEST_CASE("dump writes a dead target as its stale handle and a null one as null"
     world.destroy(gone);
     world.create<fixture::Ship>(fixture::Target{gone});
     world.create<fixture::Ship>();
-    const std::vector<std::string> lines = dumped(world);
+    const std::vector<std::string> lines = dumped_lines(world);
     REQUIRE(lines.size() == 11);
     CHECK(lines[5].find("Target { who = 0:0 }") != std::string::npos);
     CHECK(lines[6].find("Target { who = null }") != std::string::npos);
@@ -106,11 +106,11 @@ TEST_CASE("dump ends with each parent and its children in order, when some entit
     const kiln::entity left = world.create<fixture::Particle>();
     const kiln::entity right = world.create<fixture::Particle>();
     const kiln::entity gunner = world.create<fixture::Marker>();
-    const auto without = dumped(world);
+    const auto without = dumped_lines(world);
     world.hierarchy().set_parent(right, ship);
     world.hierarchy().set_parent(left, ship);
     world.hierarchy().set_parent(gunner, left);
-    auto lines = dumped(world);
+    auto lines = dumped_lines(world);
     REQUIRE(lines.size() == without.size() + 3);
     CHECK(lines[without.size()] == "hierarchy: 3 links");
     CHECK(lines[without.size() + 1] == "  0:0 -> 2:0 1:0");

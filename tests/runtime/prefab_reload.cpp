@@ -38,7 +38,7 @@ struct prefab_model {
 
 // The prefab tables of tests/schema/content.toml, with model's values: the
 // lines as the comments number them.
-std::string written(const prefab_model& m) {
+std::string prefabs_text(const prefab_model& m) {
     using std::to_string;
     std::string text = "[prefab.Fighter]\n"                                                      // 1
                        "archetype = \"Ship\"\n"                                                  // 2
@@ -89,7 +89,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 // The first error of reloading text, as "line:col: message"; the world's
 // instance and the program's values must be unchanged.
-std::string error_of(const std::string& text) {
+std::string reload_error_of(const std::string& text) {
     const compiled_prefabs_after restore;
     content::World world;
     const kiln::spawned<content::Fighter> fighter = world.spawn<content::Fighter>();
@@ -114,7 +114,7 @@ TEST_CASE("the prefabs as written reload to the same values") {
     const compiled_prefabs_after restore;
     content::World world;
     const auto ace = world.spawn<content::Ace>();
-    const kiln::scene_error error = kiln::reload_prefabs_text(world, written({}), "content.toml");
+    const kiln::scene_error error = kiln::reload_prefabs_text(world, prefabs_text({}), "content.toml");
     INFO(error.text());
     REQUIRE_FALSE(error);
     CHECK(world.get<content::Health>(ace.root()).max == 200);
@@ -142,7 +142,7 @@ TEST_CASE("a prefab reload updates instances in place, keeping overrides and the
     edited.points = 4;
     edited.gun_range = 30;
     edited.ace_max = 250;
-    const kiln::scene_error error = kiln::reload_prefabs_text(world, written(edited), "content.toml");
+    const kiln::scene_error error = kiln::reload_prefabs_text(world, prefabs_text(edited), "content.toml");
     INFO(error.text());
     REQUIRE_FALSE(error);
 
@@ -187,7 +187,7 @@ TEST_CASE("a prefab reload updates instances in place, keeping overrides and the
     CHECK(world.get<content::Health>(world.spawn<content::Fighter>().root()).hp == 60);
 
     // Back to the file as built: every instance that took the reload's values goes back.
-    REQUIRE_FALSE(kiln::reload_prefabs_text(world, written({}), "content.toml"));
+    REQUIRE_FALSE(kiln::reload_prefabs_text(world, prefabs_text({}), "content.toml"));
     CHECK(world.get<content::Health>(plain.root()).hp == 50);
     CHECK(world.get<content::Health>(later.root()).hp == 50);
     CHECK(world.get<content::Health>(overridden.root()).hp == 7);
@@ -206,64 +206,64 @@ TEST_CASE("a reload of the schema file, read from disk, changes nothing when the
 }
 
 TEST_CASE("a prefab reload's mistake: a value out of range") {
-    CHECK(error_of(replaced(written({}), "points = 3", "points = 300")) ==
+    CHECK(reload_error_of(replaced(prefabs_text({}), "points = 3", "points = 300")) ==
           "4:11: prefab 'Fighter': Armor.points: expected an integer in u8's range, found 300");
 }
 
 TEST_CASE("a prefab reload's mistake: an unknown field") {
-    CHECK(error_of(replaced(written({}), "Aim = { range", "Aim = { rang")) ==
+    CHECK(reload_error_of(replaced(prefabs_text({}), "Aim = { range", "Aim = { rang")) ==
           "10:9: prefab 'Fighter': child 'gun': component 'Aim' has no field 'rang'; did you mean 'range'?");
 }
 
 TEST_CASE("a prefab reload's mistake: a component the archetype lacks") {
-    CHECK(begins(error_of(replaced(written({}), "Command = {", "Hangar = { launches = 1 }\nCommand = {")),
+    CHECK(begins(reload_error_of(replaced(prefabs_text({}), "Command = {", "Hangar = { launches = 1 }\nCommand = {")),
                  "5:1: prefab 'Fighter': component 'Hangar' is not in archetype 'Ship'"));
 }
 
 TEST_CASE("a prefab reload's mistake: an unknown key") {
-    CHECK(error_of(replaced(written({}), "archetype = \"Ship\"", "archetype = \"Ship\"\nbsae = \"Ace\"")) ==
+    CHECK(reload_error_of(replaced(prefabs_text({}), "archetype = \"Ship\"", "archetype = \"Ship\"\nbsae = \"Ace\"")) ==
           "3:1: prefab 'Fighter': unknown key 'bsae', neither a component nor a prefab's key; did you mean 'base'?");
 }
 
 TEST_CASE("a prefab reload's mistake: a prefab the program lacks") {
-    CHECK(error_of(written({}) + "\n[prefab.Bomber]\narchetype = \"Ship\"\n") ==
+    CHECK(reload_error_of(prefabs_text({}) + "\n[prefab.Bomber]\narchetype = \"Ship\"\n") ==
           "33:9: prefab 'Bomber' is not a prefab of the running program; a reload changes prefabs' values, and a new "
           "prefab needs a rebuild");
 }
 
 TEST_CASE("a prefab reload's mistake: a child added") {
-    CHECK(begins(error_of(written({}) + "\n[prefab.Fighter.children.radar]\narchetype = \"Light\"\n"),
+    CHECK(begins(reload_error_of(prefabs_text({}) + "\n[prefab.Fighter.children.radar]\narchetype = \"Light\"\n"),
                  "33:26: prefab 'Fighter': its children are now gun, lamp and radar, the program's are gun and "
                  "lamp; a reload changes a prefab's values"));
 }
 
 TEST_CASE("a prefab reload's mistake: another archetype") {
-    CHECK(begins(error_of(replaced(written({}), "archetype = \"Ship\"", "archetype = \"EliteShip\"")),
+    CHECK(begins(reload_error_of(replaced(prefabs_text({}), "archetype = \"Ship\"", "archetype = \"EliteShip\"")),
                  "2:1: prefab 'Fighter': its archetype is now 'EliteShip', the program's is 'Ship'"));
 }
 
 TEST_CASE("a prefab reload's mistake: a link to another part") {
-    CHECK(begins(error_of(replaced(written({}), "Command = { lead = \"gun\" }", "Command = { lead = \"lamp\" }")),
+    CHECK(begins(reload_error_of(replaced(prefabs_text({}), "Command = { lead = \"gun\" }", "Command = { lead = \"lamp\" }")),
                  "5:13: prefab 'Fighter': Command.lead of part 'root' names other parts than the program's"));
 }
 
 TEST_CASE("a prefab reload's mistake: a link to no part") {
-    CHECK(error_of(replaced(written({}), "lead = \"gun\"", "lead = \"gum\"")) ==
+    CHECK(reload_error_of(replaced(prefabs_text({}), "lead = \"gun\"", "lead = \"gum\"")) ==
           "5:13: prefab 'Fighter': Command.lead names \"gum\", which is not a part of the prefab; did you mean 'gun'?");
 }
 
 TEST_CASE("a prefab reload's mistake: an unknown base, and a cycle of bases") {
-    CHECK(error_of(replaced(written({}), "base = \"Fighter\"", "base = \"Fihgter\"")) ==
+    CHECK(reload_error_of(replaced(prefabs_text({}), "base = \"Fighter\"", "base = \"Fihgter\"")) ==
           "20:1: prefab 'Ace': base \"Fihgter\" is not a prefab of the schema; did you mean 'Fighter'?");
-    CHECK(begins(error_of(replaced(written({}), "archetype = \"Ship\"", "archetype = \"Ship\"\nbase = \"Ace\"")),
+    CHECK(begins(reload_error_of(replaced(prefabs_text({}), "archetype = \"Ship\"", "archetype = \"Ship\"\nbase = \"Ace\"")),
                  "3:1: prefab 'Fighter': its bases make a cycle (Fighter -> Ace -> Fighter)"));
 }
 
 TEST_CASE("a prefab reload's mistake: another world's schema, and text that is not TOML") {
-    CHECK(error_of("[kiln]\nnamespace = \"game\"\n") ==
+    CHECK(reload_error_of("[kiln]\nnamespace = \"game\"\n") ==
           "2:1: [kiln]: namespace is \"game\", but the world is \"content\"; reload the schema file the world was "
           "built from");
-    CHECK(begins(error_of("[prefab.Fighter\n"), "1:16: not TOML: "));
+    CHECK(begins(reload_error_of("[prefab.Fighter\n"), "1:16: not TOML: "));
 }
 
 namespace {
@@ -369,7 +369,7 @@ TEST_CASE("model test of prefab reload: random edits, overrides and the game's c
             }
         }
         const bool broken = pick(0, 7) == 0;
-        std::string text = written(edited);
+        std::string text = prefabs_text(edited);
         if (broken) {
             text += "\n[prefab.Fighter.children.extra]\narchetype = \"Light\"\n";
         }

@@ -5,14 +5,16 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
-#include <cstring>
 #include <map>
 #include <random>
 #include <vector>
 
-using scene::World;
+#include "scene_values.hpp"
 
 namespace {
+
+using kiln_test::moved;
+using kiln_test::same_bytes;
 
 using scene_math::compose;
 using transform = scene::transforms; // written by kilnc from [propagate.transforms]
@@ -21,13 +23,10 @@ using scene::inherited_tags;
 static_assert(kiln::propagation<transform>);
 static_assert(kiln::propagation<inherited_tags>);
 
-scene::Local moved(float tx, float ty) { return {1, 0, 0, 1, tx, ty}; }
 scene::Local turned(float cos, float sin) { return {cos, sin, -sin, cos, 0, 0}; }
 
-bool same_bytes(const scene::Global& x, const scene::Global& y) { return std::memcmp(&x, &y, sizeof x) == 0; }
-
 // The global transform of e computed the slow way: up to the root, then down.
-scene::Global expected_global(World& world, kiln::entity e) {
+scene::Global expected_global(scene::World& world, kiln::entity e) {
     const kiln::entity parent = world.hierarchy().parent(e);
     const scene::Global above = parent.is_null() || !world.has<scene::Global>(parent) ? scene::Global{}
                                 : world.has<scene::Local>(parent)                   ? expected_global(world, parent)
@@ -38,7 +37,7 @@ scene::Global expected_global(World& world, kiln::entity e) {
 // A random forest of n entities of every archetype, parents made before
 // their children or after (reparented later), so that rows are in no
 // particular order.
-std::vector<kiln::entity> random_forest(World& world, std::size_t n, std::uint32_t seed) {
+std::vector<kiln::entity> random_forest(scene::World& world, std::size_t n, std::uint32_t seed) {
     std::mt19937 random{seed};
     std::vector<kiln::entity> made;
     for (std::size_t i = 0; i < n; ++i) {
@@ -68,7 +67,7 @@ std::vector<kiln::entity> random_forest(World& world, std::size_t n, std::uint32
     return made;
 }
 
-std::vector<std::byte> globals_bytes(World& world) {
+std::vector<std::byte> globals_bytes(scene::World& world) {
     std::vector<std::byte> bytes;
     world.each<const scene::Global, const scene::Tags>(kiln::with<scene::Local>, [&](const scene::Global& g,
                                                                                       const scene::Tags& t) {
@@ -83,7 +82,7 @@ std::vector<std::byte> globals_bytes(World& world) {
 } // namespace
 
 TEST_CASE("propagate gives each child its parent's global combined with its local") {
-    World world;
+    scene::World world;
     const auto ship = world.create<scene::Body>(moved(10, 0), scene::OwnTags{1});
     const auto turret = world.create<scene::Mount>(turned(0, 1)); // a quarter turn
     const auto barrel = world.create<scene::Body>(moved(2, 0), scene::OwnTags{4});
@@ -102,7 +101,7 @@ TEST_CASE("propagate gives each child its parent's global combined with its loca
 }
 
 TEST_CASE("a parent holding only the global part passes on the value set on it") {
-    World world;
+    scene::World world;
     const auto anchor = world.create<scene::Anchor>(scene::Global{1, 0, 0, 1, 100, 50}, scene::Tags{8});
     const auto body = world.create<scene::Body>(moved(1, 1), scene::OwnTags{2});
     world.hierarchy().set_parent(body, anchor);
@@ -114,7 +113,7 @@ TEST_CASE("a parent holding only the global part passes on the value set on it")
 }
 
 TEST_CASE("propagate matches the globals computed one by one, after rows and parents move") {
-    World world;
+    scene::World world;
     auto made = random_forest(world, 3000, 7);
     kiln::propagate<transform>(world);
     for (const kiln::entity e : made) {
@@ -140,7 +139,7 @@ TEST_CASE("propagate matches the globals computed one by one, after rows and par
 }
 
 TEST_CASE("propagate_changed recomputes the subtrees of what changed, to the values a full pass gives") {
-    World world;
+    scene::World world;
     const auto made = random_forest(world, 2000, 3);
     kiln::propagate<transform>(world);
     kiln::propagate<inherited_tags>(world);
@@ -170,8 +169,8 @@ TEST_CASE("propagate_changed recomputes the subtrees of what changed, to the val
 
 #if KILN_HAS_TBB
 TEST_CASE("propagate with the parallel executor gives the serial pass's values, byte for byte") {
-    World serial;
-    World parallel;
+    scene::World serial;
+    scene::World parallel;
     random_forest(serial, 50000, 9);
     random_forest(parallel, 50000, 9);
     kiln::propagate<transform>(serial);
@@ -183,7 +182,7 @@ TEST_CASE("propagate with the parallel executor gives the serial pass's values, 
 #endif
 
 TEST_CASE("a schema's propagation runs in its stage after the writers of its local part, before its readers") {
-    World world;
+    scene::World world;
     const auto ship = world.create<scene::Body>(moved(10, 0), scene::OwnTags{1});
     const auto turret = world.create<scene::Mount>(turned(0, 1));
     const auto barrel = world.create<scene::Body>(moved(2, 0), scene::OwnTags{4});
@@ -200,11 +199,11 @@ TEST_CASE("a schema's propagation runs in its stage after the writers of its loc
 
 #if KILN_HAS_TBB
 TEST_CASE("world.run with the parallel executor leaves the globals a serial run leaves, byte for byte") {
-    World serial;
-    World parallel;
+    scene::World serial;
+    scene::World parallel;
     random_forest(serial, 50000, 13);
     random_forest(parallel, 50000, 13);
-    for (World* world : {&serial, &parallel}) {
+    for (scene::World* world : {&serial, &parallel}) {
         world->resource<scene::Steer>().dx = 0.375f;
     }
     for (int frame = 0; frame < 3; ++frame) {
@@ -217,7 +216,7 @@ TEST_CASE("world.run with the parallel executor leaves the globals a serial run 
 #endif
 
 TEST_CASE("the order is rebuilt when rows move though the hierarchy and the row counts are as they were") {
-    World world;
+    scene::World world;
     const auto loner = world.create<scene::Mount>(moved(5, 5)); // row 0, no parent, no children
     const auto parent = world.create<scene::Mount>(moved(1, 0));
     const auto child = world.create<scene::Mount>(moved(0, 1)); // the last row
@@ -232,7 +231,7 @@ TEST_CASE("the order is rebuilt when rows move though the hierarchy and the row 
 }
 
 TEST_CASE("sort_rows puts parents' rows before their children's, keeps every handle, and changes no global") {
-    World world;
+    scene::World world;
     const auto made = random_forest(world, 3000, 21);
     kiln::propagate<transform>(world);
     kiln::propagate<inherited_tags>(world);
@@ -274,7 +273,7 @@ TEST_CASE("sort_rows puts parents' rows before their children's, keeps every han
 // The order propagate keeps is a cache of rows: rows that moved while every
 // archetype kept its size (a destroy, then a create) must make it stale.
 TEST_CASE("propagate finds rows that moved while every archetype kept its size") {
-    World world;
+    scene::World world;
     const kiln::entity parent = world.create<scene::Mount>(moved(1, 0));
     const kiln::entity doomed = world.create<scene::Mount>(moved(5, 5));
     const kiln::entity child = world.create<scene::Mount>(moved(0, 2));
@@ -293,7 +292,7 @@ TEST_CASE("propagate finds rows that moved while every archetype kept its size")
 // The same through add and remove: an entity leaves its archetype and comes
 // back, and another entity has taken its old row.
 TEST_CASE("propagate finds rows that add and remove moved while every archetype kept its size") {
-    World world;
+    scene::World world;
     const kiln::entity parent = world.create<scene::Mount>(moved(1, 0));
     const kiln::entity wanderer = world.create<scene::Mount>(moved(5, 5));
     const kiln::entity child = world.create<scene::Mount>(moved(0, 2));
@@ -312,7 +311,7 @@ TEST_CASE("propagate finds rows that add and remove moved while every archetype 
 // Without links every row is a root, whichever entity it holds: the order
 // is kept without counting moves, and must still give each row its own.
 TEST_CASE("propagate in a world without links gives each row its own local after rows moved") {
-    World world;
+    scene::World world;
     world.create<scene::Mount>(moved(1, 0));
     const kiln::entity doomed = world.create<scene::Mount>(moved(5, 5));
     const kiln::entity last = world.create<scene::Mount>(moved(0, 2));
@@ -330,8 +329,8 @@ TEST_CASE("propagate in a world without links gives each row its own local after
 // are alike: each one's cached order fits the other's rows, and must not be
 // taken for current once their contents are swapped.
 TEST_CASE("propagate after swap follows each world's new tree, not the order cached for its old one") {
-    World one;
-    World other;
+    scene::World one;
+    scene::World other;
     const auto one_ship = one.create<scene::Body>(moved(10, 0), scene::OwnTags{1});
     const auto one_turret = one.create<scene::Mount>(moved(0, 5));
     one.hierarchy().set_parent(one_turret, one_ship);

@@ -11,10 +11,10 @@
 #include <catch2/catch.hpp>
 
 #include "../every_executor.hpp"
+#include "scene_values.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <map>
 #include <optional>
 #include <random>
@@ -22,9 +22,10 @@
 #include <utility>
 #include <vector>
 
-using scene::World;
-
 namespace {
+
+using kiln_test::moved;
+using kiln_test::same_bytes;
 
 using transform = scene::transforms;
 using scene::inherited_tags;
@@ -33,15 +34,11 @@ static_assert(kiln::tracked_v<scene::Local>, "a [propagate.NAME]'s local part is
 static_assert(kiln::tracked_v<scene::OwnTags>);
 static_assert(!kiln::tracked_v<scene::Global>);
 
-scene::Local moved(float tx, float ty) { return {1, 0, 0, 1, tx, ty}; }
-
 constexpr scene::Global garbage{7, 7, 7, 7, 7, 7};
-
-bool same_bytes(const scene::Global& x, const scene::Global& y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 // Roots that nothing changes: so that what a test changes is well below the
 // quarter of the rows past which a dirty pass is a full one.
-void add_bystanders(World& world) {
+void add_bystanders(scene::World& world) {
     for (int i = 0; i < 40; ++i) {
         world.create<scene::Mount>(moved(0, 0));
     }
@@ -49,7 +46,7 @@ void add_bystanders(World& world) {
 
 // Every computed value of the world, by entity: the bytes of its Global and
 // of its Tags, where it has them.
-std::map<std::uint64_t, std::vector<std::byte>> values(World& world, const std::vector<kiln::entity>& made) {
+std::map<std::uint64_t, std::vector<std::byte>> values(scene::World& world, const std::vector<kiln::entity>& made) {
     std::map<std::uint64_t, std::vector<std::byte>> found;
     for (const kiln::entity e : made) {
         if (!world.alive(e)) {
@@ -73,7 +70,7 @@ using kiln_test::every_executor;
 } // namespace
 
 TEST_CASE("a dirty pass recomputes below the locals that changed and the parents that changed, and no more") {
-    World world;
+    scene::World world;
     add_bystanders(world);
     auto tree = world.hierarchy();
     const kiln::entity ship = world.create<scene::Mount>(moved(100, 0));
@@ -114,7 +111,7 @@ TEST_CASE("a dirty pass recomputes below the locals that changed and the parents
 }
 
 TEST_CASE("the generated propagation of a tracked local part recomputes only below what changed") {
-    World world;
+    scene::World world;
     add_bystanders(world);
     const kiln::entity ship = world.create<scene::Mount>(moved(10, 0));
     const kiln::entity turret = world.create<scene::Mount>(moved(1, 0));
@@ -133,7 +130,7 @@ TEST_CASE("the generated propagation of a tracked local part recomputes only bel
 }
 
 TEST_CASE("a local written before sort_rows is recomputed by the next dirty pass") {
-    World world;
+    scene::World world;
     auto tree = world.hierarchy();
     const kiln::entity child = world.create<scene::Mount>(moved(1, 0));   // row 0
     const kiln::entity parent = world.create<scene::Mount>(moved(10, 0)); // row 1
@@ -149,7 +146,7 @@ TEST_CASE("a local written before sort_rows is recomputed by the next dirty pass
 }
 
 TEST_CASE("a dirty pass by hand more than kiln::max_change_age after the last is a full pass") {
-    World world;
+    scene::World world;
     add_bystanders(world);
     const kiln::entity ship = world.create<scene::Mount>(moved(10, 0));
     const kiln::entity turret = world.create<scene::Mount>(moved(1, 0));
@@ -157,7 +154,7 @@ TEST_CASE("a dirty pass by hand more than kiln::max_change_age after the last is
     world.hierarchy().set_parent(turret, ship);
     kiln::propagation_state state;
     kiln::propagate_dirty<transform>(world, state);
-    kiln::internal::change_tracking<World>::advance_clock(world, (kiln::change_tick{1} << 31) + 10);
+    kiln::internal::change_tracking<scene::World>::advance_clock(world, (kiln::change_tick{1} << 31) + 10);
     world.get<scene::Global>(loner) = garbage; // which only a full pass overwrites
     world.get<scene::Local>(ship).tx = 20;
     kiln::propagate_dirty<transform>(world, state);
@@ -166,7 +163,7 @@ TEST_CASE("a dirty pass by hand more than kiln::max_change_age after the last is
 }
 
 TEST_CASE("a global part set by hand on an entity with a local part stays until a pass computes the entity") {
-    World world;
+    scene::World world;
     add_bystanders(world);
     const kiln::entity ship = world.create<scene::Mount>(moved(10, 0));
     const kiln::entity loner = world.create<scene::Mount>(moved(5, 0));
@@ -185,7 +182,7 @@ TEST_CASE("a global part set by hand on an entity with a local part stays until 
 }
 
 TEST_CASE("a child of an entity holding the global part alone follows it at every dirty pass") {
-    World world;
+    scene::World world;
     const kiln::entity anchor = world.create<scene::Anchor>(scene::Global{1, 0, 0, 1, 100, 0}, scene::Tags{1});
     const kiln::entity body = world.create<scene::Body>(moved(1, 0), scene::OwnTags{2});
     world.hierarchy().set_parent(body, anchor);
@@ -202,7 +199,7 @@ TEST_CASE("a child of an entity holding the global part alone follows it at ever
 }
 
 TEST_CASE("a dirty pass below more than a quarter of the rows is a full pass") {
-    World world;
+    scene::World world;
     std::vector<kiln::entity> roots;
     for (int i = 0; i < 8; ++i) {
         roots.push_back(world.create<scene::Mount>(moved(static_cast<float>(i), 0)));
@@ -229,7 +226,7 @@ TEST_CASE("a dirty pass below more than a quarter of the rows is a full pass") {
 }
 
 TEST_CASE("a dirty pass after the order was rebuilt twice since it last ran is a full pass") {
-    World world;
+    scene::World world;
     add_bystanders(world);
     const kiln::entity parent = world.create<scene::Mount>(moved(1, 0));
     const kiln::entity child = world.create<scene::Mount>(moved(0, 1));
@@ -256,7 +253,7 @@ namespace {
 
 template <class Executor>
 void check_against_full_passes(const Executor& executor, bool by_stage) {
-    World world;
+    scene::World world;
     std::mt19937 random{2024};
     const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(random() % n); };
     std::vector<kiln::entity> made;
@@ -352,7 +349,7 @@ void check_against_full_passes(const Executor& executor, bool by_stage) {
         }
         case 2: { // inside a loop, through the deferred world
             const auto parent = any_alive();
-            world.each<const scene::OwnTags>([&](World::deferred_type& deferred, kiln::entity e, const scene::OwnTags&) {
+            world.each<const scene::OwnTags>([&](scene::World::deferred_type& deferred, kiln::entity e, const scene::OwnTags&) {
                 if (pick(40) == 0 && parent) {
                     deferred.set_parent(e, *parent);
                 } else if (pick(80) == 0) {

@@ -9,9 +9,11 @@
 
 #include <string>
 
+#include "../schedule/frame_step.hpp"
+
 namespace {
 
-constexpr double step = 1.0 / 60;
+using kiln_test::step;
 
 // Playing, Mode calm, a request to go between waves not applied yet.
 void play(states::World& world) {

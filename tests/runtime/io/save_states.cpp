@@ -16,9 +16,11 @@
 #include <string_view>
 #include <vector>
 
+#include "../schedule/frame_step.hpp"
+
 namespace {
 
-constexpr double step = 1.0 / 60;
+using kiln_test::step;
 
 using bytes = std::vector<std::byte>;
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "../every_executor.hpp"
+#include "frame_step.hpp"
 
 namespace {
 
@@ -35,7 +36,7 @@ std::string take(states::World& world) {
     return text;
 }
 
-constexpr double step = 1.0 / 60;
+using kiln_test::step;
 constexpr std::uint8_t no_request = 255;
 
 } // namespace

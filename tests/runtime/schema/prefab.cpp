@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../dumped_text.hpp"
 #include "../every_executor.hpp"
 
 using content::Ace;
@@ -77,17 +78,6 @@ void check_fighter(content::World& world, const kiln::spawned<Fighter>& fighter,
     CHECK(tree.depth(lamp) == tree.depth(root) + 1);
     CHECK(tree.child_count(gun) == 0);
     CHECK(tree.child_count(lamp) == 0);
-}
-
-std::string dumped(const content::World& world) {
-    std::FILE* file = std::tmpfile();
-    REQUIRE(file != nullptr);
-    kiln::dump(world, file);
-    std::string text(static_cast<std::size_t>(std::ftell(file)), '\0');
-    std::rewind(file);
-    REQUIRE(std::fread(text.data(), 1, text.size(), file) == text.size());
-    std::fclose(file);
-    return text;
 }
 
 } // namespace
@@ -241,7 +231,7 @@ TEST_CASE("the world names the prefab and child each spawned entity came from, i
     CHECK(world.prefab_of(deferred.child<Fighter::lamp>())->part == "lamp");
     const std::vector<kiln::spawned<Fighter>> many = world.spawn_n<Fighter>(3);
     CHECK(world.prefab_of(many[2].child<Fighter::gun>())->part == "gun");
-    CHECK(dumped(world).find(" (Ace.spare)") != std::string::npos);
+    CHECK(kiln_test::dumped_text(world).find(" (Ace.spare)") != std::string::npos);
 
     // A destroyed entity's slot, reused by a plain create, names no prefab.
     world.destroy(ace.root());
@@ -293,7 +283,7 @@ TEMPLATE_LIST_TEST_CASE("systems spawn from their commands, the same world seria
         for (int frame = 0; frame < 4; ++frame) {  // Cool runs on the guns of the frames before
             world.run(content::stage::update, executor);
         }
-        return dumped(world);
+        return kiln_test::dumped_text(world);
     };
     const std::string serial = run(kiln::serial_executor{});
     const std::string tested = run(TestType{});

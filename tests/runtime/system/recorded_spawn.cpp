@@ -5,6 +5,8 @@
 // typed. Links between parts, overrides, parents and prefab records.
 #include "spawned_without_world.hpp"
 
+#include "../dumped_text.hpp"
+
 #include <content/reflection.hpp>
 #include <content/world.hpp>
 
@@ -20,19 +22,6 @@ using content::Ace;
 using content::Fighter;
 
 namespace {
-
-// The world as kiln::dump writes it: every entity's values, its prefab and
-// part, and the hierarchy.
-std::string dumped(const content::World& world) {
-    std::FILE* file = std::tmpfile();
-    REQUIRE(file != nullptr);
-    kiln::dump(world, file);
-    std::string text(static_cast<std::size_t>(std::ftell(file)), '\0');
-    std::rewind(file);
-    REQUIRE(std::fread(text.data(), 1, text.size(), file) == text.size());
-    std::fclose(file);
-    return text;
-}
 
 // spawned_data::spawn's spawns, recorded here with Typed.
 template <bool Typed>
@@ -112,7 +101,7 @@ TEST_CASE("a spawn recorded where the world is only declared leaves the world a 
     check_spawned(typed, made_typed);
     CHECK(made_data.fighter.root() == made_typed.fighter.root()); // the same slots reserved
     CHECK(made_data.ace.child<Ace::spare>() == made_typed.ace.child<Ace::spare>());
-    CHECK(dumped(data) == dumped(typed)); // values, prefab records and hierarchy, entity by entity
+    CHECK(kiln_test::dumped_text(data) == kiln_test::dumped_text(typed)); // values, prefab records and hierarchy, entity by entity
 }
 
 TEST_CASE("a spawn recorded as data in the world's own buffer applies with its flush") {
