@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "scene_values.hpp"
+
 #include <cstddef>
 #include <iterator>
 #include <ranges>
@@ -249,8 +251,6 @@ TEST_CASE("destroying a parent destroys its subtree, and its siblings and parent
 
 namespace {
 
-scene::Local moved_by(float tx, float ty) { return {1, 0, 0, 1, tx, ty}; }
-
 // Mount's rows, holes included, and how many are holes.
 std::size_t mount_rows(const scene::World& world) { return world.unsettled_storage<scene::Mount>().size(); }
 std::size_t mount_holes(const scene::World& world) {
@@ -265,11 +265,11 @@ std::size_t mount_holes(const scene::World& world) {
 TEST_CASE("with links elsewhere, an unlinked entity's destroy leaves a hole that each, sort_rows and propagation "
           "settle, and a linked one's subtree goes at once") {
     scene::World world;
-    const kiln::entity loner = world.create<scene::Mount>(moved_by(5, 5));   // row 0, no link
-    const kiln::entity parent = world.create<scene::Mount>(moved_by(1, 0));  // row 1
-    const kiln::entity other = world.create<scene::Mount>(moved_by(7, 0));   // row 2, no link
-    const kiln::entity child = world.create<scene::Mount>(moved_by(0, 2));   // row 3, the last
-    const kiln::entity rider = world.create<scene::Body>(moved_by(0, 1), scene::OwnTags{1});
+    const kiln::entity loner = world.create<scene::Mount>(kiln_test::moved(5, 5)); // row 0, no link
+    const kiln::entity parent = world.create<scene::Mount>(kiln_test::moved(1, 0)); // row 1
+    const kiln::entity other = world.create<scene::Mount>(kiln_test::moved(7, 0)); // row 2, no link
+    const kiln::entity child = world.create<scene::Mount>(kiln_test::moved(0, 2)); // row 3, the last
+    const kiln::entity rider = world.create<scene::Body>(kiln_test::moved(0, 1), scene::OwnTags{1});
     auto tree = world.hierarchy();
     REQUIRE(tree.set_parent(child, parent) == kiln::set_parent_result::done);
     REQUIRE(tree.set_parent(rider, child) == kiln::set_parent_result::done);
@@ -299,7 +299,7 @@ TEST_CASE("with links elsewhere, an unlinked entity's destroy leaves a hole that
         CHECK(world.get<scene::Local>(other).tx == 7);
     }
     SECTION("propagation settles, and its order follows the row that filled the hole") {
-        world.get<scene::Local>(parent) = moved_by(3, 0);
+        world.get<scene::Local>(parent) = kiln_test::moved(3, 0);
         kiln::propagate<scene::transforms>(world);
         CHECK(mount_holes(world) == 0);
         CHECK(world.get<scene::Global>(child).tx == 3);
