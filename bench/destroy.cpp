@@ -5,6 +5,11 @@
 // destroy_batched: destroy_shuffled through world.destroy(span), the whole
 // shuffled list at once; the baselines are destroy_shuffled's.
 //
+// destroy_linked: destroy, in a world where two other entities are linked,
+// parent and child: each destroy takes the hierarchy's path, which finds the
+// entity without links and leaves a hole, as destroy does
+// (kiln/hierarchy/hierarchy.hpp); the baselines are destroy's.
+//
 // Each iteration starts from a new world of N entities, made while the timer
 // is paused, as is the list of handles in the order of destruction.
 #include <cstddef>
@@ -29,6 +34,10 @@ namespace {
 
 enum class order { creation, shuffled };
 
+// What else the world holds while it destroys: nothing, or a parent and
+// its child beside the entities destroyed.
+enum class links { none, elsewhere };
+
 // The order of destruction: indices into the creation order.
 template <order Order>
 std::vector<std::uint32_t> destruction_order(std::size_t n) {
@@ -51,7 +60,7 @@ void gather(std::vector<Handle>& into, const std::vector<Handle>& handles, const
 }
 
 // One destroy per handle, or (Batched) one destroy of the whole list.
-template <order Order, bool Batched = false>
+template <order Order, bool Batched = false, links Links = links::none>
 void destroy_kiln(benchmark::State& state, std::size_t n) {
     const std::vector<std::uint32_t> indices = destruction_order<Order>(n);
     std::optional<bench::World> world;
@@ -60,6 +69,10 @@ void destroy_kiln(benchmark::State& state, std::size_t n) {
         state.PauseTiming();
         world.emplace();
         gather(doomed, add_moving(*world, n), indices);
+        if constexpr (Links == links::elsewhere) {
+            const kiln::entity parent = world->create<bench::Still>();
+            static_cast<void>(world->hierarchy().set_parent(world->create<bench::Still>(), parent));
+        }
         state.ResumeTiming();
         if constexpr (Batched) {
             world->destroy(doomed);
@@ -180,6 +193,10 @@ void add_destroy_cases() {
     add("destroy_batched", {{"kiln", destroy_kiln<order::shuffled, true>},
                             {"soa", destroy_soa<order::shuffled>},
                             {"direct", destroy_direct<order::shuffled>}});
+    // Not a case of BENCH_CASES.md: destroy where the hierarchy is in use.
+    add("destroy_linked", {{"kiln", destroy_kiln<order::creation, false, links::elsewhere>},
+                           {"soa", destroy_soa<order::creation>},
+                           {"aos", destroy_aos<order::creation>}});
 }
 
 } // namespace kiln_bench

@@ -7,11 +7,15 @@
 // a second world, which must be the same.
 //
 // The run alternates phases of 4,096 operations: in one, entities are
-// linked in the hierarchy, where destroy(e) fills rows at once; in the
-// other, no entity is linked, and destroy(e) leaves holes, filled when the
-// world settles. There the hierarchy's operations give way to bulk ones
-// (destroy of a batch, create_n, a stage run, destroy_all, clear, a const
-// world's reads and saves), so that each meets rows left by destroy(e).
+// linked in the hierarchy, and destroy(e) of a linked entity (a parent or
+// children) settles the world and fills its subtree's rows at once, while
+// destroy(e) of an unlinked one leaves a hole, so that the hierarchy's
+// operations (set_parent, sort_rows, a subtree's destroy) meet holes; in the
+// other, no entity is linked, and every destroy(e) leaves a hole, filled
+// when the world settles. There the hierarchy's operations give way to bulk
+// ones (destroy of a batch, create_n, a stage run, destroy_all, clear, a
+// const world's reads and saves), so that each meets rows left by
+// destroy(e). Each destroy(e) is checked to leave the rows its rule says.
 //
 // Run: kiln_model_test [--operations N] [--seed S]
 // A failure prints the operation number and the seed; the same seed replays
@@ -194,6 +198,9 @@ private:
         for (const kiln::entity e : doomed) {
             expect(!world_.alive(e), "destroy(span) left an entity alive");
         }
+        for (std::uint32_t id = 0; id <= fixture::Beacon::id; ++id) {
+            expect(rows_of(id).holes == 0, "destroy(span) left a hole");
+        }
     }
 
     // create_n: the handles it returns are the new entities', alive, with the values given.
@@ -345,21 +352,29 @@ private:
         const kiln::entity e = issued_[pick(static_cast<int>(issued_.size()))];
         const bool was_alive = model_.contains(e.to_bits());
         if (pick(4) == 0) {
+            // Its children become roots first: e is linked only by a parent.
+            const std::uint32_t archetype = was_alive ? model_.at(e.to_bits()).archetype : 0;
+            const bool linked = !tree_.parent(e).is_null();
+            const rows_held before = rows_of(archetype);
             expect(world_.hierarchy().destroy_keeping_children(e) == was_alive,
                    "destroy_keeping_children returned the wrong answer");
             if (was_alive) {
                 tree_.erase(e);
                 model_.erase(e.to_bits());
+                check_destroyed_rows(archetype, linked, before);
             }
         } else {
             const std::uint32_t archetype = was_alive ? model_.at(e.to_bits()).archetype : 0;
+            const bool linked = !tree_.parent(e).is_null() || !tree_.children(e).empty();
+            const rows_held before = rows_of(archetype);
             expect(world_.destroy(e) == was_alive, "destroy returned the wrong answer");
             if (was_alive) {
                 destroy_in_model(e);
+                check_destroyed_rows(archetype, linked, before);
             }
             // Without links, e's row is a hole now, unless it was its archetype's last live row.
             // A const world's save leaves it out.
-            if (was_alive && flat_ && pick(16) == 0 && count_of(archetype) != 0) {
+            if (was_alive && !linked && pick(16) == 0 && count_of(archetype) != 0) {
                 std::vector<std::byte> bytes;
                 expect(!kiln::save(std::as_const(world_), bytes), "save of a const world with a hole failed");
                 const auto copy = std::make_unique<fixture::World>();
@@ -368,6 +383,58 @@ private:
             }
         }
         expect(!world_.alive(e), "a destroyed entity is alive");
+    }
+
+    // An archetype's rows as they are, holes included (unsettled_storage),
+    // and how many are holes.
+    struct rows_held {
+        std::size_t rows;
+        std::size_t holes;
+    };
+
+    template <class A>
+    rows_held rows_of() const {
+        const auto rows = world_.unsettled_storage<A>();
+        return {rows.size(), rows.storage().hole_count()};
+    }
+
+    rows_held rows_of(std::uint32_t archetype) const {
+        switch (archetype) {
+        case fixture::Particle::id:
+            return rows_of<fixture::Particle>();
+        case fixture::Ship::id:
+            return rows_of<fixture::Ship>();
+        case fixture::FrozenShip::id:
+            return rows_of<fixture::FrozenShip>();
+        case fixture::Marker::id:
+            return rows_of<fixture::Marker>();
+        case fixture::Probe::id:
+            return rows_of<fixture::Probe>();
+        default:
+            static_assert(fixture::Beacon::id == 5);
+            return rows_of<fixture::Beacon>();
+        }
+    }
+
+    // destroy(e)'s rule for the rows (docs/world.md, When rows move): a
+    // linked e's destroy settled the world and filled its subtree's rows at
+    // once, so no archetype holds a hole; an unlinked e's left its row as a
+    // hole (nothing moved), or emptied its archetype when that was its last
+    // live row. before is e's archetype's rows before the destroy.
+    void check_destroyed_rows(std::uint32_t archetype, bool linked, rows_held before) {
+        if (linked) {
+            for (std::uint32_t id = 0; id <= fixture::Beacon::id; ++id) {
+                expect(rows_of(id).holes == 0, "destroy of a linked entity left a hole");
+            }
+            return;
+        }
+        const rows_held after = rows_of(archetype);
+        if (count_of(archetype) == 0) {
+            expect(after.rows == 0, "destroy of an archetype's last live entity left rows");
+        } else {
+            expect(after.rows == before.rows && after.holes == before.holes + 1,
+                   "destroy of an unlinked entity did not leave its row as a hole");
+        }
     }
 
     // e and its descendants die.

@@ -231,8 +231,9 @@ public:
     // Destroys e, and its descendants in the hierarchy (see kiln::hierarchy).
     // e's handle is dead at once; its row is left as a hole, filled by the
     // archetype's last rows when the world next settles (the next access
-    // that reads or moves rows by position; see settle). Returns false, and
-    // does nothing, when e is not alive.
+    // that reads or moves rows by position; see settle). An e with a parent
+    // or children settles the world first, and its subtree's rows are
+    // removed at once. Returns false, and does nothing, when e is not alive.
     bool destroy(entity e) {
         const entity_location where = state_.entities.find(e);
         if (where.archetype >= archetypes::size) {
@@ -243,9 +244,7 @@ public:
             return tree_moves::destroy(*this, state_, e);
         }
         observer_dispatch::template notify<observer_event::leave>(*this, state_, e, where.archetype, where.row);
-        state_.entities.destroy(e);
-        state_.storages[where.archetype].mark_hole(where.row);
-        state_.unsettled = true; // even when that emptied the archetype: settle finds nothing then
+        state_.leave_hole(e, where);
         observer_dispatch::apply_commands(state_);
         return true;
     }

@@ -261,6 +261,72 @@ TEST_CASE("destroy's swap-and-pop carries the last row's ticks into the hole, an
     CHECK(changed_positions(world, since).empty());
 }
 
+// The destroy of a linked entity removes its subtree's rows at once, copying
+// the archetype's last row over each as bytes
+// (world_state::remove_row_as_bytes); an unlinked one leaves a hole: FrozenShip
+// holds a packed tracked component (Position), a packed untracked one
+// (Velocity), a split tracked one (Health) and a tag (Frozen).
+TEST_CASE("a linked destroy moves the last rows as bytes: their values, ticks and places", "[change_tracking]") {
+    World world;
+    const auto frozen_ship = [&](std::uint32_t i) {
+        const float f = static_cast<float>(i);
+        return world.create<FrozenShip>(Position{f, -f}, Velocity{2 * f},
+                                        Health{static_cast<std::int32_t>(i), static_cast<std::uint8_t>(i % 200), i});
+    };
+    std::vector<kiln::entity> ships;
+    for (std::uint32_t i = 0; i < 2100; ++i) { // rows 0 to 2099, chunks 0 to 2
+        ships.push_back(frozen_ship(i));
+    }
+    const kiln::entity keeper = world.create<Particle>(); // keeps a link when the subtree is gone
+    const kiln::entity kept = world.create<Particle>();
+    const kiln::change_tick since = world.advance_tick();
+    const kiln::entity newest = frozen_ship(5000); // row 2100, the only row newer than since
+    auto tree = world.hierarchy();
+    REQUIRE(tree.set_parent(ships[1], ships[0]) == kiln::set_parent_result::done);
+    REQUIRE(tree.set_parent(kept, keeper) == kiln::set_parent_result::done);
+
+    // ships[1] goes first, and newest fills row 1; then ships[2099] fills row 0.
+    CHECK(world.destroy(ships[0]));
+    const auto& state = world_state_of(world);
+    const auto holds = [&](kiln::entity e, std::uint32_t row) {
+        const kiln::entity_location at = state.entities.location(e);
+        return world.alive(e) && at.archetype == FrozenShip::id && at.row == row &&
+               state.storages[FrozenShip::id].entities()[row] == e;
+    };
+    CHECK(state.storages[FrozenShip::id].size() == 2099);
+    CHECK(holds(newest, 1));
+    CHECK(holds(ships[2099], 0));
+    const auto holds_values_of = [&](kiln::entity e, std::uint32_t i) {
+        const float f = static_cast<float>(i);
+        const Health::cref health = world.get<const Health>(e);
+        return world.get<const Position>(e).x == f && world.get<const Position>(e).y == -f &&
+               world.get<const Velocity>(e).x == 2 * f && health.hp == static_cast<std::int32_t>(i) &&
+               health.armour == static_cast<std::uint8_t>(i % 200) && health.id == i && world.has<Frozen>(e);
+    };
+    CHECK(holds_values_of(newest, 5000));
+    CHECK(holds_values_of(ships[2099], 2099));
+    CHECK(holds_values_of(ships[2], 2)); // row 2 stayed
+    // newest carried its ticks into chunk 0; ships[2099] its older ones, not newest's nor now.
+    CHECK(changed_positions(world, since) == std::set{newest});
+    CHECK(added_healths(world, since) == std::set{newest});
+    CHECK(changed_healths(world, since) == std::set{newest});
+
+    // Destroyed alone while a link lives elsewhere (the unlinked branch): row 1 is a hole, which the last
+    // row fills when the world settles, as without links.
+    const kiln::entity last = state.storages[FrozenShip::id].entities()[2098];
+    CHECK(world.destroy(newest));
+    CHECK(state.storages[FrozenShip::id].hole_count() == 1);
+    CHECK(holds(last, 2098));
+    world.settle();
+    CHECK(holds(last, 1));
+    CHECK(holds_values_of(last, 2098));
+    CHECK(changed_positions(world, since).empty());
+    CHECK(added_healths(world, since).empty());
+    world.get<Health>(last).hp = 7;
+    CHECK(changed_healths(world, since) == std::set{last});
+    CHECK(tree.parent(kept) == keeper);
+}
+
 TEST_CASE("clear drops the ticks with the rows, and rows created after are added", "[change_tracking]") {
     World world;
     world.create_n<Particle>(100, Position{}, Velocity{});

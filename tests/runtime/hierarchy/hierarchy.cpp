@@ -1,9 +1,13 @@
 #include <kiln/hierarchy/hierarchy.hpp>
+#include <kiln/hierarchy/propagation.hpp>
 
 #include <family/world.hpp>
 #include <fixture/world.hpp>
+#include <scene/world.hpp>
 
 #include <catch2/catch.hpp>
+
+#include "scene_values.hpp"
 
 #include <cstddef>
 #include <iterator>
@@ -148,10 +152,15 @@ TEST_CASE("destroy of a list counts each listed entity it destroyed once, one de
     const kiln::entity child = world.create<family::Person>(family::Name{2});
     const kiln::entity grandchild = world.create<family::Person>(family::Name{3}); // not listed: not counted
     const kiln::entity loner = world.create<family::Person>(family::Name{4});
+    const kiln::entity keeper = world.create<family::Person>(family::Name{7}); // not listed
     tree.set_parent(child, parent);
     tree.set_parent(grandchild, child);
-    const kiln::entity listed_entities[] = {parent, child, child, loner};
+    const kiln::entity listed_entities[] = {parent, child, child, loner}; // loner last: a hole after the subtrees
     CHECK(world.destroy(std::span<const kiln::entity>{listed_entities}) == 3);
+    // As a batch without links leaves the rows: loner's hole filled, by keeper.
+    CHECK(world.unsettled_storage<family::Person>().size() == 1);
+    CHECK(world.unsettled_storage<family::Person>().entities()[0] == keeper);
+    CHECK(world.destroy(keeper));
     CHECK(world.size() == 0);
     CHECK(world.destroy(std::span<const kiln::entity>{listed_entities}) == 0);
     // Without links, as with them.
@@ -238,6 +247,76 @@ TEST_CASE("destroying a parent destroys its subtree, and its siblings and parent
     CHECK(world.destroy(s.ship));
     CHECK_FALSE(world.alive(s.right));
     CHECK(world.size() == 1);
+}
+
+namespace {
+
+// Mount's rows, holes included, and how many are holes.
+std::size_t mount_rows(const scene::World& world) { return world.unsettled_storage<scene::Mount>().size(); }
+std::size_t mount_holes(const scene::World& world) {
+    return world.unsettled_storage<scene::Mount>().storage().hole_count();
+}
+
+} // namespace
+
+// While links exist, destroying an entity without links leaves a hole, as
+// without links; every access that reads rows by position settles first.
+// Destroying a linked one settles, then removes its subtree's rows at once.
+TEST_CASE("with links elsewhere, an unlinked entity's destroy leaves a hole that each, sort_rows and propagation "
+          "settle, and a linked one's subtree goes at once") {
+    scene::World world;
+    const kiln::entity loner = world.create<scene::Mount>(kiln_test::moved(5, 5)); // row 0, no link
+    const kiln::entity parent = world.create<scene::Mount>(kiln_test::moved(1, 0)); // row 1
+    const kiln::entity other = world.create<scene::Mount>(kiln_test::moved(7, 0)); // row 2, no link
+    const kiln::entity child = world.create<scene::Mount>(kiln_test::moved(0, 2)); // row 3, the last
+    const kiln::entity rider = world.create<scene::Body>(kiln_test::moved(0, 1), scene::OwnTags{1});
+    auto tree = world.hierarchy();
+    REQUIRE(tree.set_parent(child, parent) == kiln::set_parent_result::done);
+    REQUIRE(tree.set_parent(rider, child) == kiln::set_parent_result::done);
+    kiln::propagate<scene::transforms>(world); // the order holds child at row 3
+
+    CHECK(world.destroy(loner));
+    CHECK_FALSE(world.alive(loner));
+    CHECK(mount_rows(world) == 4); // nothing moved: row 0 is a hole
+    CHECK(mount_holes(world) == 1);
+    CHECK(world.get<scene::Local>(child).ty == 2); // by handle, past the hole
+    CHECK(world.size() == 4);
+
+    SECTION("each settles: the last row fills the hole") {
+        std::vector<kiln::entity> visited;
+        world.each<const scene::Local>(kiln::without<scene::Tags>, // Mount's rows alone
+                                       [&](kiln::entity e, const scene::Local&) { visited.push_back(e); });
+        CHECK(visited == std::vector<kiln::entity>{child, parent, other});
+        CHECK(mount_rows(world) == 3);
+        CHECK(mount_holes(world) == 0);
+        CHECK(world.get<scene::Local>(child).ty == 2);
+    }
+    SECTION("sort_rows settles, then orders the rows by depth") {
+        tree.sort_rows();
+        CHECK(mount_holes(world) == 0);
+        const auto rows = world.storage<scene::Mount>().entities();
+        CHECK(std::vector<kiln::entity>(rows.begin(), rows.end()) == std::vector<kiln::entity>{parent, other, child});
+        CHECK(world.get<scene::Local>(other).tx == 7);
+    }
+    SECTION("propagation settles, and its order follows the row that filled the hole") {
+        world.get<scene::Local>(parent) = kiln_test::moved(3, 0);
+        kiln::propagate<scene::transforms>(world);
+        CHECK(mount_holes(world) == 0);
+        CHECK(world.get<scene::Global>(child).tx == 3);
+        CHECK(world.get<scene::Global>(child).ty == 2);
+        CHECK(world.get<scene::Global>(rider).ty == 3);
+        CHECK(world.get<scene::Global>(other).tx == 7);
+    }
+    SECTION("a linked entity's destroy settles, then removes its subtree's rows at once") {
+        CHECK(world.destroy(child)); // and rider, in Body
+        CHECK_FALSE(world.alive(rider));
+        CHECK(mount_rows(world) == 2);
+        CHECK(mount_holes(world) == 0);
+        CHECK(world.unsettled_storage<scene::Body>().size() == 0);
+        CHECK(tree.child_count(parent) == 0);
+        CHECK(world.get<scene::Local>(other).tx == 7);
+        CHECK(world.get<scene::Local>(parent).tx == 1);
+    }
 }
 
 TEST_CASE("destroy_keeping_children destroys the entity alone, and its children become roots") {

@@ -64,14 +64,14 @@ TEST_CASE("world_state: settle fills the rows destroy left and moves each slot w
     }
 }
 
-TEST_CASE("world_state: remove_row fills the row with its archetype's last and tells the entity table") {
+TEST_CASE("world_state: remove_row_as_bytes fills the row with its archetype's last and tells the entity table") {
     World world;
     const kiln::entity first = world.create<fixture::Particle>(fixture::Position{1.0f, 0.0f});
     const kiln::entity middle = world.create<fixture::Particle>(fixture::Position{2.0f, 0.0f});
     const kiln::entity last = world.create<fixture::Particle>(fixture::Position{3.0f, 0.0f});
     state_type& state = world_state_of(world);
 
-    state.remove_row(state.entities.location(first));
+    state.remove_row_as_bytes(state.entities.location(first));
     state.entities.destroy(first);
     CHECK(state.storages[fixture::Particle::id].size() == 2);
     CHECK(state.entities.location(last).row == 0);

@@ -128,24 +128,27 @@ struct hierarchy_moves {
         return refreshed(state);
     }
 
-    // world.destroy(e) in a world where some entity is linked: e and its
-    // descendants, children before their parent (the reverse of the
-    // subtree's depth-first order), so that an observer told of an entity's
-    // end finds its parent alive and still its parent, and none of its
-    // children; then applies what observers recorded. Returns true, as destroy does. Out of line and cold, and
+    // world.destroy(e) in a world where some entity is linked. A linked e
+    // (a parent or children) goes with its descendants, children before
+    // their parent (the reverse of the subtree's depth-first order), so
+    // that an observer told of an entity's end finds its parent alive and
+    // still its parent, and none of its children; their rows are removed
+    // at once, after the world settles. An e without links leaves a hole,
+    // as world.destroy does in a world without links: no link names it,
+    // and what reads rows by position settles first (sort_rows, and
+    // refreshed, before the order propagation reads). Then applies what
+    // observers recorded. Returns true, as destroy does. Out of line and cold, and
     // the world's only test before it one load: with the hierarchy's work
     // inlined, or a second test, world.destroy lost the registers of a loop
     // of destroys (bench/ destroy 1.07 -> 2.5x soa, then 1.2-1.3x).
     [[gnu::cold, gnu::noinline]] static bool destroy(World& world, state_type& state, entity e) {
-        state.settle(); // rows left by destroys before the first link: these rows move at once
         if (state.hierarchy.linked(e)) {
+            state.settle(); // a row removed at once takes its archetype's last, which must not be a hole
             destroy_subtree_unapplied(world, state, e);
         } else {
             const entity_location where = state.entities.location(e);
             dispatch::template notify<observer_event::leave>(world, state, e, where.archetype, where.row);
-            state.remove_row(where);
-            state.entities.destroy(e);
-            state.hierarchy.rows_moved();
+            state.leave_hole(e, where);
         }
         dispatch::apply_commands(state);
         return true;
@@ -206,7 +209,7 @@ private:
         for (auto e = doomed.rbegin(); e != doomed.rend(); ++e) {
             const entity_location where = state.entities.location(*e);
             dispatch::template notify<observer_event::leave>(world, state, *e, where.archetype, where.row);
-            state.remove_row(where);
+            state.remove_row_as_bytes(where);
             state.hierarchy.erase(*e);
             state.entities.destroy(*e);
         }

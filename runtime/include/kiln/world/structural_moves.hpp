@@ -250,7 +250,8 @@ struct structural_moves {
         state.settle(); // its marks and remove_marked know only its own holes
         std::size_t destroyed = 0;
         if (state.hierarchy.link_count() != 0) [[unlikely]] {
-            // A subtree's destroy moves rows at once, under the marks: one by one. Each entity of doomed
+            // A subtree's destroy moves rows at once, under the marks: one by one, then the holes the
+            // entities without links left are filled, as the batch fills its own. Each entity of doomed
             // alive now counts, once, whether its turn or an ancestor's destroys it.
             std::vector<entity> alive;
             for (const entity e : doomed) {
@@ -264,6 +265,7 @@ struct structural_moves {
             for (const entity e : doomed) {
                 world.destroy(e);
             }
+            state.settle();
             return destroyed;
         }
         constexpr std::size_t archetype_count = state_type::archetypes::size;

@@ -22,7 +22,6 @@
 #include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/prefab.hpp>
 #include <kiln/storage/archetype.hpp>
-#include <kiln/storage/archetype_dispatch.hpp>
 #include <kiln/storage/archetype_storage.hpp>
 #include <kiln/storage/archetype_table.hpp>
 #include <kiln/storage/archetype_view.hpp>
@@ -66,7 +65,8 @@ struct unsaved_resources_of<Schema> {
 // or the members of it they need, by reference (docs/internals.md lists who
 // touches what); the world's public functions pass its state to them, and
 // they call each other directly. The functions here keep the state's own
-// tables in step: settle and remove_row move rows and tell the entity table.
+// tables in step: settle and remove_row (typed, or as bytes) move rows and
+// tell the entity table; leave_hole ends an entity and marks its row.
 template <class Schema, class World>
 struct world_state {
     using schema_type = Schema;
@@ -141,17 +141,41 @@ struct world_state {
         hierarchy.rows_moved();
     }
 
-    // Removes the row at where, filling it with its archetype's last row,
-    // through the archetype's typed view (see archetype_view::swap_remove).
-    // A function of its own, not written out in destroy: there, GCC stopped
-    // inlining destroy into its callers' loops (bench/ destroy 1.26 -> 1.55).
-    // Always inlined: with a second caller (the hierarchy's subtree destroy)
-    // GCC left it out of line, and destroy paid a call and lost the loop's
-    // registers (bench/ destroy 1.1 -> 1.9x soa).
-    [[gnu::always_inline]] void remove_row(entity_location where) noexcept {
-        visit_archetype(archetypes{}, where.archetype, [&]<class A>() { remove_row<A>(where.row); });
+    // Ends e, at where, leaving its row as a hole that the next settle
+    // fills (archetype_storage::mark_hole; fill_holes then tells the
+    // hierarchy that rows moved): what world.destroy does to an entity
+    // without links, whether other entities have links or not. Always
+    // inlined: world.destroy is inlined into its callers' loops, and a call
+    // there cost the loop's registers (with remove_row out of line, bench/
+    // destroy went from 1.1 to 1.9x soa).
+    [[gnu::always_inline]] void leave_hole(entity e, entity_location where) {
+        entities.destroy(e);
+        storages[where.archetype].mark_hole(where.row);
+        unsettled = true; // even when that emptied the archetype: settle finds nothing then
     }
 
+    // Removes the row at where, filling it with its archetype's last row
+    // copied as bytes (copy_row_as_bytes, as fill_holes copies), and tells
+    // the entity table where that row's entity went. For the destroy of a
+    // linked entity's subtree, which knows the archetype only at run time:
+    // through the archetype's typed view, a visit compiled every
+    // archetype's swap_remove into the world's unit (2.5 s of the generated
+    // game's main.cpp; docs/compile_time.md). An entity without links
+    // leaves a hole instead (leave_hole).
+    void remove_row_as_bytes(entity_location where) noexcept {
+        archetype_storage& rows = storages[where.archetype];
+        const std::uint32_t first_tick = storages.first_tick_column(where.archetype);
+        const entity moved =
+            rows.swap_remove(where.row, [&](std::byte* const* columns, std::size_t to, std::size_t from) {
+                internal::copy_row_as_bytes(rows.layouts(), first_tick, columns, to, from);
+            });
+        if (!moved.is_null()) {
+            entities.refill(moved, {where.archetype, where.row});
+        }
+    }
+
+    // Removes row of archetype A through its typed view (see
+    // archetype_view::swap_remove), for a move whose archetypes are types.
     template <class A>
     void remove_row(std::uint32_t row) noexcept {
         const entity moved = view_of<A>().swap_remove(row);
