@@ -154,7 +154,7 @@ public:
         const auto rows = state_.template view_of<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
         const entity created = state_.entities.create({A::id, row});
-        internal::push_row(rows, created, typename A::components{}, std::forward<Given>(given)...);
+        rows.push_given(created, given...);
         tracking::template stamp_new<A>(state_, row, row + 1);
         observer_dispatch::template notify<observer_event::enter>(*this, state_, created, A::id, row);
         observer_dispatch::apply_commands(state_);

@@ -150,3 +150,22 @@ TEST_CASE("archetype_view remove_marked moves every component of the rows that f
         CHECK(ships.at<fixture::Color>(row).b == static_cast<std::uint8_t>(3 * i));
     }
 }
+
+TEST_CASE("archetype_view push_given appends a row of the values given, in any order, and defaults for the rest") {
+    kiln::archetype_storage storage{ship_layouts};
+    const ship_view ships{storage};
+    ships.push_back(kiln::entity(0, 0), {1, 1}, {10, true}, {1, 2, 3}, {}); // a row before, whose values must stay
+    CHECK(ships.push_given(kiln::entity(1, 0), fixture::Color{7, 8, 9}, fixture::Position{5, 6}) == 1);
+    CHECK(ships.push_given(kiln::entity(2, 0)) == 2);
+    REQUIRE(ships.size() == 3);
+    CHECK(ships.entities()[1] == kiln::entity(1, 0));
+    CHECK(ships.at<fixture::Position>(1).x == 5);
+    CHECK(ships.at<fixture::Position>(1).y == 6);
+    CHECK(ships.at<const fixture::Color>(1).g == 8);
+    CHECK(ships.at<fixture::Health>(1).hp == fixture::Health{}.hp); // not given: the schema's default
+    CHECK(ships.at<fixture::Health>(1).regen == fixture::Health{}.regen);
+    CHECK(ships.at<fixture::Position>(2).x == fixture::Position{}.x);
+    CHECK(ships.at<const fixture::Color>(2).b == fixture::Color{}.b);
+    CHECK(ships.at<fixture::Health>(0).hp == 10);
+    CHECK(ships.at<const fixture::Color>(0).r == 1);
+}

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include <kiln/changes/change_tracking.hpp>
+#include <kiln/core/tuple_call.hpp>
 #include <kiln/core/type_list.hpp>
 #include <kiln/core/work_estimate.hpp>
 #include <kiln/entity/entity.hpp>
@@ -595,7 +596,7 @@ struct stage_runner {
     template <class S, class Reach, class... Resources, class... Events>
     static void call_once(World& world, state_type& state, const Reach& reach, type_list<Resources...>,
                           Events&... events) {
-        std::apply(
+        call_with_elements(
             [&](const auto&... lookups) {
                 if constexpr (S::commands) {
                     system_commands<World> commands{world, state.template commands_of<S>(world)};
@@ -627,14 +628,14 @@ struct stage_runner {
                 return lookup_maker<state_type::archetypes::size>::template row_extras<S, A>(columns);
             }
         }();
-        std::apply(
+        call_with_elements(
             [&](const auto&... lookups) {
                 // run() with the row's values (the commands and the entity first, when S takes them).
                 auto finish = [&](auto&&... head) {
                     S::run(head..., lookups..., world.template resource<std::remove_const_t<Resources>>()...,
                            events...);
                 };
-                std::apply(
+                call_with_elements(
                     [&](auto... extra) {
                         each_row<S>(world, state, rows, target_index, begin, end, finish,
                                     access_cursor<Access>(columns, first_columns[I])..., extra...);

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/schema/field_info.hpp>
 
@@ -119,6 +120,13 @@ template <class C>
 struct reference<const C, layout::split> {
     using type = typename C::cref;
 };
+
+// Each of Components' name, by position (its id): what messages print
+// where they know a component by its id alone.
+template <class... Components>
+constexpr std::array<std::string_view, sizeof...(Components)> names_of_each(type_list<Components...>) noexcept {
+    return {component_traits<Components>::name...};
+}
 
 } // namespace internal
 

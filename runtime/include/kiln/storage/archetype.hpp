@@ -60,7 +60,17 @@ inline constexpr std::array<archetype_columns, sizeof...(Archetypes)> columns_of
     columns_of_archetype<Archetypes>()...};
 
 template <class... Archetypes>
+constexpr const auto& columns_of_list(type_list<Archetypes...>) noexcept {
+    return columns_of_each<Archetypes...>;
+}
+
+template <class... Archetypes>
 inline constexpr std::array<std::uint32_t, sizeof...(Archetypes)> ids_of_each{Archetypes::id...};
+
+template <class... Archetypes>
+constexpr const auto& ids_of_list(type_list<Archetypes...>) noexcept {
+    return ids_of_each<Archetypes...>;
+}
 
 } // namespace internal
 

@@ -17,6 +17,18 @@
 
 namespace kiln {
 
+namespace internal {
+
+// Writes C's default value into row of its columns, unless Given.
+template <class C, bool Given>
+void write_default_unless([[maybe_unused]] std::byte* const* columns, [[maybe_unused]] std::size_t row) noexcept {
+    if constexpr (!Given) {
+        write_component(columns, row, C{});
+    }
+}
+
+} // namespace internal
+
 // A tag's place in archetype_view::columns(): how many rows hold it, since a
 // tag is stored as nothing but its archetype.
 template <class Tag>
@@ -111,6 +123,26 @@ public:
         storage_->entity_at(row) = e;
         std::byte* const* columns = storage_->columns();
         internal::in_order({(write_component(columns + first_column_of<Components>, row, values), 0)...});
+        return row;
+    }
+
+    // Appends a row for e with the values given, components of this
+    // archetype each at most once in any order, and the schema's defaults
+    // for the others; returns its index. Each default is written by a
+    // function of its component alone, which every create that leaves it out
+    // shares: choosing each component's value among those given compiled a
+    // function per component and per list given (docs/compile_time.md).
+    template <class... Given>
+    std::uint32_t push_given(entity e, const Given&... given) const
+        requires(!is_const)
+    {
+        const std::uint32_t row = storage_->grow_by(1);
+        storage_->entity_at(row) = e;
+        std::byte* const* columns = storage_->columns();
+        internal::in_order({(internal::write_default_unless<Components, contains_v<Components, type_list<Given...>>>(
+                                 columns + first_column_of<Components>, row),
+                             0)...});
+        internal::in_order({(write_component(columns + first_column_of<Given>, row, given), 0)...});
         return row;
     }
 

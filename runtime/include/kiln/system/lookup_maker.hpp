@@ -140,13 +140,13 @@ struct lookup_maker {
             single<Spec> made;
             made.lookup_ = make<Spec>(table, storages, now);
             std::size_t count = 0;
-            for_each_type(typename Spec::archetypes{}, [&]<class A>() {
-                const auto& rows = storages[A::id];
+            for (const std::uint32_t id : ids_of_list(typename Spec::archetypes{})) {
+                const auto& rows = storages[id];
                 if (rows.size() > 0) {
                     made.entity_ = rows.entities()[0];
                 }
                 count += rows.size();
-            });
+            }
             complete = complete && count == 1;
             return made;
         } else {
@@ -154,16 +154,23 @@ struct lookup_maker {
         }
     }
 
+    // A loop over the archetypes' ids and the world's tables of columns by
+    // archetype id, one per component: no function per archetype reached,
+    // which a world's unit compiled for each lookup of each system.
     template <class Spec, class Storages>
     static lookup<Spec> make(const entity_table& table, Storages& storages, change_tick now) {
-        using archetypes = typename Spec::archetypes;
+        constexpr auto& ids = ids_of_list(typename Spec::archetypes{});
         lookup<Spec> made;
         made.table_ = &table;
         made.max_rows_ = table.max_rows();
         made.now_ = now;
-        [&]<class... Archetypes, std::size_t... I>(type_list<Archetypes...>, std::index_sequence<I...>) {
-            in_order({(fill<Spec, Archetypes, I>(made, table, storages), 0)...}); // no fold: archetypes may be many
-        }(archetypes{}, std::make_index_sequence<archetypes::size>{});
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            made.first_place_[i] = table.encode({ids[i], 0});
+        }
+        [&]<class... Access, std::size_t... K>(type_list<Access...>, std::index_sequence<K...>) {
+            std::size_t stamped = 0;
+            in_order({(fill_component<Access, K>(made, storages, stamped), 0)...});
+        }(typename Spec::access{}, std::make_index_sequence<Spec::access::size>{});
         return made;
     }
 
@@ -176,23 +183,23 @@ struct lookup_maker {
     }
 
 private:
-    template <class Spec, class A, std::size_t I, class Storages>
-    static void fill(lookup<Spec>& made, const entity_table& table, Storages& storages) {
-        made.first_place_[I] = table.encode({A::id, 0});
-        std::byte* const* columns = storages[A::id].columns();
-        std::size_t stamped = 0;
-        [&]<class... Access, std::size_t... K>(type_list<Access...>, std::index_sequence<K...>) {
-            in_order({(fill_component<Access, A, I, K>(made, columns, stamped), 0)...});
-        }(typename Spec::access{}, std::make_index_sequence<Spec::access::size>{});
-    }
-
-    template <class Access, class A, std::size_t I, std::size_t K, class Spec>
-    static void fill_component(lookup<Spec>& made, std::byte* const* columns, std::size_t& stamped) {
+    // The cursor of component K, Access, in each archetype reached, and the
+    // tick columns writes stamp when it has them.
+    template <class Access, std::size_t K, class Spec, class Storages>
+    static void fill_component(lookup<Spec>& made, Storages& storages, std::size_t& stamped) {
         using value_type = std::remove_const_t<Access>;
-        constexpr std::uint32_t first = first_columns_by_id<value_type, ArchetypeCount>[A::id];
-        std::get<K>(made.cursors_)[I] = make_cursor<value_type, std::is_const_v<Access>>(columns + first);
+        constexpr auto& ids = ids_of_list(typename Spec::archetypes{});
+        constexpr auto& firsts = first_columns_by_id<value_type, ArchetypeCount>;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            std::byte* const* columns = storages[ids[i]].columns();
+            std::get<K>(made.cursors_)[i] = make_cursor<value_type, std::is_const_v<Access>>(columns + firsts[ids[i]]);
+        }
         if constexpr (lookup_columns<typename Spec::access>::template stamps_v<Access>) {
-            made.ticks_[stamped++][I] = tick_columns_at(columns, first_tick_column<value_type>(typename A::components{}));
+            constexpr auto& tick_firsts = first_tick_columns_by_id<value_type, ArchetypeCount>;
+            for (std::size_t i = 0; i < ids.size(); ++i) {
+                made.ticks_[stamped][i] = tick_columns_at(storages[ids[i]].columns(), tick_firsts[ids[i]]);
+            }
+            ++stamped;
         }
     }
 

@@ -25,20 +25,10 @@
 
 namespace kiln::internal {
 
-template <class... Archetypes>
-constexpr const auto& columns_of_list(type_list<Archetypes...>) noexcept {
-    return columns_of_each<Archetypes...>;
-}
-
-// Whether each of Components is tracked, and its name, by position (its id).
+// Whether each of Components is tracked, by position (its id).
 template <class... Components>
 constexpr std::array<bool, sizeof...(Components)> tracked_of_each(type_list<Components...>) noexcept {
     return {tracked_v<Components>...};
-}
-
-template <class... Components>
-constexpr std::array<std::string_view, sizeof...(Components)> names_of_each(type_list<Components...>) noexcept {
-    return {component_traits<Components>::name...};
 }
 
 // Writes C's default value into row of its columns.

@@ -35,27 +35,6 @@
 
 namespace kiln::internal {
 
-// The given value of type C among given, or C's schema defaults.
-template <class C>
-C given_or_default() {
-    return C{};
-}
-
-template <class C, class First, class... Rest>
-decltype(auto) given_or_default(First&& first, Rest&&... rest) {
-    if constexpr (std::is_same_v<C, std::remove_cvref_t<First>>) {
-        return std::forward<First>(first);
-    } else {
-        return given_or_default<C>(std::forward<Rest>(rest)...);
-    }
-}
-
-// Appends created's row to rows: each component given, or its default.
-template <class View, class... Components, class... Given>
-void push_row(const View& rows, entity created, type_list<Components...>, Given&&... given) {
-    rows.push_back(created, given_or_default<Components>(std::forward<Given>(given)...)...);
-}
-
 // A move rewrites the rows and entity table of a world's state, stamps new
 // rows for change tracking and tells the world's observers, which are
 // handed World (the basic_world that owns state) to record their changes in.
@@ -74,7 +53,7 @@ struct structural_moves {
         const auto rows = state.template view_of<A>();
         const auto row = static_cast<std::uint32_t>(rows.size());
         state.entities.place(e, {A::id, row});
-        push_row(rows, e, typename A::components{}, given...);
+        rows.push_given(e, given...);
         tracking::template stamp_new<A>(state, row, row + 1);
         dispatch::template notify<observer_event::enter>(world, state, e, A::id, row);
         dispatch::apply_commands(state);
@@ -347,8 +326,11 @@ struct structural_moves {
 
     // The message names the components e would have, as a schema's
     // components = [...] spells them: what the archetype to declare holds.
+    // Read from the tables of ids and names, one loop for every archetype.
     [[noreturn, gnu::cold, gnu::noinline]] static void report_impossible_move(entity e, std::uint32_t archetype,
                                                                              std::string_view component, bool gain) {
+        static constexpr auto& held_of_each = columns_of_list(typename state_type::archetypes{});
+        static constexpr std::array names = names_of_each(typename state_type::schema_type::components{});
         const std::string_view from = state_type::archetype_name_of(archetype);
         std::string components;
         const auto append = [&](std::string_view name) {
@@ -356,12 +338,12 @@ struct structural_moves {
                 components += (components.empty() ? "\"" : ", \"") + std::string{name} + "\"";
             }
         };
-        const auto list = [&]<class... Cs>(type_list<Cs...>) {
-            internal::in_order({(append(component_traits<Cs>::name), 0)...});
-        };
-        [&]<class... As>(type_list<As...>) {
-            internal::in_order({(As::id == archetype ? list(typename As::components{}) : void(), 0)...});
-        }(typename state_type::archetypes{});
+        if (archetype < held_of_each.size()) {
+            const archetype_columns& held = held_of_each[archetype];
+            for (std::uint32_t position = 0; position < held.count; ++position) {
+                append(names[held.ids[position]]);
+            }
+        }
         if (gain) {
             append(component);
         }
