@@ -596,7 +596,7 @@ struct stage_runner {
     template <class S, class Reach, class... Resources, class... Events>
     static void call_once(World& world, state_type& state, const Reach& reach, type_list<Resources...>,
                           Events&... events) {
-        call_with_elements(
+        reach.call(
             [&](const auto&... lookups) {
                 if constexpr (S::commands) {
                     system_commands<World> commands{world, state.template commands_of<S>(world)};
@@ -605,8 +605,7 @@ struct stage_runner {
                 } else {
                     S::run(lookups..., world.template resource<std::remove_const_t<Resources>>()..., events...);
                 }
-            },
-            reach);
+            });
     }
 
     // Rows begin to end of one archetype, through the row loop that each()
@@ -628,7 +627,7 @@ struct stage_runner {
                 return lookup_maker<state_type::archetypes::size>::template row_extras<S, A>(columns);
             }
         }();
-        call_with_elements(
+        reach.call(
             [&](const auto&... lookups) {
                 // run() with the row's values (the commands and the entity first, when S takes them).
                 auto finish = [&](auto&&... head) {
@@ -641,8 +640,7 @@ struct stage_runner {
                                     access_cursor<Access>(columns, first_columns[I])..., extra...);
                     },
                     extras);
-            },
-            reach);
+            });
     }
 
     // Calls finish with each row's values: with the commands and the entity

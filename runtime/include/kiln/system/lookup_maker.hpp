@@ -44,12 +44,34 @@ inline constexpr bool single_lookup_v<Spec> = true;
 template <class Spec>
 using reach_t = std::conditional_t<single_lookup_v<Spec>, single<Spec>, lookup<Spec>>;
 
+// One of a system's lookups, at position I among them.
+template <std::size_t I, class Reach>
+struct reach_slot {
+    Reach value;
+};
+
+template <class Positions, class... Reach>
+struct reach_slots;
+
+template <std::size_t... I, class... Reach>
+struct reach_slots<std::index_sequence<I...>, Reach...> : reach_slot<I, Reach>... {
+    // function(lookups...), each by const reference.
+    template <class Function>
+    void call(Function&& function) const {
+        function(static_cast<const reach_slot<I, Reach>&>(*this).value...);
+    }
+};
+
+// A system's lookups, what run() is handed after its row's values: an
+// aggregate, built in place from each lookup made. A std::tuple's
+// constructors cost each system's instantiation an overload resolution
+// over libstdc++'s constraints (docs/compile_time.md).
 template <class Lookups>
 struct reach_tuple;
 
 template <class... Specs>
 struct reach_tuple<type_list<Specs...>> {
-    using type = std::tuple<reach_t<Specs>...>;
+    using type = reach_slots<std::index_sequence_for<Specs...>, reach_t<Specs>...>;
 };
 
 // S's optional components (const when read) and the components of its has;
@@ -130,7 +152,7 @@ struct lookup_maker {
         using lookups = typename lookups_of<S>::type;
         using result = typename reach_tuple<lookups>::type;
         return [&]<class... Specs>(type_list<Specs...>) {
-            return result{make_one<Specs>(table, storages, now, complete)...};
+            return result{{make_one<Specs>(table, storages, now, complete)}...};
         }(lookups{});
     }
 
