@@ -19,11 +19,17 @@ namespace kiln {
 
 namespace internal {
 
-// Writes C's default value into row of its columns, unless Given.
+// Writes C's default value into row of its columns.
+template <class C>
+void write_default(std::byte* const* columns, std::size_t row) noexcept {
+    write_component(columns, row, C{});
+}
+
+// write_default, unless Given.
 template <class C, bool Given>
 void write_default_unless([[maybe_unused]] std::byte* const* columns, [[maybe_unused]] std::size_t row) noexcept {
     if constexpr (!Given) {
-        write_component(columns, row, C{});
+        write_default<C>(columns, row);
     }
 }
 

@@ -67,10 +67,10 @@ struct reach_slots<std::index_sequence<I...>, Reach...> : reach_slot<I, Reach>..
 // constructors cost each system's instantiation an overload resolution
 // over libstdc++'s constraints (docs/compile_time.md).
 template <class Lookups>
-struct reach_tuple;
+struct reach_of;
 
 template <class... Specs>
-struct reach_tuple<type_list<Specs...>> {
+struct reach_of<type_list<Specs...>> {
     using type = reach_slots<std::index_sequence_for<Specs...>, reach_t<Specs>...>;
 };
 
@@ -150,7 +150,7 @@ struct lookup_maker {
     template <class S, class Storages>
     static auto make_all(const entity_table& table, Storages& storages, change_tick now, bool& complete) {
         using lookups = typename lookups_of<S>::type;
-        using result = typename reach_tuple<lookups>::type;
+        using result = typename reach_of<lookups>::type;
         return [&]<class... Specs>(type_list<Specs...>) {
             return result{{make_one<Specs>(table, storages, now, complete)}...};
         }(lookups{});

@@ -16,6 +16,7 @@
 #include <kiln/schema/component.hpp>
 #include <kiln/storage/archetype.hpp>
 #include <kiln/storage/archetype_storage.hpp>
+#include <kiln/storage/archetype_view.hpp>
 #include <kiln/storage/change_ticks.hpp>
 #include <kiln/storage/column.hpp>
 #include <kiln/storage/move_plan.hpp>
@@ -31,13 +32,9 @@ constexpr std::array<bool, sizeof...(Components)> tracked_of_each(type_list<Comp
     return {tracked_v<Components>...};
 }
 
-// Writes C's default value into row of its columns.
+// Writes a component's default value into row of its columns
+// (write_default, kiln/storage/archetype_view.hpp).
 using default_writer = void (*)(std::byte* const* columns, std::size_t row) noexcept;
-
-template <class C>
-void write_default(std::byte* const* columns, std::size_t row) noexcept {
-    write_component(columns, row, C{});
-}
 
 // Each of Components' default_writer, by position (its id): made where a
 // create recorded as data may be applied, and only there.
