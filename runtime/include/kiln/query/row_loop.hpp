@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include <kiln/entity/entity.hpp>
-#include <kiln/storage/column.hpp>
+#include <kiln/storage/cursor.hpp>
 
 namespace kiln::internal {
 
