@@ -557,6 +557,11 @@ class StageRole(enum.Enum):
 _SPECIAL_STAGES = {"init": StageRole.INIT, "fixed_update": StageRole.FIXED, "shutdown": StageRole.SHUTDOWN}
 DEFAULT_STAGES = ("init", "fixed_update", "update", "render", "shutdown")
 DEFAULT_FIXED_STEP = 1 / 60
+# [kiln] row_loops: where each system's loop over its rows compiles, in the world's unit or in the
+# file that defines its run() (docs/compile_time.md).
+ROW_LOOPS_IN_WORLD = "world"
+ROW_LOOPS_IN_BODIES = "bodies"
+ROW_LOOPS = (ROW_LOOPS_IN_WORLD, ROW_LOOPS_IN_BODIES)
 
 
 @dataclass(frozen=True)
@@ -651,10 +656,26 @@ class Schema:
     stage_conditions: tuple[tuple[str, Condition], ...] = ()
     state_transitions: tuple[Transition, ...] = ()
     prefabs: tuple[Prefab, ...] = ()  # docs/content.md
+    row_loops: str = ROW_LOOPS_IN_WORLD
 
     def condition_of(self, name: str) -> Condition | None:
         """The condition under which the system or stage `name` runs; None when it always runs."""
         return dict(self.conditions).get(name)
+
+    def rows_apart(self, system: System) -> bool:
+        """Whether the system's row loop compiles in the file of its run(), declared by its header
+        systems/declared/<name>.hpp and defined by systems/<name>.hpp: with row_loops = "bodies",
+        for each system that runs per entity through the one loop that takes a row's components
+        and what run() is handed besides them. The others keep their loop in the world's unit: a
+        resource system (no loop), a propagation, a fused one (one pass with others), and one that
+        needs each archetype known where it loops (optional components, has) or reads change ticks
+        (changed, added)."""
+        if self.row_loops != ROW_LOOPS_IN_BODIES or not system.per_entity or system.propagation is not None:
+            return False
+        access = system.access
+        if access.optional_write or access.optional_read or access.has or system.changed or system.added:
+            return False
+        return not any(system.name in fusion.systems for stage in self.stages for fusion in stage.fusions)
 
     def stage_condition(self, name: str) -> Condition | None:
         return dict(self.stage_conditions).get(name)

@@ -59,8 +59,11 @@ HEADER = {
     "fixed_step": Key("the seconds between two runs of the fixed_update stage, greater than 0 (default 1/60)",
                       {"type": "number", "exclusiveMinimum": 0}),
     "strict": Key("true makes the schedule's ambiguities errors instead of warnings (default false)", _BOOLEAN),
+    "row_loops": Key('where each system\'s loop over its rows compiles: "world" (the default: in the world\'s unit) '
+                     'or "bodies" (in the one file that includes the system\'s header and defines its run(): '
+                     'docs/compile_time.md)', {"type": "string", "enum": ["world", "bodies"]}),
 }
-SETTING_KEYS = ("stages", "fixed_step", "strict")  # of HEADER: the world-wide settings besides namespace and version
+SETTING_KEYS = ("stages", "fixed_step", "strict", "row_loops")  # of HEADER: the world-wide settings besides namespace and version
 
 EXTERN = {
     "cpp": Key("the type's C++ name, as code in the schema's namespace would spell it", _STRING, required=True),

@@ -21,6 +21,7 @@ SCHEMAS = {
     "scene": ["tests/schema/scene.toml"],
     "events": ["bench/worlds/events/events.toml"],
     "lookups": ["bench/worlds/lookups/lookups.toml"],
+    "apart": ["tests/schema/apart.toml"],
 }
 INCLUDE = re.compile(r"^#include <([^>]+)>$", re.MULTILINE)
 # What run() may be handed, by the kiln header that defines it: a system's or observer's header

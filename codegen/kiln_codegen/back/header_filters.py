@@ -8,7 +8,8 @@ from collections.abc import Iterable, Iterator
 from ..access import matched
 from ..model import (AllOf, AnyEntity, AnyOf, Archetype, Array, Component, Condition, Event, Extern, FieldTest, Not,
                      Observer, Resource, Schema, SetCondition, StateIs, System)
-from .outputs import archetype_header, component_header, observer_header, prefab_header, system_header
+from .outputs import (archetype_header, component_header, observer_header, prefab_header, system_declaration_header,
+                      system_header)
 
 Record = Component | Resource | Event
 
@@ -119,11 +120,17 @@ def record_migrations(records: Iterable[Record]) -> list:
             for field in record.fields for old in field.migrate_from]
 
 
+def declaring_header(system: System, schema: Schema) -> str:
+    """The header of a system that the world includes (through systems.hpp): the one that declares
+    it alone where its row loop compiles in the file of its run(), else its own."""
+    return system_declaration_header(system) if schema.rows_apart(system) else system_header(system)
+
+
 FILTERS = {
     filter.__name__: filter
     for filter in (named_components, named_archetypes, set_archetypes, names_resources, names_sets, names_world,
                    record_externs, record_includes, record_migrations, component_header, archetype_header,
-                   prefab_header, system_header, observer_header)
+                   prefab_header, system_header, system_declaration_header, declaring_header, observer_header)
 }
 
 

@@ -2,7 +2,8 @@
 (components.hpp, systems.hpp, world.hpp, reflection.hpp, hana.hpp, schedule.dot, and the small
 world_fwd.hpp, resources.hpp and sets.hpp), then a header per component (components/<name>.hpp),
 per archetype (archetypes/<name>.hpp), per prefab (prefabs/<name>.hpp), per system
-(systems/<name>.hpp) and per observer (observers/<name>.hpp), so that a file including
+(systems/<name>.hpp, and systems/declared/<name>.hpp for one whose row loop compiles in the file of
+its run()) and per observer (observers/<name>.hpp), so that a file including
 only the ones it uses is compiled again only when they change (docs/compile_time.md, "The edit loop").
 
 Kept apart from render.py so that `kilnc outputs`, which CMake runs at configure time, needs no jinja2.
@@ -61,6 +62,13 @@ def system_header(system: System) -> str:
     return f"systems/{system.name}.hpp"
 
 
+def system_declaration_header(system: System) -> str:
+    """The header that declares a system whose row loop compiles in the file of its run()
+    (Schema.rows_apart): what systems.hpp, and so the world, includes; its own header,
+    system_header, defines the loop, and only that file includes it."""
+    return f"systems/declared/{system.name}.hpp"
+
+
 def observer_header(observer: Observer) -> str:
     """The header of one observer, relative to the namespace's directory."""
     return f"observers/{observer.name}.hpp"
@@ -76,9 +84,11 @@ def outputs(schema: Schema) -> list[str]:
     ['resources.hpp', 'components/Position.hpp']
     """
     schemas_own = [output for output in OUTPUTS if output != SETS_HEADER or schema.sets]
+    systems = [header for system in schema.systems
+               for header in ((system_declaration_header(system), system_header(system)) if schema.rows_apart(system)
+                              else (system_header(system),))]
     return [*schemas_own, *map(component_header, schema.components), *map(archetype_header, schema.archetypes),
-            *map(prefab_header, schema.prefabs), *map(system_header, schema.systems),
-            *map(observer_header, schema.observers)]
+            *map(prefab_header, schema.prefabs), *systems, *map(observer_header, schema.observers)]
 
 
 def include_path(namespace: str, header: str) -> str:

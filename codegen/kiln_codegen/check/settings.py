@@ -1,4 +1,5 @@
-"""The world-wide settings of [kiln] besides namespace and version: stages, fixed_step and strict.
+"""The world-wide settings of [kiln] besides namespace and version: stages, fixed_step, strict and
+row_loops.
 
 Like the version, each may be given in one file of a world and left out of the others, or given
 the same in several; the first file that gives a valid value sets it, and the others must agree.
@@ -12,7 +13,7 @@ from typing import Any
 from ..cpp.names import name_problem
 from ..errors import listing, shown
 from ..front.loader import SchemaFile
-from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES
+from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES, ROW_LOOPS, ROW_LOOPS_IN_WORLD
 from ..vocabulary import MAX_STAGES
 from .checker import Checker
 
@@ -21,6 +22,7 @@ class Settings:
     stages: tuple[str, ...] = DEFAULT_STAGES  # in the order a frame runs them
     fixed_step: float = DEFAULT_FIXED_STEP  # seconds of game time between runs of fixed_update
     strict: bool = False  # whether the schedule's ambiguities are errors
+    row_loops: str = ROW_LOOPS_IN_WORLD  # where systems' row loops compile (model.Schema.row_loops)
 
 
 def settings(checker: Checker) -> Settings:
@@ -29,6 +31,7 @@ def settings(checker: Checker) -> Settings:
         "stages": (_stages, "list of stages"),
         "fixed_step": (_fixed_step, "fixed step"),
         "strict": (_strict, "strictness"),
+        "row_loops": (_row_loops, "place for row loops"),
     }
     chosen: dict[str, tuple[Any, SchemaFile]] = {}
     for file in checker.files:
@@ -96,6 +99,15 @@ def _strict(checker: Checker, file: SchemaFile, value: Any) -> bool | None:
     if not isinstance(value, bool):
         checker.error(file, ("kiln", "strict"), f"[kiln] strict must be true (ambiguities in the schedule are errors) "
                       f"or false (they are warnings), not {shown(value)}")
+        return None
+    return value
+
+
+def _row_loops(checker: Checker, file: SchemaFile, value: Any) -> str | None:
+    if value not in ROW_LOOPS:
+        checker.error(file, ("kiln", "row_loops"),
+                      f'[kiln] row_loops must be "world" (each system\'s row loop compiles in the world\'s unit) or '
+                      f'"bodies" (in the file that defines its run()), not {shown(value)}')
         return None
     return value
 

@@ -195,7 +195,11 @@ public:
     // Calls function(writers..., readers...), with writers to S's buffers.
     template <class Function>
     void call(Function&& function) {
-        call_with(function, store_.template of<Emitted>().template staged<S>()...);
+        if constexpr (sizeof...(Emitted) + sizeof...(Read) == 0) {
+            function(); // most systems: no writers' tuple to compile
+        } else {
+            call_with(function, store_.template of<Emitted>().template staged<S>()...);
+        }
     }
 
     // Calls chunk(begin, end, writers..., readers...) over [0, count) through

@@ -32,6 +32,7 @@
 #include <kiln/system/lookup_maker.hpp>
 #include <kiln/system/system.hpp>
 #include <kiln/system/system_commands.hpp>
+#include <kiln/system/system_rows.hpp>
 
 namespace kiln::internal {
 
@@ -503,12 +504,53 @@ struct stage_runner {
         static_assert(!(S::parallel && writes_a_resource_v<typename S::resources>),
                       "kiln::basic_world::run: system S is parallel and writes a resource, which the chunks of its "
                       "rows, run at once, would all write; make S not parallel, or the resource const in S::resources");
+        if constexpr (rows_apart_v<S> && !reaches_beyond_rows<S>() &&
+                      !(S::parallel && !S::commands && runs_chunks_at_once_v<Executor>)) {
+            // Most systems, run whole: their rows, resources and commands to S::rows, and no more compiled here.
+            run_apart_plainly<S>(world, state, typename S::resources{});
+        } else {
+            run_reaching<S>(world, state, executor);
+        }
+    }
+
+    // Whether run() is handed more than its rows, resources and commands: lookups or events.
+    template <class S>
+    static constexpr bool reaches_beyond_rows() {
+        return lookups_of<S>::type::size + emitted_by<S>::type::size + events_of<S>::type::size > 0;
+    }
+
+    template <class S, class... Resources>
+    static void run_apart_plainly(World& world, state_type& state, type_list<Resources...>) {
+        std::array<void*, sizeof...(Resources)> arguments{
+            erased(world.template resource<std::remove_const_t<Resources>>())...};
+        if constexpr (S::commands) {
+            system_commands<World> commands{world, state.template commands_of<S>(world)};
+            hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
+                         &commands);
+        } else {
+            hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
+                         nullptr);
+        }
+        mark_targets<S>(state);
+    }
+
+    // The rows S's run wrote, stamped when it tracks what it writes.
+    template <class S>
+    static void mark_targets(state_type& state) noexcept {
+        for (std::size_t index = 0; index < query_of<S>::targets.size(); ++index) {
+            tracking::template mark_system_target<S>(state, typename S::access{}, index,
+                                                     state.storages[query_of<S>::targets[index].archetype]);
+        }
+    }
+
+    template <class S, class Executor>
+    static void run_reaching(World& world, state_type& state, const Executor& executor) {
         // The event writers and readers run() is handed after its resources; none for most systems.
         system_events<S, decltype(state.events)> events{state.events};
         // Its lookups, handed after its row's values; a single lookup that does not find its one entity skips
         // the system.
         bool complete = true;
-        const auto reach = lookup_maker<state_type::archetypes::size>::template make_all<S>(
+        const auto reach = lookup_maker<state_type::archetypes::size>::template make_all<typename lookups_of<S>::type>(
             state.entities, state.storages, now(state), complete);
         if (!complete) {
             return;
@@ -517,6 +559,9 @@ struct stage_runner {
             events.call([&](auto&... io) { call_once<S>(world, state, reach, typename S::resources{}, io...); });
         } else if constexpr (S::parallel && !S::commands && runs_chunks_at_once_v<Executor>) {
             run_split<S>(world, state, executor, events, reach);
+        } else if constexpr (rows_apart_v<S>) {
+            events.call([&](auto&... io) { hand_all_rows<S>(world, state, reach, typename S::resources{}, io...); });
+            mark_targets<S>(state);
         } else {
             for (const auto& target : query_of<S>::targets) {
                 archetype_storage& rows = state.storages[target.archetype];
@@ -608,16 +653,56 @@ struct stage_runner {
             });
     }
 
-    // Rows begin to end of one archetype, through the row loop that each()
-    // runs, so that a system is as fast as the same work written with each().
-    // A (void when S needs none) is the archetype, for the cursors of S's
-    // optional components and has, which come after the row's components.
+    // Rows begin to end of one archetype: through the row loop that each()
+    // runs, so that a system is as fast as the same work written with each(),
+    // here or, where S's rows run in the file of its run(), there (S::rows,
+    // kiln/system/system_rows.hpp). A (void when S needs none) is the
+    // archetype, for the cursors of S's optional components and has, which
+    // come after the row's components.
     template <class S, class A, class... Access, class... Resources, std::size_t... I, class Reach, class... Events>
-    static void run_rows(World& world, state_type& state, archetype_storage& rows,
-                         [[maybe_unused]] std::size_t target_index,
+    static void run_rows(World& world, state_type& state, archetype_storage& rows, std::size_t target_index,
                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
-                         std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
-                         const Reach& reach, Events&... events) {
+                         std::size_t end, type_list<Access...> access, type_list<Resources...> resources,
+                         std::index_sequence<I...> positions, const Reach& reach, Events&... events) {
+        if constexpr (rows_apart_v<S>) {
+            static_assert(std::is_void_v<A> && !tracking::template filtered_system_v<S>,
+                          "kiln: a system whose rows run in the file of its run() (S::rows_apart) has no optional "
+                          "components, has, changed or added: kilnc keeps such systems' loops in the world's unit");
+            hand_rows<S>(world, state, rows, first_columns, begin, end, resources, reach, events...);
+        } else {
+            loop_rows<S, A>(world, state, rows, target_index, first_columns, begin, end, access, resources, positions,
+                            reach, events...);
+        }
+    }
+
+    // The rows to S::rows, with the addresses of run()'s arguments after the row's.
+    template <class S, std::size_t Count, class... Resources, class Reach, class... Events>
+    static void hand_rows(World& world, state_type& state, archetype_storage& rows,
+                          const std::array<std::uint32_t, Count>& first_columns, std::size_t begin, std::size_t end,
+                          type_list<Resources...>, const Reach& reach, Events&... events) {
+        reach.call([&](const auto&... lookups) {
+            std::array<void*, sizeof...(lookups) + sizeof...(Resources) + sizeof...(Events)> arguments{
+                erased(lookups)..., erased(world.template resource<std::remove_const_t<Resources>>())...,
+                erased(events)...};
+            rows_job job{rows.columns(), first_columns.data(), rows.entities().data(), begin, end, arguments.data(),
+                         nullptr};
+            if constexpr (S::commands) {
+                system_commands<World> commands{world, state.template commands_of<S>(world)};
+                job.commands = &commands;
+                S::rows(job);
+            } else {
+                S::rows(job);
+            }
+        });
+    }
+
+    // Rows begin to end of one archetype, here.
+    template <class S, class A, class... Access, class... Resources, std::size_t... I, class Reach, class... Events>
+    static void loop_rows(World& world, state_type& state, archetype_storage& rows,
+                          [[maybe_unused]] std::size_t target_index,
+                          const std::array<std::uint32_t, sizeof...(Access)>& first_columns, std::size_t begin,
+                          std::size_t end, type_list<Access...>, type_list<Resources...>, std::index_sequence<I...>,
+                          const Reach& reach, Events&... events) {
         // Unused by a system that accesses no component (it has only with).
         [[maybe_unused]] std::byte* const* columns = rows.columns();
         const auto extras = [&] {
@@ -641,6 +726,47 @@ struct stage_runner {
                     },
                     extras);
             });
+    }
+
+    // Every row S runs on, archetype after archetype, to S::rows: the
+    // arguments made once, and the loop over the archetypes compiled once for
+    // all the systems that access as many components, not once per system.
+    template <class S, class Reach, class... Resources, class... Events>
+    static void hand_all_rows(World& world, state_type& state, const Reach& reach, type_list<Resources...>,
+                              Events&... events) {
+        reach.call([&](const auto&... lookups) {
+            std::array<void*, sizeof...(lookups) + sizeof...(Resources) + sizeof...(Events)> arguments{
+                erased(lookups)..., erased(world.template resource<std::remove_const_t<Resources>>())...,
+                erased(events)...};
+            if constexpr (S::commands) {
+                system_commands<World> commands{world, state.template commands_of<S>(world)};
+                hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
+                             &commands);
+            } else {
+                hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
+                             nullptr);
+            }
+        });
+    }
+
+    template <std::size_t Count>
+    [[gnu::noinline]] static void hand_targets(state_type& state, const query_target<Count>* targets,
+                                               std::size_t count, void (*rows_of)(const rows_job&),
+                                               void* const* arguments, void* commands) {
+        for (std::size_t index = 0; index < count; ++index) {
+            const query_target<Count>& target = targets[index];
+            archetype_storage& rows = state.storages[target.archetype];
+            if (!rows.empty()) {
+                rows_of(rows_job{rows.columns(), target.first_columns.data(), rows.entities().data(), 0, rows.size(),
+                                 arguments, commands});
+            }
+        }
+    }
+
+    // The address of an argument of run(), for a rows_job.
+    template <class T>
+    static void* erased(const T& value) noexcept {
+        return const_cast<void*>(static_cast<const void*>(&value));
     }
 
     // Calls finish with each row's values: with the commands and the entity

@@ -17,7 +17,7 @@ namespace kiln {
 // The version of the contract between kilnc's output and this runtime.
 // Generated headers static_assert it, so a stale header fails the build with
 // a sentence instead of a page of template errors.
-inline constexpr int codegen_abi = 12;
+inline constexpr int codegen_abi = 13;
 
 // How an archetype stores a component's values.
 enum class layout : std::uint8_t {

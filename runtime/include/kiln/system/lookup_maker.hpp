@@ -145,15 +145,16 @@ struct constant_cursor {
 // ArchetypeCount archetypes.
 template <std::size_t ArchetypeCount>
 struct lookup_maker {
-    // S's lookups, in a tuple; false in `complete` when a single one does not
-    // reach exactly one entity, and then the system does not run.
-    template <class S, class Storages>
+    // The lookups of a system, Lookups (lookups_of), made; false in
+    // `complete` when a single one does not reach exactly one entity, and
+    // then the system does not run. Over the list, not the system: the
+    // systems without lookups share one.
+    template <class Lookups, class Storages>
     static auto make_all(const entity_table& table, Storages& storages, change_tick now, bool& complete) {
-        using lookups = typename lookups_of<S>::type;
-        using result = typename reach_of<lookups>::type;
+        using result = typename reach_of<Lookups>::type;
         return [&]<class... Specs>(type_list<Specs...>) {
             return result{{make_one<Specs>(table, storages, now, complete)}...};
-        }(lookups{});
+        }(Lookups{});
     }
 
     template <class Spec, class Storages>

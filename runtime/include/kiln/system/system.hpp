@@ -62,6 +62,10 @@ struct stage_plan {
 // last ran (docs/changes.md).
 enum class observer_event : std::uint8_t { enter, leave, change };
 
+// Rows of one archetype, as the schedule hands them to a system whose row
+// loop compiles in the file of its run() (kiln/system/system_rows.hpp).
+struct rows_job;
+
 // A generated system S has
 //   static constexpr std::string_view name;
 //   using access = kiln::type_list<...>;    // components, const when read
@@ -70,6 +74,9 @@ enum class observer_event : std::uint8_t { enter, leave, change };
 //   using archetypes = kiln::type_list<...>; // those kilnc matched, in schema order; optional
 //   static constexpr bool commands, parallel, columns;
 //   static void run(...);                   // defined by the game
+// and, where its row loop compiles in the file of its run() ([kiln] row_loops = "bodies"),
+//   static constexpr bool rows_apart = true;
+//   static void rows(const kiln::rows_job&); // defined by its header, which that file includes
 // The system of a [propagate.NAME] has, instead of run(), local, global and
 // combine (kiln::propagation), and the schedule runs kiln::propagate<S>.
 template <class S>
