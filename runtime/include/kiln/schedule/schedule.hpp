@@ -523,14 +523,7 @@ struct stage_runner {
     static void run_apart_plainly(World& world, state_type& state, type_list<Resources...>) {
         std::array<void*, sizeof...(Resources)> arguments{
             erased(world.template resource<std::remove_const_t<Resources>>())...};
-        if constexpr (S::commands) {
-            system_commands<World> commands{world, state.template commands_of<S>(world)};
-            hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
-                         &commands);
-        } else {
-            hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
-                         nullptr);
-        }
+        hand_every_target<S>(world, state, arguments.data());
         mark_targets<S>(state);
     }
 
@@ -668,31 +661,27 @@ struct stage_runner {
             static_assert(std::is_void_v<A> && !tracking::template filtered_system_v<S>,
                           "kiln: a system whose rows run in the file of its run() (S::rows_apart) has no optional "
                           "components, has, changed or added: kilnc keeps such systems' loops in the world's unit");
-            hand_rows<S>(world, state, rows, first_columns, begin, end, resources, reach, events...);
+            hand_rows<S>(world, rows, first_columns, begin, end, resources, reach, events...);
         } else {
             loop_rows<S, A>(world, state, rows, target_index, first_columns, begin, end, access, resources, positions,
                             reach, events...);
         }
     }
 
-    // The rows to S::rows, with the addresses of run()'s arguments after the row's.
+    // One chunk of a parallel system's rows to S::rows, with the addresses of
+    // run()'s arguments after the row's (a system that records commands is
+    // never split: run_game_system).
     template <class S, std::size_t Count, class... Resources, class Reach, class... Events>
-    static void hand_rows(World& world, state_type& state, archetype_storage& rows,
-                          const std::array<std::uint32_t, Count>& first_columns, std::size_t begin, std::size_t end,
-                          type_list<Resources...>, const Reach& reach, Events&... events) {
+    static void hand_rows(World& world, archetype_storage& rows, const std::array<std::uint32_t, Count>& first_columns,
+                          std::size_t begin, std::size_t end, type_list<Resources...>, const Reach& reach,
+                          Events&... events) {
+        static_assert(!S::commands);
         reach.call([&](const auto&... lookups) {
             std::array<void*, sizeof...(lookups) + sizeof...(Resources) + sizeof...(Events)> arguments{
                 erased(lookups)..., erased(world.template resource<std::remove_const_t<Resources>>())...,
                 erased(events)...};
-            rows_job job{rows.columns(), first_columns.data(), rows.entities().data(), begin, end, arguments.data(),
-                         nullptr};
-            if constexpr (S::commands) {
-                system_commands<World> commands{world, state.template commands_of<S>(world)};
-                job.commands = &commands;
-                S::rows(job);
-            } else {
-                S::rows(job);
-            }
+            S::rows(rows_job{rows.columns(), first_columns.data(), rows.entities().data(), begin, end,
+                             arguments.data(), nullptr});
         });
     }
 
@@ -738,15 +727,21 @@ struct stage_runner {
             std::array<void*, sizeof...(lookups) + sizeof...(Resources) + sizeof...(Events)> arguments{
                 erased(lookups)..., erased(world.template resource<std::remove_const_t<Resources>>())...,
                 erased(events)...};
-            if constexpr (S::commands) {
-                system_commands<World> commands{world, state.template commands_of<S>(world)};
-                hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
-                             &commands);
-            } else {
-                hand_targets(state, query_of<S>::targets.data(), query_of<S>::targets.size(), &S::rows, arguments.data(),
-                             nullptr);
-            }
+            hand_every_target<S>(world, state, arguments.data());
         });
+    }
+
+    // S's rows, with the addresses of run()'s arguments after the row's, and
+    // its commands when it records some.
+    template <class S>
+    static void hand_every_target(World& world, state_type& state, void* const* arguments) {
+        constexpr auto& targets = query_of<S>::targets;
+        if constexpr (S::commands) {
+            system_commands<World> commands{world, state.template commands_of<S>(world)};
+            hand_targets(state, targets.data(), targets.size(), &S::rows, arguments, &commands);
+        } else {
+            hand_targets(state, targets.data(), targets.size(), &S::rows, arguments, nullptr);
+        }
     }
 
     template <std::size_t Count>
