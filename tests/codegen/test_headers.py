@@ -87,17 +87,21 @@ class ItemHeaders(SchemaTestCase):
         texts, _ = generated(SCHEMAS["invaders"])
         includes = {path: INCLUDE.findall(texts[path]) for path in texts}
         # Survey reads Alien and Position and writes its formation's Formation through a lookup; it runs
-        # in the set Invasion; it records no commands.
-        self.assertEqual(includes["invaders/systems/Survey.hpp"], [
+        # in the set Invasion; it records no commands. Its row loop compiles in its body's file
+        # (row_loops = "bodies"): the header that declares it names all that, and its own header, which
+        # that file includes, adds the loop.
+        self.assertEqual(includes["invaders/systems/declared/Survey.hpp"], [
             "kiln/schema/component.hpp", "kiln/system/system.hpp", "kiln/schedule/run_condition.hpp",
             "kiln/system/lookup.hpp", "invaders/components/Position.hpp", "invaders/components/Alien.hpp",
             "invaders/components/Formation.hpp", "invaders/sets.hpp"])
+        self.assertEqual(includes["invaders/systems/Survey.hpp"],
+                         ["kiln/system/system_rows.hpp", "invaders/systems/declared/Survey.hpp"])
         # HitCannon emits CannonHit (resources.hpp declares events); Fire records commands.
-        self.assertIn("invaders/resources.hpp", includes["invaders/systems/HitCannon.hpp"])
-        self.assertIn("invaders/world_fwd.hpp", includes["invaders/systems/Fire.hpp"])
-        self.assertIn("kiln/system/system_commands.hpp", includes["invaders/systems/Fire.hpp"])
-        self.assertNotIn("invaders/world_fwd.hpp", includes["invaders/systems/Fly.hpp"])
-        self.assertNotIn("kiln/system/system_commands.hpp", includes["invaders/systems/Fly.hpp"])
+        self.assertIn("invaders/resources.hpp", includes["invaders/systems/declared/HitCannon.hpp"])
+        self.assertIn("invaders/world_fwd.hpp", includes["invaders/systems/declared/Fire.hpp"])
+        self.assertIn("kiln/system/system_commands.hpp", includes["invaders/systems/declared/Fire.hpp"])
+        self.assertNotIn("invaders/world_fwd.hpp", includes["invaders/systems/declared/Fly.hpp"])
+        self.assertNotIn("kiln/system/system_commands.hpp", includes["invaders/systems/declared/Fly.hpp"])
         # The propagation includes the header of its combine function.
         self.assertIn("invaders/place.hpp", includes["invaders/systems/placement.hpp"])
         # A component's header includes kiln's alone; an extern's header comes with the component.
@@ -121,11 +125,12 @@ class ItemHeaders(SchemaTestCase):
                         ["invaders/components/Velocity.hpp", "invaders/prefabs/CannonShot.hpp",
                          "invaders/prefabs/AlienBomb.hpp", "invaders/world.hpp", "invaders/reflection.hpp",
                          "invaders/hana.hpp", "invaders/components.hpp"]),
-            # Fly's access: its header, and the graph of the schedule, which shows it (world.hpp would
-            # change too if its batches did).
+            # Fly's access: the header that declares it (its own, which defines its loop, reads the
+            # same), and the graph of the schedule, which shows it (world.hpp would change too if its
+            # batches did).
             "an access": (schema.replace('[system.Fly]\nstage = "fixed_update"\nwrite = ["Local"]\n',
                                          '[system.Fly]\nstage = "fixed_update"\nwrite = ["Local"]\nwith = ["Box"]\n'),
-                          ["invaders/schedule.dot", "invaders/systems/Fly.hpp"]),
+                          ["invaders/schedule.dot", "invaders/systems/declared/Fly.hpp"]),
             # A component added at the end: its header, and the lists of the schema's (components.hpp,
             # world.hpp, reflection.hpp, hana.hpp); no other component's id moves.
             "a component": (schema + '\n[component.Probe]\nvalue = "u8"\n',
