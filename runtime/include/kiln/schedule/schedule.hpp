@@ -676,13 +676,12 @@ struct stage_runner {
                           std::size_t begin, std::size_t end, type_list<Resources...>, const Reach& reach,
                           Events&... events) {
         static_assert(!S::commands);
-        reach.call([&](const auto&... lookups) {
-            std::array<void*, sizeof...(lookups) + sizeof...(Resources) + sizeof...(Events)> arguments{
-                erased(lookups)..., erased(world.template resource<std::remove_const_t<Resources>>())...,
-                erased(events)...};
-            S::rows(rows_job{rows.columns(), first_columns.data(), rows.entities().data(), begin, end,
-                             arguments.data(), nullptr});
-        });
+        with_arguments(
+            [&](void* const* arguments) {
+                S::rows(rows_job{rows.columns(), first_columns.data(), rows.entities().data(), begin, end, arguments,
+                                 nullptr});
+            },
+            world, reach, type_list<Resources...>{}, events...);
     }
 
     // Rows begin to end of one archetype, here.
@@ -720,14 +719,24 @@ struct stage_runner {
     // Every row S runs on, archetype after archetype, to S::rows: the
     // arguments made once, and the loop over the archetypes compiled once for
     // all the systems that access as many components, not once per system.
-    template <class S, class Reach, class... Resources, class... Events>
-    static void hand_all_rows(World& world, state_type& state, const Reach& reach, type_list<Resources...>,
+    template <class S, class Reach, class Resources, class... Events>
+    static void hand_all_rows(World& world, state_type& state, const Reach& reach, Resources resources,
                               Events&... events) {
+        with_arguments([&](void* const* arguments) { hand_every_target<S>(world, state, arguments); }, world, reach,
+                       resources, events...);
+    }
+
+    // use(arguments): the addresses of what run() takes after the row's
+    // components, in its order: its lookups, its resources, its event
+    // writers and readers.
+    template <class Use, class Reach, class... Resources, class... Events>
+    static void with_arguments(Use&& use, World& world, const Reach& reach, type_list<Resources...>,
+                               Events&... events) {
         reach.call([&](const auto&... lookups) {
             std::array<void*, sizeof...(lookups) + sizeof...(Resources) + sizeof...(Events)> arguments{
                 erased(lookups)..., erased(world.template resource<std::remove_const_t<Resources>>())...,
                 erased(events)...};
-            hand_every_target<S>(world, state, arguments.data());
+            use(arguments.data());
         });
     }
 
