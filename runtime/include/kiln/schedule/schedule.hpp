@@ -773,15 +773,14 @@ struct stage_runner {
         return const_cast<void*>(static_cast<const void*>(&value));
     }
 
-    // Calls finish with each row's values: with the commands and the entity
-    // first when S records commands, the entity first when S takes it.
+    // Calls finish with each row's values (each_row_of,
+    // kiln/system/system_rows.hpp): only the rows changed since S last ran,
+    // when it filters on changes.
     template <class S, class Finish, class... Cursors>
     static void each_row(World& world, state_type& state, archetype_storage& rows,
                          [[maybe_unused]] std::size_t target_index, std::size_t begin, std::size_t end, Finish& finish,
                          Cursors... cursors) {
-        if constexpr (S::columns) {
-            finish(std::span{cursors + begin, end - begin}...);
-        } else if constexpr (tracking::template filtered_system_v<S>) {
+        if constexpr (tracking::template filtered_system_v<S> && !S::columns) {
             // changed = [...] or added = [...]: only the rows changed since S last ran (docs/changes.md).
             const auto filter = tracking::template system_rows<S>(state, rows, target_index);
             [[maybe_unused]] std::optional<system_commands<World>> commands;
@@ -798,14 +797,11 @@ struct stage_runner {
                 commands.emplace(world, state.template commands_of<S>(world));
             }
             filter.each(call, [](std::size_t, std::size_t) {}, begin, end, rows.entities().data(), cursors...);
-        } else if constexpr (S::commands) {
+        } else if constexpr (S::commands && !S::columns) {
             system_commands<World> commands{world, state.template commands_of<S>(world)};
-            auto call = [&](entity e, auto&&... values) { finish(commands, e, values...); };
-            for_each_row_with_entity(call, begin, end, rows.entities().data(), cursors...);
-        } else if constexpr (entity_of_v<S>) {
-            for_each_row_with_entity(finish, begin, end, rows.entities().data(), cursors...);
+            each_row_of<S>(finish, begin, end, rows.entities().data(), &commands, cursors...);
         } else {
-            for_each_row(finish, begin, end, cursors...);
+            each_row_of<S>(finish, begin, end, rows.entities().data(), nullptr, cursors...);
         }
     }
 };

@@ -17,6 +17,7 @@
 #include <kiln/storage/change_ticks.hpp>
 #include <kiln/storage/column.hpp>
 #include <kiln/system/lookup.hpp>
+#include <kiln/system/system.hpp>
 
 namespace kiln::internal {
 
@@ -75,8 +76,7 @@ struct reach_of<type_list<Specs...>> {
 };
 
 // S's optional components (const when read) and the components of its has;
-// none when it declares none. Whether run() is handed the row's entity
-// without commands (S::entity).
+// none when it declares none.
 template <class S>
 struct optional_of {
     using type = type_list<>;
@@ -98,13 +98,6 @@ template <class S>
 struct has_of<S> {
     using type = typename S::has;
 };
-
-template <class S>
-inline constexpr bool entity_of_v = false;
-
-template <class S>
-    requires(S::entity)
-inline constexpr bool entity_of_v<S> = true;
 
 // Whether S's rows need their archetype known at compile time: for optional
 // components and has.

@@ -79,6 +79,18 @@ struct rows_job;
 //   static void rows(const kiln::rows_job&); // defined by its header, which that file includes
 // The system of a [propagate.NAME] has, instead of run(), local, global and
 // combine (kiln::propagation), and the schedule runs kiln::propagate<S>.
+namespace internal {
+
+// Whether run() is handed the row's entity without commands (S::entity).
+template <class S>
+inline constexpr bool entity_of_v = false;
+
+template <class S>
+    requires(S::entity)
+inline constexpr bool entity_of_v<S> = true;
+
+} // namespace internal
+
 template <class S>
 concept system = requires {
     { S::name } -> std::convertible_to<std::string_view>;

@@ -16,6 +16,7 @@
 #include <kiln/core/type_list.hpp>
 #include <kiln/entity/entity.hpp>
 #include <kiln/query/row_loop.hpp>
+#include <kiln/system/system.hpp>
 
 namespace kiln {
 
@@ -64,7 +65,7 @@ template <class S>
 constexpr std::size_t head_parameters() {
     if constexpr (S::commands) {
         return 2;
-    } else if constexpr (requires { requires S::entity; }) {
+    } else if constexpr (entity_of_v<S>) {
         return 1;
     } else {
         return 0;
@@ -81,25 +82,38 @@ decltype(auto) argument_at(void* address) noexcept {
     return *static_cast<std::remove_reference_t<parameter_t<S, Position>>*>(address);
 }
 
+// Calls finish with the values of rows [begin, end) through cursors: each
+// cursor's span of them when S takes columns; else row by row, with the
+// commands and the row's entity first when S records commands, the entity
+// first when it takes it. The world's unit loops with it as the file of
+// run() does (stage_runner::each_row).
+template <class S, class Finish, class Commands, class... Cursors>
+void each_row_of(Finish& finish, std::size_t begin, std::size_t end, const entity* entities,
+                 [[maybe_unused]] Commands commands, Cursors... cursors) {
+    if constexpr (S::columns) {
+        finish(std::span{cursors + begin, end - begin}...);
+    } else if constexpr (S::commands) {
+        auto call = [&](entity e, auto&&... values) { finish(*commands, e, values...); };
+        for_each_row_with_entity(call, begin, end, entities, cursors...);
+    } else if constexpr (entity_of_v<S>) {
+        for_each_row_with_entity(finish, begin, end, entities, cursors...);
+    } else {
+        for_each_row(finish, begin, end, cursors...);
+    }
+}
+
 template <class S, class... Access, std::size_t... I, std::size_t... J>
 void run_job(const rows_job& job, type_list<Access...>, std::index_sequence<I...>, std::index_sequence<J...>) {
     constexpr std::size_t after_row = head_parameters<S>() + sizeof...(Access);
     auto finish = [&](auto&&... head) {
         S::run(head..., argument_at<S, after_row + J>(job.arguments[J])...);
     };
-    if constexpr (S::columns) {
-        finish(std::span{access_cursor<Access>(job.columns, job.first_columns[I]) + job.begin,
-                         job.end - job.begin}...);
-    } else if constexpr (S::commands) {
-        auto& commands = argument_at<S, 0>(job.commands);
-        auto call = [&](entity e, auto&&... values) { finish(commands, e, values...); };
-        for_each_row_with_entity(call, job.begin, job.end, job.entities,
-                                 access_cursor<Access>(job.columns, job.first_columns[I])...);
-    } else if constexpr (head_parameters<S>() == 1) {
-        for_each_row_with_entity(finish, job.begin, job.end, job.entities,
-                                 access_cursor<Access>(job.columns, job.first_columns[I])...);
+    if constexpr (S::commands && !S::columns) {
+        each_row_of<S>(finish, job.begin, job.end, job.entities, &argument_at<S, 0>(job.commands),
+                       access_cursor<Access>(job.columns, job.first_columns[I])...);
     } else {
-        for_each_row(finish, job.begin, job.end, access_cursor<Access>(job.columns, job.first_columns[I])...);
+        each_row_of<S>(finish, job.begin, job.end, job.entities, nullptr,
+                       access_cursor<Access>(job.columns, job.first_columns[I])...);
     }
 }
 
