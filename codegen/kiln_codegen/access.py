@@ -23,7 +23,7 @@ def matches(access: Access, archetype: Archetype) -> bool:
     >>> matches(mover, ship), matches(mover, frozen)
     (True, False)
     """
-    held = {component.name for component in archetype.components}
+    held = archetype.held
     return (all(component.name in held for component in access.required)
             and not any(component.name in held for component in access.without))
 
@@ -86,7 +86,7 @@ def footprints(access: Access, archetype: Archetype) -> list[tuple[tuple[Compone
     for each lookup that reaches them."""
     prints = []
     if matches(access, archetype):
-        held = {component.name for component in archetype.components}
+        held = archetype.held
         optional_write = tuple(item for item in access.optional_write if item.name in held)
         optional_read = tuple(item for item in access.optional_read if item.name in held)
         prints.append((access.write + optional_write, access.components + optional_write + optional_read))

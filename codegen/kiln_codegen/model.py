@@ -5,6 +5,7 @@ spelled in C++ is the business of cpp/names.py (types) and back/filters.py.
 """
 
 import enum
+import functools
 from dataclasses import dataclass
 from typing import Union
 
@@ -209,6 +210,12 @@ class Archetype:
     doc: str | None
     origin: Origin = NO_ORIGIN
     stable_id: int = 0
+
+    @functools.cached_property
+    def held(self) -> frozenset[str]:
+        """The names of its components: what a query asks of it, made once rather than once per
+        question (the generated game's 200 systems asked its 150 archetypes 72,000 times)."""
+        return frozenset(component.name for component in self.components)
 
 
 @dataclass(frozen=True)
