@@ -537,35 +537,55 @@ def unit_source(files: set[str], game: Game, root: pathlib.Path) -> str | None:
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.MULTILINE)
+# The includes that the schedule's unit ([kiln] schedule_unit), which defines the macro, leaves out.
+SCHEDULE_UNIT_MACRO = "KILN_SCHEDULE_UNIT"
+NOT_IN_SCHEDULE_UNIT = re.compile(r'^\s*#\s*ifndef\s+' + SCHEDULE_UNIT_MACRO + r'\b.*?^\s*#\s*endif', re.MULTILINE | re.DOTALL)
 
 
-def scanned_dependencies(game: Game, root: pathlib.Path, out: pathlib.Path) -> dict[str, set[str]]:
-    """Each unit of the game (an object named after its source), with the files of the game and the
-    generated headers under out that it includes, itself and through them: what ninja would record
-    of those files after compiling it, read from the #include lines instead (the runtime's and the
-    system's headers, which no edit changes, left out)."""
-    direct: dict[str, list[str]] = {}
+def scanned_dependencies(game: Game, root: pathlib.Path, out: pathlib.Path,
+                         generated_sources: list[pathlib.Path]) -> dict[str, set[str]]:
+    """Each unit of the game (an object named after its source), and each source kilnc writes
+    (generated_sources, [kiln] schedule_unit's), with the files of the game and the generated
+    headers under out that it includes, itself and through them: what ninja would record of those
+    files after compiling it, read from the #include lines instead (the runtime's and the system's
+    headers, which no edit changes, left out)."""
+    direct: dict[tuple[str, bool], list[str]] = {}
 
-    def includes(path: str) -> list[str]:
-        if path not in direct:
+    def includes(path: str, schedule_unit: bool) -> list[str]:
+        if (path, schedule_unit) not in direct:
             found = []
-            for form, name in INCLUDE.findall(pathlib.Path(path).read_text(encoding="utf-8")):
+            text = pathlib.Path(path).read_text(encoding="utf-8")
+            if schedule_unit:
+                text = NOT_IN_SCHEDULE_UNIT.sub("", text)
+            for form, name in INCLUDE.findall(text):
                 places = ([pathlib.Path(path).parent] if form == '"' else []) + [out]
                 found += [os.path.normpath(place / name) for place in places if (place / name).is_file()][:1]
-            direct[path] = found
-        return direct[path]
+            direct[(path, schedule_unit)] = found
+        return direct[(path, schedule_unit)]
 
     objects = {}
-    for source in game.sources:
-        if source.endswith(".cpp"):
-            seen, stack = set(), [os.path.normpath(root / source)]
-            while stack:
-                path = stack.pop()
-                if path not in seen:
-                    seen.add(path)
-                    stack += includes(path)
-            objects[f"{source}.o"] = seen
+    units = [(f"{source}.o", root / source) for source in game.sources if source.endswith(".cpp")]
+    units += [(f"{source.relative_to(out).as_posix()}.o", source) for source in generated_sources]
+    for name, source in units:
+        schedule_unit = f"#define {SCHEDULE_UNIT_MACRO}" in pathlib.Path(source).read_text(encoding="utf-8")
+        seen, stack = set(), [os.path.normpath(source)]
+        while stack:
+            path = stack.pop()
+            if path not in seen:
+                seen.add(path)
+                stack += includes(path, schedule_unit)
+        objects[name] = seen
     return objects
+
+
+# The sources kilnc writes for a schema whose schedule compiles apart ([kiln] schedule_unit), which
+# the targets that link its library compile: units of the world, as main.cpp is.
+KILN_SOURCES = ("schedule.cpp", "components.cpp")
+
+
+def kiln_unit(name: str) -> bool:
+    """Whether the object `name` compiles one of KILN_SOURCES."""
+    return pathlib.Path(name).name.removesuffix(".o") in KILN_SOURCES
 
 
 @dataclasses.dataclass
@@ -607,8 +627,10 @@ def counted_scan(scratch: pathlib.Path) -> Counted:
                       [root / schema for schema in game.schemas], out / ".kiln-outputs")
     run([made.python, made.kilnc, "generate", "--out", str(out), "--root", str(root), "--lock", str(made.lock),
          "--outputs-file", str(made.outputs_file), *map(str, made.schemas)])
-    return Counted(root, game, made, scanned_dependencies(game, root, out), {str(root / "CMakeLists.txt")},
-                   "generated, its includes read")
+    generated_sources = [pathlib.Path(line) for line in made.outputs_file.read_text(encoding="utf-8").splitlines()
+                         if line.endswith(".cpp")]
+    return Counted(root, game, made, scanned_dependencies(game, root, out, generated_sources),
+                   {str(root / "CMakeLists.txt")}, "generated, its includes read")
 
 
 def counting(arguments: argparse.Namespace) -> int:
@@ -628,9 +650,9 @@ def count(counted: Counted, arguments: argparse.Namespace) -> int:
     name = "the generated game" if arguments.generated_game else game.directory
     print(f"edit_loop: {name} ({counted.where}): {len(includers)} units include the generated headers")
     world = os.path.normpath(made.out.joinpath(*game.namespace.split("::"), "world.hpp"))
-    world_units = sorted(name for name in includers if world in dependencies[name])
+    world_units = sorted(name for name in includers if world in dependencies[name] or kiln_unit(name))
     shown = [pathlib.Path(name).name.removesuffix(".o") for name in world_units]
-    print(f"edit_loop: {len(world_units)} of them include world.hpp "
+    print(f"edit_loop: {len(world_units)} of them are the world's (include world.hpp, or are kilnc's sources) "
           f"({', '.join(shown if len(shown) <= 12 else shown[:12] + [f'and {len(shown) - 12} more']) or 'none'})")
     limits = at_most(arguments.at_most, arguments.edits)
     over, configures, strays = [], False, []

@@ -34,11 +34,13 @@ The bodies are split into files as a game's programmer would keep them so that e
 compiles little: a file per system, which includes its system's header alone
 (<gengame/systems/Move07.hpp>), so that an edit of a body, or of one system's declarations,
 compiles that file and no other. Each system's loop over its rows compiles there too, with its
-run() inlined into it ([kiln] row_loops = "bodies"), not in main.cpp. A body that records commands includes the headers of the
-archetypes it creates too (<gengame/archetypes/Scout07.hpp>), not the whole world
+run() inlined into it ([kiln] row_loops = "bodies"), not in main.cpp, and the schedule in a unit
+of its own that kilnc writes, which sees the components declared only ([kiln] schedule_unit), so
+that a field added to one compiles main.cpp again without the frames. A body that records commands
+includes the headers of the archetypes it creates too (<gengame/archetypes/Scout07.hpp>), not the whole world
 (<gengame/world.hpp>), which it needed on main. The two that record commands in feature 00,
 Split00 and Reap00, share a file, as on main (where it read the world once for both), which makes
-199 files of bodies and main.cpp 200 units.
+199 files of bodies and main.cpp: 200 units of the game, and kilnc's two (schedule.cpp, components.cpp).
 """
 
 from __future__ import annotations
@@ -251,6 +253,7 @@ def schema(archetypes: list[tuple[str, list[str]]], systems: list[System]) -> st
         "[kiln]",
         f'namespace = "{NAMESPACE}"',
         'row_loops = "bodies"',
+        "schedule_unit = true",
         "",
         "[resource.Tuning]",
         'dt = { type = "f32", default = 0.016666668 }',

@@ -173,4 +173,17 @@ function(kiln_generate target)
     target_include_directories(${target} INTERFACE "${arg_OUTPUT_DIR}")
     target_link_libraries(${target} INTERFACE kiln::runtime)
     add_dependencies(${target} ${target}_generate)
+    # A schema whose schedule compiles apart ([kiln] schedule_unit) has sources
+    # too: the schedule's unit and the components' tables, compiled in each
+    # target that links this library, with its flags (docs/cmake.md).
+    set(sources "")
+    foreach(output IN LISTS outputs)
+        if(output MATCHES "\\.cpp$")
+            list(APPEND sources "${output}")
+        endif()
+    endforeach()
+    if(sources)
+        set_source_files_properties(${sources} PROPERTIES GENERATED TRUE)
+        target_sources(${target} INTERFACE ${sources})
+    endif()
 endfunction()

@@ -664,6 +664,9 @@ class Schema:
     state_transitions: tuple[Transition, ...] = ()
     prefabs: tuple[Prefab, ...] = ()  # docs/content.md
     row_loops: str = ROW_LOOPS_IN_WORLD
+    # [kiln] schedule_unit: the schedule compiles in a unit of its own (schedule.cpp), which sees the
+    # components declared and not defined, and the components' tables in another (components.cpp).
+    schedule_unit: bool = False
 
     def condition_of(self, name: str) -> Condition | None:
         """The condition under which the system or stage `name` runs; None when it always runs."""

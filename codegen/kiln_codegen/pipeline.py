@@ -54,7 +54,7 @@ def validate(files: Sequence[SchemaFile], warn: Callable[[Diagnostic], None] = l
                   checked.archetypes, tuple(stages), checked.settings.fixed_step, checked.systems, checked.observers,
                   checked.events, checked.states, checked.conditions.sets, checked.conditions.systems,
                   checked.conditions.stages, tuple(_transition(checked.states, stage) for stage in moments),
-                  checked.prefabs, checked.settings.row_loops)
+                  checked.prefabs, checked.settings.row_loops, checked.settings.schedule_unit)
 
 
 def _transition(states: Sequence[State], stage: Stage) -> Transition:

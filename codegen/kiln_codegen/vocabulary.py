@@ -62,8 +62,11 @@ HEADER = {
     "row_loops": Key('where each system\'s loop over its rows compiles: "world" (the default: in the world\'s unit) '
                      'or "bodies" (in the one file that includes the system\'s header and defines its run(): '
                      'docs/compile_time.md)', {"type": "string", "enum": ["world", "bodies"]}),
+    "schedule_unit": Key('true compiles the schedule in a unit of its own that kilnc writes (schedule.cpp), which '
+                         'sees the components declared only, so that a field added to one compiles the game\'s '
+                         'units again but not the schedule (default false; needs row_loops = "bodies")', _BOOLEAN),
 }
-SETTING_KEYS = ("stages", "fixed_step", "strict", "row_loops")  # of HEADER: the world-wide settings besides namespace and version
+SETTING_KEYS = ("stages", "fixed_step", "strict", "row_loops", "schedule_unit")  # of HEADER: the world-wide settings besides namespace and version
 
 EXTERN = {
     "cpp": Key("the type's C++ name, as code in the schema's namespace would spell it", _STRING, required=True),

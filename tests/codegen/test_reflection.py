@@ -40,8 +40,8 @@ class FieldInfos(SchemaTestCase):
         )
         # What every file that uses the world reads has none of it: only the files that save, load,
         # dump or reflect include reflection.hpp.
-        self.assertLines(outputs["components.hpp"], "struct kiln::component_traits<game::Body> {",
-                         "    using members = kiln::member_list<&game::Body::mass, &game::Body::alive, "
+        self.assertLines(outputs["components.hpp"], "struct kiln::component_members<game::Body> {",
+                         "    using type = kiln::member_list<&game::Body::mass, &game::Body::alive, "
                          "&game::Body::owner, &game::Body::samples, &game::Body::at, &game::Body::reach>;", "};")
         self.assertNotIn("field_infos", outputs["components.hpp"])
         self.assertIn("#include <game/world.hpp>", outputs["reflection.hpp"])
@@ -95,11 +95,15 @@ class TypeMetadata(SchemaTestCase):
             outputs["components.hpp"],
             "struct kiln::component_traits<game::Position> {",
             "    static constexpr kiln::layout layout = kiln::layout::packed;",
-            "    using members = kiln::member_list<&game::Position::x>;",
+            "};",
+            "struct kiln::component_members<game::Position> {",
+            "    using type = kiln::member_list<&game::Position::x>;",
             "};",
             "struct kiln::component_traits<game::Color> {",
             "    static constexpr kiln::layout layout = kiln::layout::split;",
-            "    using members = kiln::member_list<&game::Color::r>;",
+            "};",
+            "struct kiln::component_members<game::Color> {",
+            "    using type = kiln::member_list<&game::Color::r>;",
         )
         self.assertLines(
             outputs["reflection.hpp"],
@@ -134,7 +138,10 @@ class TypeMetadata(SchemaTestCase):
             "    static constexpr std::uint32_t id = 2;\n"
             '    static constexpr std::string_view name = "Frozen";\n'
             "    static constexpr kiln::layout layout = kiln::layout::tag;\n"
-            "    using members = kiln::member_list<>;\n"
+            "};\n"
+            "template <>\n"
+            "struct kiln::component_members<game::Frozen> {\n"
+            "    using type = kiln::member_list<>;\n"
             "};\n", outputs["components.hpp"])
         self.assertIn(
             "struct kiln::component_reflection<game::Frozen> : kiln::component_reflection_base<game::Frozen> {\n"

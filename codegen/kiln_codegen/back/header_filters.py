@@ -8,8 +8,8 @@ from collections.abc import Iterable, Iterator
 from ..access import matched
 from ..model import (AllOf, AnyEntity, AnyOf, Archetype, Array, Component, Condition, Event, Extern, FieldTest, Not,
                      Observer, Resource, Schema, SetCondition, StateIs, System)
-from .outputs import (archetype_header, component_header, observer_header, prefab_header, system_declaration_header,
-                      system_header)
+from .outputs import (archetype_header, component_declaration_header, component_header, observer_header, prefab_header,
+                      system_declaration_header, system_header)
 
 Record = Component | Resource | Event
 
@@ -129,7 +129,8 @@ def declaring_header(system: System, schema: Schema) -> str:
 FILTERS = {
     filter.__name__: filter
     for filter in (named_components, named_archetypes, set_archetypes, names_resources, names_sets, names_world,
-                   record_externs, record_includes, record_migrations, component_header, archetype_header,
+                   record_externs, record_includes, record_migrations, component_header,
+                   component_declaration_header, archetype_header,
                    prefab_header, system_header, system_declaration_header, declaring_header, observer_header)
 }
 

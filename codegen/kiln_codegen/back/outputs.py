@@ -24,6 +24,11 @@ HANA_HEADER = "hana.hpp"  # the schema for Boost.Hana, for code that includes it
 WORLD_FWD_HEADER = "world_fwd.hpp"  # `World` declared, which run()'s commands and observers name
 RESOURCES_HEADER = "resources.hpp"  # the resources, events and states, with their traits
 SETS_HEADER = "sets.hpp"  # the sets of systems, whose conditions their systems' run_if names (when there are sets)
+# [kiln] schedule_unit: the schedule's unit, where the components are declared only, and the unit that
+# defines the tables the world reads of their definitions (their columns' sizes, their defaults)
+SCHEDULE_SOURCE = "schedule.cpp"
+COMPONENTS_SOURCE = "components.cpp"
+COMPONENT_TABLES_HEADER = "component_tables.hpp"  # the two tables components.cpp defines, declared
 OUTPUTS = (COMPONENTS_HEADER, SYSTEMS_HEADER, WORLD_HEADER, REFLECTION_HEADER, SCHEDULE_GRAPH, HANA_HEADER,
            WORLD_FWD_HEADER, RESOURCES_HEADER, SETS_HEADER)
 
@@ -35,6 +40,14 @@ def component_header(component: Component) -> str:
     'components/Position.hpp'
     """
     return f"components/{component.name}.hpp"
+
+
+def component_declaration_header(component: Component) -> str:
+    """The header that declares a component without defining it, with its traits: what the
+    archetypes' and the systems' declarations include where the schedule compiles apart
+    (Schema.schedule_unit), so that a field added to it compiles the schedule's unit again only
+    when the component is split (its fields are its columns)."""
+    return f"components/declared/{component.name}.hpp"
 
 
 def archetype_header(archetype: Archetype) -> str:
@@ -84,10 +97,15 @@ def outputs(schema: Schema) -> list[str]:
     ['resources.hpp', 'components/Position.hpp']
     """
     schemas_own = [output for output in OUTPUTS if output != SETS_HEADER or schema.sets]
+    if schema.schedule_unit:
+        schemas_own += [COMPONENT_TABLES_HEADER, SCHEDULE_SOURCE, COMPONENTS_SOURCE]
+    components = [header for component in schema.components
+                  for header in ((component_declaration_header(component), component_header(component))
+                                 if schema.schedule_unit else (component_header(component),))]
     systems = [header for system in schema.systems
                for header in ((system_declaration_header(system), system_header(system)) if schema.rows_apart(system)
                               else (system_header(system),))]
-    return [*schemas_own, *map(component_header, schema.components), *map(archetype_header, schema.archetypes),
+    return [*schemas_own, *components, *map(archetype_header, schema.archetypes),
             *map(prefab_header, schema.prefabs), *systems, *map(observer_header, schema.observers)]
 
 

@@ -1,5 +1,5 @@
-"""The world-wide settings of [kiln] besides namespace and version: stages, fixed_step, strict and
-row_loops.
+"""The world-wide settings of [kiln] besides namespace and version: stages, fixed_step, strict,
+row_loops and schedule_unit.
 
 Like the version, each may be given in one file of a world and left out of the others, or given
 the same in several; the first file that gives a valid value sets it, and the others must agree.
@@ -13,7 +13,7 @@ from typing import Any
 from ..cpp.names import name_problem
 from ..errors import listing, shown
 from ..front.loader import SchemaFile
-from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES, ROW_LOOPS, ROW_LOOPS_IN_WORLD
+from ..model import DEFAULT_FIXED_STEP, DEFAULT_STAGES, ROW_LOOPS, ROW_LOOPS_IN_BODIES, ROW_LOOPS_IN_WORLD
 from ..vocabulary import MAX_STAGES
 from .checker import Checker
 
@@ -23,6 +23,7 @@ class Settings:
     fixed_step: float = DEFAULT_FIXED_STEP  # seconds of game time between runs of fixed_update
     strict: bool = False  # whether the schedule's ambiguities are errors
     row_loops: str = ROW_LOOPS_IN_WORLD  # where systems' row loops compile (model.Schema.row_loops)
+    schedule_unit: bool = False  # whether the schedule compiles in a unit of its own (model.Schema.schedule_unit)
 
 
 def settings(checker: Checker) -> Settings:
@@ -32,6 +33,7 @@ def settings(checker: Checker) -> Settings:
         "fixed_step": (_fixed_step, "fixed step"),
         "strict": (_strict, "strictness"),
         "row_loops": (_row_loops, "place for row loops"),
+        "schedule_unit": (_schedule_unit, "place for the schedule"),
     }
     chosen: dict[str, tuple[Any, SchemaFile]] = {}
     for file in checker.files:
@@ -50,7 +52,14 @@ def settings(checker: Checker) -> Settings:
                               f"[kiln] {key} {_spelled(value)} differs from {_spelled(first_value)} at "
                               f"{first_file.locate(('kiln', key))}; a world has one {what}: give it in one file, "
                               "or the same in each")
-    return Settings(**{key: value for key, (value, _) in chosen.items()})
+    found = Settings(**{key: value for key, (value, _) in chosen.items()})
+    if found.schedule_unit and found.row_loops != ROW_LOOPS_IN_BODIES:
+        _, file = chosen["schedule_unit"]
+        checker.error(file, ("kiln", "schedule_unit"),
+                      '[kiln] schedule_unit = true needs row_loops = "bodies": the schedule\'s unit sees the '
+                      "components declared only, and a row loop compiled there would need them defined; add "
+                      'row_loops = "bodies" to [kiln]')
+    return found
 
 
 def _stages(checker: Checker, file: SchemaFile, value: Any) -> tuple[str, ...] | None:
@@ -108,6 +117,15 @@ def _row_loops(checker: Checker, file: SchemaFile, value: Any) -> str | None:
         checker.error(file, ("kiln", "row_loops"),
                       f'[kiln] row_loops must be "world" (each system\'s row loop compiles in the world\'s unit) or '
                       f'"bodies" (in the file that defines its run()), not {shown(value)}')
+        return None
+    return value
+
+
+def _schedule_unit(checker: Checker, file: SchemaFile, value: Any) -> bool | None:
+    if not isinstance(value, bool):
+        checker.error(file, ("kiln", "schedule_unit"),
+                      "[kiln] schedule_unit must be true (the schedule compiles in a unit of its own, schedule.cpp) "
+                      f"or false (in the unit that calls world.progress), not {shown(value)}")
         return None
     return value
 

@@ -29,6 +29,7 @@
 #include <kiln/query/query_loop.hpp>
 #include <kiln/query/row_loop.hpp>
 #include <kiln/schedule/schedule.hpp>
+#include <kiln/schedule/schedule_apart.hpp>
 #include <kiln/schedule/state.hpp>
 #include <kiln/schedule/transitions.hpp>
 #include <kiln/schema/component.hpp>
@@ -603,6 +604,20 @@ public:
     // split their work (docs/systems.md, "The parallel executor").
     template <class Executor = serial_executor>
     void progress(double seconds, const Executor& executor = {}) {
+        if constexpr (std::is_same_v<Executor, serial_executor> && internal::schedule_apart_v<Schema>) {
+            internal::progress_apart(*this, seconds); // compiled in the schedule's own unit
+        } else {
+            progress_here(seconds, executor);
+        }
+    }
+
+private:
+    template <class World>
+    friend void internal::progress_apart(World& world, double seconds);
+
+    // progress, compiled here.
+    template <class Executor>
+    void progress_here(double seconds, const Executor& executor) {
         runner::run_frame(state_, executor, [this, seconds](const auto& frame) {
             if (!state_.started) {
                 state_.started = true;
@@ -620,6 +635,7 @@ public:
         });
     }
 
+public:
     // Runs the shutdown stages.
     template <class Executor = serial_executor>
     void shutdown(const Executor& executor = {}) {

@@ -47,8 +47,8 @@ TEST_CASE("a field_migration's convert is called through its pointer, as a loade
 TEST_CASE("member_list counts its members without instantiating anything") {
     STATIC_REQUIRE(kiln::member_list<>::size == 0);
     STATIC_REQUIRE(kiln::member_list<&fixture::Health::hp, &fixture::Health::regen>::size == 2);
-    STATIC_REQUIRE(kiln::component_traits<fixture::Color>::members::size == 3);
-    STATIC_REQUIRE(kiln::component_traits<fixture::Frozen>::members::size == 0);
+    STATIC_REQUIRE(kiln::members_of_t<fixture::Color>::size == 3);
+    STATIC_REQUIRE(kiln::members_of_t<fixture::Frozen>::size == 0);
 }
 
 TEST_CASE("a field_info's offset and size locate its member in a value") {

@@ -40,7 +40,7 @@ static_assert(component_reflection<fixture::Health>::field_infos[1].offset == of
 static_assert(component_reflection<fixture::Frozen>::field_infos.empty());
 // A component's reflection has the name and members of its traits, which it derives rather than repeats.
 static_assert(component_reflection<fixture::Health>::name == "Health");
-static_assert(std::is_same_v<component_reflection<fixture::Health>::members, component_traits<fixture::Health>::members>);
+static_assert(std::is_same_v<component_reflection<fixture::Health>::members, kiln::members_of_t<fixture::Health>>);
 static_assert(component_reflection<fixture::Health>::members::size == 2);
 static_assert(resource_traits<fixture::Clock>::origin.line == 43);
 
@@ -159,5 +159,5 @@ TEST_CASE("a tag has no fields to visit") {
     int calls = 0;
     kiln::for_each_field(frozen, [&](std::string_view, auto&) { ++calls; });
     CHECK(calls == 0);
-    CHECK(component_traits<fixture::Frozen>::members::size == 0);
+    CHECK(kiln::members_of_t<fixture::Frozen>::size == 0);
 }

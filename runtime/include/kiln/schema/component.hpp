@@ -17,7 +17,7 @@ namespace kiln {
 // The version of the contract between kilnc's output and this runtime.
 // Generated headers static_assert it, so a stale header fails the build with
 // a sentence instead of a page of template errors.
-inline constexpr int codegen_abi = 13;
+inline constexpr int codegen_abi = 14;
 
 // How an archetype stores a component's values.
 enum class layout : std::uint8_t {
@@ -32,10 +32,20 @@ enum class layout : std::uint8_t {
 //   static constexpr std::string_view name;       // as written in the schema
 //   static constexpr kiln::layout layout;
 //   static constexpr bool tracked = true;         // only when the schema tracks C
-//   using members = kiln::member_list<&C::x, ...>; // the data members, in order
-// column.hpp splits a split component by its members.
 template <class C>
 struct component_traits;
+
+// Specialized by generated code beside C's definition, with
+//   using type = kiln::member_list<&C::x, ...>; // the data members, in order
+// column.hpp splits a split component by its members. Apart from
+// component_traits because a pointer to a member needs the whole type, and
+// component_traits is read where C is only declared: the unit of a schedule
+// compiled apart ([kiln] schedule_unit, docs/schema.md).
+template <class C>
+struct component_members;
+
+template <class C>
+using members_of_t = typename component_members<C>::type;
 
 // Specialized by generated code for each component C, in a header of its own
 // (<namespace>/reflection.hpp), deriving name and members from
@@ -60,7 +70,7 @@ struct component_reflection;
 template <class C>
 struct component_reflection_base {
     static constexpr std::string_view name = component_traits<C>::name;
-    using members = typename component_traits<C>::members;
+    using members = members_of_t<C>;
 };
 
 // Specialized by generated code (<namespace>/components.hpp) for each resource

@@ -55,20 +55,23 @@ template <class Schema, class... Archetypes, class... Components>
 class archetype_table<Schema, type_list<Archetypes...>, type_list<Components...>> {
     static constexpr std::size_t count = sizeof...(Archetypes);
     static constexpr auto& archetypes = columns_of_each<Archetypes...>;
-    static constexpr std::array<std::span<const column_layout>, sizeof...(Components)> layouts_by_id =
-        columns_by_id<sizeof...(Components)>(Schema::component_columns, Schema::component_first_columns);
     static constexpr std::array<bool, sizeof...(Components)> tracked_by_id{tracked_v<Components>...};
 
 public:
     archetype_table() {
+        // Read when the world is built, not a constant: where the schedule compiles apart, the
+        // schema's column sizes are defined in the unit that sees the components, and only
+        // declared here ([kiln] schedule_unit, docs/schema.md).
+        const std::array<std::span<const column_layout>, sizeof...(Components)> layouts_by_id =
+            columns_by_id<sizeof...(Components)>(Schema::component_columns, Schema::component_first_columns);
         std::size_t total = 0;
         for (const archetype_columns& archetype : archetypes) {
-            total += columns_of(archetype, nullptr);
+            total += columns_of(archetype, layouts_by_id.data(), nullptr);
         }
         layouts_ = std::make_unique<column_layout[]>(total);
         std::size_t next = 0;
         for (std::size_t id = 0; id < count; ++id) {
-            const std::size_t columns = columns_of(archetypes[id], layouts_.get() + next);
+            const std::size_t columns = columns_of(archetypes[id], layouts_by_id.data(), layouts_.get() + next);
             std::construct_at(&storages_[id], std::span<const column_layout>{layouts_.get() + next, columns},
                               entity_table::max_rows_for(static_cast<std::uint32_t>(count)));
             next += columns;
@@ -102,8 +105,9 @@ public:
     }
 
 private:
-    static std::size_t columns_of(const archetype_columns& archetype, column_layout* out) noexcept {
-        return write_columns(archetype.ids, archetype.count, layouts_by_id.data(), tracked_by_id.data(), out);
+    static std::size_t columns_of(const archetype_columns& archetype,
+                                  const std::span<const column_layout>* layouts_by_id, column_layout* out) noexcept {
+        return write_columns(archetype.ids, archetype.count, layouts_by_id, tracked_by_id.data(), out);
     }
 
     // Every archetype's columns, one archetype after the other.

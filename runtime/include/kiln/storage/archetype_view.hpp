@@ -25,6 +25,11 @@ void write_default(std::byte* const* columns, std::size_t row) noexcept {
     write_component(columns, row, C{});
 }
 
+// Writes a component's default value into row of its columns: write_default
+// of one component, for code that reads components by id (a create recorded
+// as data, kiln/world/moves_by_id.hpp).
+using default_writer = void (*)(std::byte* const* columns, std::size_t row) noexcept;
+
 // write_default, unless Given.
 template <class C, bool Given>
 void write_default_unless([[maybe_unused]] std::byte* const* columns, [[maybe_unused]] std::size_t row) noexcept {

@@ -148,9 +148,27 @@ constexpr auto concatenated_layouts() {
 
 } // namespace internal
 
+namespace internal {
+
+// The number of columns component C takes, from its layout alone: not its
+// columns' sizes, which the schedule's unit, where C may be only declared,
+// cannot ask ([kiln] schedule_unit, docs/schema.md).
+template <class C>
+constexpr std::size_t column_count_of() noexcept {
+    if constexpr (layout_of<C> == layout::packed) {
+        return 1;
+    } else if constexpr (layout_of<C> == layout::split) {
+        return field_count<C>();
+    } else {
+        return 0;
+    }
+}
+
+} // namespace internal
+
 // The number of columns component C takes.
 template <class C>
-inline constexpr std::size_t column_count_v = internal::component_layouts<C>.size();
+inline constexpr std::size_t column_count_v = internal::column_count_of<C>();
 
 namespace internal {
 
@@ -278,7 +296,7 @@ void write_component(std::byte* const* columns, std::size_t row, const C& value)
     if constexpr (layout_of<C> == layout::packed) {
         internal::write_element(columns[0], row, value);
     } else if constexpr (layout_of<C> == layout::split) {
-        internal::write_fields(columns, row, value, typename component_traits<C>::members{},
+        internal::write_fields(columns, row, value, members_of_t<C>{},
                                std::make_index_sequence<internal::field_count<C>()>{});
     }
 }

@@ -33,11 +33,11 @@ struct member_types<member_list<Members...>> {
 
 // The type of field I of split component C.
 template <class C, std::size_t I>
-using field_type_t = std::tuple_element_t<I, typename member_types<typename component_traits<C>::members>::type>;
+using field_type_t = std::tuple_element_t<I, typename member_types<members_of_t<C>>::type>;
 
 template <class C>
 constexpr std::size_t field_count() {
-    return component_traits<C>::members::size;
+    return members_of_t<C>::size;
 }
 
 } // namespace internal

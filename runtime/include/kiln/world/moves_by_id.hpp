@@ -32,15 +32,25 @@ constexpr std::array<bool, sizeof...(Components)> tracked_of_each(type_list<Comp
     return {tracked_v<Components>...};
 }
 
-// Writes a component's default value into row of its columns
-// (write_default, kiln/storage/archetype_view.hpp).
-using default_writer = void (*)(std::byte* const* columns, std::size_t row) noexcept;
-
 // Each of Components' default_writer, by position (its id): made where a
 // create recorded as data may be applied, and only there.
 template <class... Components>
 constexpr std::array<default_writer, sizeof...(Components)> default_writers_of_each(type_list<Components...>) noexcept {
     return {&write_default<Components>...};
+}
+
+// The default writers of Schema's components: the schema's own table where
+// it declares one (component_defaults, defined in the unit that sees the
+// components, where the schedule compiles apart: [kiln] schedule_unit,
+// docs/schema.md), else made here.
+template <class Schema>
+const auto& default_writers_of() noexcept {
+    if constexpr (requires { Schema::component_defaults; }) {
+        return Schema::component_defaults;
+    } else {
+        static constexpr std::array writers = default_writers_of_each(typename Schema::components{});
+        return writers;
+    }
 }
 
 // A recorded_change applied to a world's state: what the move copies (the
@@ -76,7 +86,7 @@ public:
     // observers told.
     static void create(World& world, state_type& state, const recorded_create& create, const std::byte* given) {
         state.assert_not_iterating("create");
-        static constexpr std::array defaults = default_writers_of_each(components{});
+        const auto& defaults = default_writers_of<typename state_type::schema_type>();
         archetype_storage& rows = state.storages[create.archetype];
         const archetype_columns& held = archetypes[create.archetype];
         const auto row = static_cast<std::uint32_t>(rows.size());
