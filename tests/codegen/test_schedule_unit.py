@@ -108,6 +108,16 @@ class ScheduleUnitTest(SchemaTestCase):
                          "    &kiln::internal::write_default<Frozen>,")
         self.assertNotIn("#include <game/world.hpp>", tables)  # an edit of a system does not compile it again
 
+    def test_a_prefabs_header_includes_its_components_whole_for_its_values(self):
+        texts = self.outputs(SCHEMA + """
+[prefab.Boulder]
+archetype = "Rock"
+Position = { x = 1.0 }
+""")
+        prefab = texts["game/prefabs/Boulder.hpp"]
+        self.assertLines(prefab, "#include <game/archetypes/Rock.hpp>", "#include <game/components/Position.hpp>",
+                         "#include <game/components/Frozen.hpp>")
+
     def test_going_back_deletes_its_files(self):
         out = self.directory / "out"
         for text in (SCHEMA, SCHEMA.replace("schedule_unit = true\n", "")):

@@ -1,7 +1,7 @@
 """Jinja filters of prefabs (docs/content.md): a part's values as constexpr C++ data, and the links
 between a prefab's parts as a type list."""
 
-from ..model import Archetype, ComponentValues, Prefab, PrefabPart
+from ..model import Archetype, Component, ComponentValues, Prefab, PrefabPart
 
 
 def component_value(given: ComponentValues) -> str:
@@ -62,4 +62,21 @@ def prefab_archetypes(prefab: Prefab) -> list[Archetype]:
     return list(archetypes.values())
 
 
-FILTERS = {filter.__name__: filter for filter in (prefab_values, prefab_links, prefab_archetypes)}
+def prefab_components(prefab: Prefab) -> list[Component]:
+    """The components of a prefab's parts, each once, in the order of prefab_archetypes: the headers
+    its values need where an archetype's header only declares them ([kiln] schedule_unit).
+
+    >>> p, v = Component("Position", 0, None, (), None), Component("Velocity", 1, None, (), None)
+    >>> ship, rock = Archetype("Ship", 0, (p, v), None), Archetype("Rock", 1, (p,), None)
+    >>> parts = [PrefabPart("root", ship, ()), PrefabPart("stone", rock, ())]
+    >>> [component.name for component in prefab_components(Prefab("Fleet", parts[0], (parts[1],), ()))]
+    ['Position', 'Velocity']
+    """
+    components = {}
+    for archetype in prefab_archetypes(prefab):
+        for component in archetype.components:
+            components.setdefault(component.name, component)
+    return list(components.values())
+
+
+FILTERS = {filter.__name__: filter for filter in (prefab_values, prefab_links, prefab_archetypes, prefab_components)}

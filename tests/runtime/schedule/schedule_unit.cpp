@@ -59,4 +59,13 @@ TEST_CASE("progress runs the frames the schedule's unit compiled, as the stages 
     REQUIRE(apart_unit.world.resource<Clock>().rows == here.world.resource<Clock>().rows);
 }
 
+TEST_CASE("a prefab spawns where the schedule compiles apart, its header including its components whole") {
+    World world;
+    const kiln::spawned<Boulder> boulder = world.spawn<Boulder>();
+    world.progress(1.0 / 60); // Weigh adds its Velocity's x (0: not given) and counts a spin
+    const Mass::ref mass = world.get<Mass>(boulder.root());
+    REQUIRE(mass.kg == 5);
+    REQUIRE(mass.spins == 3u);
+}
+
 } // namespace
