@@ -126,12 +126,22 @@ def declaring_header(system: System, schema: Schema) -> str:
     return system_declaration_header(system) if schema.rows_apart(system) else system_header(system)
 
 
+def component_declaring_header(component: Component, schema: Schema) -> str:
+    """The header through which an archetype's or a system's declaration names a component: its
+    declaration where the schedule compiles apart (Schema.schedule_unit), which the schedule's unit
+    may read without the component's definition, unless the component is split (its fields are its
+    columns, and run() takes its C::ref); else its own header."""
+    declared = schema.schedule_unit and not component.is_split
+    return component_declaration_header(component) if declared else component_header(component)
+
+
 FILTERS = {
     filter.__name__: filter
     for filter in (named_components, named_archetypes, set_archetypes, names_resources, names_sets, names_world,
                    record_externs, record_includes, record_migrations, component_header,
                    component_declaration_header, archetype_header,
-                   prefab_header, system_header, system_declaration_header, declaring_header, observer_header)
+                   prefab_header, system_header, system_declaration_header, declaring_header,
+                   component_declaring_header, observer_header)
 }
 
 

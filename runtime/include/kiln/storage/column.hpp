@@ -146,10 +146,6 @@ constexpr auto concatenated_layouts() {
     return all;
 }
 
-} // namespace internal
-
-namespace internal {
-
 // The number of columns component C takes, from its layout alone: not its
 // columns' sizes, which the schedule's unit, where C may be only declared,
 // cannot ask ([kiln] schedule_unit, docs/schema.md).
